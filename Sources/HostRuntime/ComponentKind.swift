@@ -1,0 +1,33 @@
+import PluginABI
+
+/// The four kinds of popup component, each served by one factory id.
+public enum ComponentKind: String, Codable, CaseIterable, Sendable, Comparable {
+    case handler
+    case viewLoader = "view-loader"
+    case controllerLoader = "controller-loader"
+    case reformer
+
+    /// The id the plugin's `get_factory` answers for this kind.
+    public var factoryID: String {
+        switch self {
+        case .handler: POP_FACTORY_HANDLER
+        case .viewLoader: POP_FACTORY_VIEW_LOADER
+        case .controllerLoader: POP_FACTORY_CONTROLLER_LOADER
+        case .reformer: POP_FACTORY_REFORMER
+        }
+    }
+
+    /// Size of the v1.0 kind struct: a component's `struct_size` must be at least this.
+    var minimumStructSize: Int {
+        switch self {
+        case .handler: MemoryLayout<pop_handler_t>.size
+        case .viewLoader: MemoryLayout<pop_view_loader_t>.size
+        case .controllerLoader: MemoryLayout<pop_controller_loader_t>.size
+        case .reformer: MemoryLayout<pop_reformer_t>.size
+        }
+    }
+
+    public static func < (lhs: ComponentKind, rhs: ComponentKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,85 @@
+import Logging
+import PluginABI
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `pop_host_t` one plugin receives: identifies the plugin through `host_data`, answers
+/// `get_extension`, and records `request_callback` for the main loop.
+final class HostTable: @unchecked Sendable {
+    /// The C table handed to the plugin. Allocated once, never freed (plugins are never unloaded).
+    let table: UnsafeMutablePointer<pop_host_t>
+    /// The plugin's file, for log messages.
+    let pluginPath: String
+    /// Set by `request_callback` from any thread; cleared when the host delivers `on_main_thread`.
+    let callbackRequested = Atomic<Bool>(false)
+    let logger: Logger
+
+    init(pluginPath: String) {
+        self.pluginPath = pluginPath
+        var logger = Logger(label: "pophost.plugin")
+        logger[metadataKey: "plugin"] = .string(pluginPath)
+        self.logger = logger
+        table = .allocate(capacity: 1)
+        table.initialize(to: pop_host_t(
+            abi_version: ABIVersion.host.raw,
+            struct_size: UInt32(MemoryLayout<pop_host_t>.size),
+            host_data: nil,
+            name: HostIdentity.name,
+            vendor: HostIdentity.vendor,
+            version: HostIdentity.version,
+            get_extension: { host, id in
+                guard let id, HostTable.owner(of: host) != nil else { return nil }
+                return strcmp(id, POP_HOST_EXT_LOG) == 0 ? UnsafeRawPointer(HostTable.logExtension) : nil
+            },
+            request_callback: { host in
+                HostTable.owner(of: host)?.callbackRequested.store(true, ordering: .releasing)
+            }
+        ))
+        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    /// The table's owner, or nil for a pointer that is not a table of this host.
+    static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<HostTable>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The "pop.log/1" extension, shared by every table.
+    nonisolated(unsafe) static let logExtension: UnsafeMutablePointer<pop_host_log_t> = {
+        let pointer = UnsafeMutablePointer<pop_host_log_t>.allocate(capacity: 1)
+        pointer.initialize(to: pop_host_log_t(
+            abi_version: ABIVersion.host.raw,
+            struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
+            log: { host, severity, message in
+                guard let owner = HostTable.owner(of: host) else { return }
+                let text = message.map { String(cString: $0) } ?? "(null message)"
+                owner.logger.log(level: HostTable.level(for: severity), "\(text)")
+            }
+        ))
+        return pointer
+    }()
+
+    private static func level(for severity: Int32) -> Logger.Level {
+        switch Int(severity) {
+        case Int(POP_LOG_DEBUG): .debug
+        case Int(POP_LOG_INFO): .info
+        case Int(POP_LOG_WARNING): .warning
+        default: .error
+        }
+    }
+}
+
+/// The host identity strings every table carries (C strings that live for the process).
+enum HostIdentity {
+    nonisolated(unsafe) static let name = UnsafePointer(strdup("pophost")!)
+    nonisolated(unsafe) static let vendor = UnsafePointer(strdup("pophost project")!)
+    nonisolated(unsafe) static let version = UnsafePointer(strdup(PophostVersion.string)!)
+}
+
+/// The version of pophost itself (not of the ABI).
+public enum PophostVersion {
+    public static let string = "0.1.0"
+}

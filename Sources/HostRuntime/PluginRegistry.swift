@@ -1,0 +1,134 @@
+import Logging
+
+/// Discovers plugins on a search path. Unchanged files are answered from the registry cache without
+/// opening them; new and changed files are scanned in a child process (`PluginScanner`) and the
+/// cache is rewritten.
+public struct PluginRegistry: Sendable {
+    public var searchPath: SearchPath
+    /// The cache file; nil disables caching (every discovery scans every file).
+    public var cacheFile: String?
+    public var scanner: PluginScanner
+    /// Ignore the cache (and its blacklist) and scan every file again.
+    public var forceRescan: Bool
+
+    private static let logger = Logger(label: "pophost.registry")
+
+    public init(searchPath: SearchPath, cacheFile: String? = PluginRegistry.defaultCacheFile,
+                scanner: PluginScanner = PluginScanner(), forceRescan: Bool = false) {
+        self.searchPath = searchPath
+        self.cacheFile = cacheFile
+        self.scanner = scanner
+        self.forceRescan = forceRescan
+    }
+
+    /// The default location of the cache file.
+    public static var defaultCacheFile: String? { RegistryCache.defaultLocation() }
+
+    /// The result of one discovery.
+    public struct Discovery: Sendable {
+        /// Every plugin file on the search path, in search order.
+        public var entries: [RegistryEntry]
+        /// The files that were scanned (opened in the scanner) this time.
+        public var scanned: [String]
+        /// Search-path directories that do not exist or cannot be read.
+        public var unreadableDirectories: [String]
+        /// Problems with the registry itself (a corrupt cache, an unwritable cache).
+        public var warnings: [String]
+
+        /// The usable plugin with this plugin id, if any.
+        public func plugin(id: String) -> RegistryEntry? {
+            entries.first { $0.status == .ok && $0.info?.plugin.id == id }
+        }
+    }
+
+    /// Finds every plugin on the search path. `progress(done, total)` reports scanning.
+    public func discover(progress: (Int, Int) -> Void = { _, _ in }) throws(PluginScanner.Failure) -> Discovery {
+        var found: [(file: PluginFile, directory: String)] = []
+        var seen: Set<String> = []
+        var unreadable: [String] = []
+        for directory in searchPath.directories {
+            guard let files = PluginFile.list(directory: directory) else {
+                unreadable.append(directory)
+                continue
+            }
+            for file in files where seen.insert(file.realPath).inserted { found.append((file, directory)) }
+        }
+        let (outcomes, scanned, warnings) = try outcomes(for: found.map(\.file), progress: progress)
+        var providers: [String: String] = [:]
+        let entries = found.enumerated().map { index, item in
+            var entry = RegistryEntry(file: item.file, directory: item.directory, outcome: outcomes[index])
+            if let id = entry.info?.plugin.id {
+                if let earlier = providers[id] {
+                    entry.problem = PluginError(.shadowed, path: item.file.path, "plugin id \(id) is already provided by \(earlier), found earlier on the search path; this copy is not used")
+                } else {
+                    providers[id] = item.file.path
+                }
+            }
+            return entry
+        }
+        return Discovery(entries: entries, scanned: scanned, unreadableDirectories: unreadable, warnings: warnings)
+    }
+
+    /// Describes one file named directly (not necessarily on the search path), through the cache.
+    public func describe(path: String) throws(PluginScanner.Failure) -> (RegistryEntry, Discovery) {
+        let file = PluginFile.identify(path: path)
+        let (outcomes, scanned, warnings) = try outcomes(for: [file], progress: { _, _ in })
+        let entry = RegistryEntry(file: file, directory: "", outcome: outcomes[0])
+        return (entry, Discovery(entries: [entry], scanned: scanned, unreadableDirectories: [], warnings: warnings))
+    }
+
+    /// One outcome per file: from the cache when the file is unchanged, else from a scan.
+    private func outcomes(for files: [PluginFile], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
+        -> ([ScanOutcome], [String], [String])
+    {
+        var warnings: [String] = []
+        var cache = RegistryCache()
+        if let cacheFile, !forceRescan {
+            switch RegistryCache.load(from: cacheFile) {
+            case .loaded(let loaded): cache = loaded
+            case .absent: break
+            case .corrupt(let reason):
+                let warning = "the registry cache \(cacheFile) is corrupt (\(reason)); discarding it and rescanning"
+                Self.logger.warning("\(warning)")
+                warnings.append(warning)
+            }
+        }
+        var outcomes: [ScanOutcome?] = files.map { file in
+            guard let cached = cache.entries[file.realPath], file.isUnchanged(since: cached.size, mtime: cached.mtime) else { return nil }
+            return cached.outcome
+        }
+        // Files that are gone or not regular are checked in this process: nothing to open.
+        var toScan: [Int] = []
+        for index in files.indices where outcomes[index] == nil {
+            do {
+                try ELFCheck.validate(path: files[index].path)
+                toScan.append(index)
+            } catch {
+                outcomes[index] = .failed(error: error)
+            }
+        }
+        let scanned = toScan.map { files[$0].path }
+        if !scanned.isEmpty {
+            let results = try scanner.scan(scanned, progress: progress)
+            for (position, index) in toScan.enumerated() { outcomes[index] = results[position] }
+        }
+        let final = outcomes.map { $0! }
+        if let cacheFile {
+            var updated = cache
+            for (index, file) in files.enumerated() where file.size >= 0 {
+                updated.entries[file.realPath] = RegistryCache.Entry(size: file.size, mtime: file.mtime, outcome: final[index])
+            }
+            if updated != cache || forceRescan {
+                let current = Set(files.map(\.realPath))
+                updated.entries = updated.entries.filter { path, entry in
+                    current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
+                }
+                do { try updated.save(to: cacheFile) } catch {
+                    Self.logger.warning("\(error)")
+                    warnings.append("\(error)")
+                }
+            }
+        }
+        return (final, scanned, warnings)
+    }
+}

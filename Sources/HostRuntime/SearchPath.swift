@@ -1,0 +1,50 @@
+import Foundation
+
+/// The ordered list of directories searched for plugins, and where it came from.
+///
+/// In order of precedence: `--plugins DIR` flags; else `POPHOST_PLUGIN_PATH` (colon-separated);
+/// else the defaults: the user's directory (`$XDG_DATA_HOME/pophost/plugins`, by default
+/// `~/.local/share/pophost/plugins`), the system directories `/usr/local/lib/pophost/plugins` and
+/// `/usr/lib/pophost/plugins`, and the directory that holds the running executable (so the samples
+/// that `swift build` puts next to `pophost` are found). When two directories provide the same
+/// plugin id, the earlier one wins.
+public struct SearchPath: Sendable, Equatable {
+    public enum Source: String, Sendable, Codable {
+        case flags, environment, defaults
+    }
+
+    public var directories: [String]
+    public var source: Source
+
+    public init(directories: [String], source: Source) {
+        self.directories = directories
+        self.source = source
+    }
+
+    /// Resolves the search path from command-line directories and the environment.
+    public static func resolve(flags: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> SearchPath {
+        if !flags.isEmpty { return SearchPath(directories: flags, source: .flags) }
+        if let variable = environment["POPHOST_PLUGIN_PATH"], !variable.isEmpty {
+            return SearchPath(directories: variable.split(separator: ":").map(String.init), source: .environment)
+        }
+        return SearchPath(directories: defaultDirectories(environment: environment), source: .defaults)
+    }
+
+    /// The default directories, in order.
+    public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var directories: [String] = []
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            directories.append(data + "/pophost/plugins")
+        } else if let home = environment["HOME"], !home.isEmpty {
+            directories.append(home + "/.local/share/pophost/plugins")
+        }
+        directories += ["/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins", executableDirectory]
+        return directories
+    }
+
+    /// The directory holding the running executable (from `/proc/self/exe`).
+    public static var executableDirectory: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (executable as NSString).deletingLastPathComponent
+    }
+}

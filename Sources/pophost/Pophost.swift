@@ -1,0 +1,2 @@
+import ArgumentParser
+@main struct Pophost: ParsableCommand { func run() {} }
