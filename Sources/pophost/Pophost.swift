@@ -1,2 +1,29 @@
 import ArgumentParser
-@main struct Pophost: ParsableCommand { func run() {} }
+import HostRuntime
+
+/// `pophost`: the popup presentation runtime's command-line host.
+@main
+struct Pophost: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pophost",
+        abstract: "Load, inspect and run popup plugins.",
+        discussion: """
+            Plugins are shared libraries that export pop_plugin_entry_v1 (see Sources/PluginABI). They are \
+            searched for in --plugins directories, else in POPHOST_PLUGIN_PATH (colon-separated), else in \
+            ~/.local/share/pophost/plugins, /usr/local/lib/pophost/plugins, /usr/lib/pophost/plugins and the \
+            directory holding this executable.
+            """,
+        version: PophostVersion.string,
+        subcommands: [List.self, Inspect.self]
+    )
+
+    static func main() {
+        StderrLogHandler.bootstrap()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

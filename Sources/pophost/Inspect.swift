@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+
+/// `pophost inspect`: everything the registry knows about one plugin.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show one plugin's file, ABI version and every descriptor field.",
+        discussion: """
+            TARGET is a path to a plugin file (anything containing '/' or naming an existing file), or a \
+            plugin id or component id found on the search path. Exits with status 1 when the target is \
+            broken (error or blacklisted) or cannot be found.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A plugin file, a plugin id, or a component id.", valueName: "path-or-id"))
+    var target: String
+
+    @OptionGroup var options: PluginOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let entry = try resolve()
+        if json {
+            try printJSON(PluginReport(entry))
+        } else {
+            print(InspectText(entry: entry, style: .standardOutput).render(), terminator: "")
+        }
+        if entry.status == .error || entry.status == .blacklisted { throw ExitCode.failure }
+    }
+
+    private func resolve() throws -> RegistryEntry {
+        if target.contains("/") || FileManager.default.fileExists(atPath: target) {
+            do {
+                return try options.registry.describe(path: target).0
+            } catch {
+                throw CleanExit.message("error: \(error)")
+            }
+        }
+        let discovery = try options.discover()
+        let byPlugin = discovery.entries.first { $0.info?.plugin.id == target }
+        let byComponent = discovery.entries.first { $0.info?.components.contains { $0.descriptor.id == target } == true }
+        guard let entry = byPlugin ?? byComponent else {
+            let directories = options.registry.searchPath.directories.joined(separator: ", ")
+            FileHandle.standardError.write(Data("pophost: error: no plugin or component with id \"\(target)\" on the search path (\(directories))\n".utf8))
+            throw ExitCode.failure
+        }
+        return entry
+    }
+}
+
+/// The human-readable description of one plugin file.
+struct InspectText {
+    let entry: RegistryEntry
+    let style: Style
+
+    func render() -> String {
+        var lines: [(String, String)] = [("File", entry.file.path)]
+        if entry.file.realPath != entry.file.path { lines.append(("Real path", entry.file.realPath)) }
+        if entry.file.size >= 0 {
+            lines.append(("Size", "\(entry.file.size) bytes, modified \(formatTime(nanoseconds: entry.file.mtime))"))
+        }
+        lines.append(("Status", statusText))
+        if let problem = entry.problem { lines.append(("Cause", problem.cause)) }
+        var out = table(lines, indent: "")
+        guard let info = entry.info else { return out }
+        out += table([("ABI", "\(info.abiVersion) (this host: \(ABIVersion.host))")], indent: "")
+        out += "\n" + style.bold("Plugin") + "\n" + describe(info.plugin, indent: "  ")
+        out += "\n" + style.bold("Components (\(info.components.count))") + "\n"
+        for component in info.components {
+            out += "  " + style.bold(component.kind.rawValue) + "\n" + describe(component.descriptor, indent: "    ")
+        }
+        return out
+    }
+
+    private var statusText: String {
+        switch entry.status {
+        case .ok: style.green("ok")
+        case .error: style.red("error (\(entry.problem!.category.rawValue))")
+        case .blacklisted: style.magenta("blacklisted (\(entry.problem!.category.rawValue))")
+        case .shadowed: style.yellow("shadowed")
+        }
+    }
+
+    private func describe(_ descriptor: Descriptor, indent: String) -> String {
+        table([
+            ("Id", descriptor.id),
+            ("Name", descriptor.name),
+            ("Vendor", descriptor.vendor.isEmpty ? style.dim("—") : descriptor.vendor),
+            ("Version", descriptor.version.isEmpty ? style.dim("—") : descriptor.version),
+            ("Description", descriptor.description.isEmpty ? style.dim("—") : descriptor.description),
+            ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.joined(separator: ", ")),
+        ], indent: indent)
+    }
+
+    private func table(_ rows: [(String, String)], indent: String) -> String {
+        let width = 12
+        return rows.map { label, value in
+            indent + style.dim(label + String(repeating: " ", count: max(1, width - label.count))) + value + "\n"
+        }.joined()
+    }
+}

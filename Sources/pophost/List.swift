@@ -1,0 +1,115 @@
+import ArgumentParser
+import HostRuntime
+
+/// `pophost list`: every plugin on the search path with its components and status.
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the plugins on the search path, their components and their status.",
+        discussion: """
+            Status is one of: ok; error (with its category and cause); blacklisted (the file crashed or hung \
+            the scanner and is skipped until it changes, or until --rescan); shadowed (its plugin id is \
+            provided by a plugin found earlier on the search path). Unchanged files are answered from the \
+            registry cache ($XDG_CACHE_HOME/pophost/registry.json) without being opened.
+            """
+    )
+
+    @OptionGroup var options: PluginOptions
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        let discovery = try options.discover()
+        if json {
+            try printJSON(ListReport(discovery: discovery, searchPath: options.registry.searchPath))
+        } else {
+            print(ListTable(discovery: discovery, searchPath: options.registry.searchPath, style: .standardOutput).render(), terminator: "")
+        }
+    }
+}
+
+/// The JSON shape of `list --json`.
+struct ListReport: Encodable {
+    let searchPath: [String]
+    let searchPathSource: String
+    let unreadableDirectories: [String]
+    let scanned: [String]
+    let warnings: [String]
+    let plugins: [PluginReport]
+
+    init(discovery: PluginRegistry.Discovery, searchPath: SearchPath) {
+        self.searchPath = searchPath.directories
+        searchPathSource = searchPath.source.rawValue
+        unreadableDirectories = discovery.unreadableDirectories
+        scanned = discovery.scanned
+        warnings = discovery.warnings
+        plugins = discovery.entries.map(PluginReport.init)
+    }
+}
+
+/// The human-readable listing.
+struct ListTable {
+    let discovery: PluginRegistry.Discovery
+    let searchPath: SearchPath
+    let style: Style
+
+    func render() -> String {
+        var out = ""
+        for entry in discovery.entries {
+            out += heading(entry) + "\n"
+            out += "  " + style.dim(entry.file.path) + "\n"
+            if let problem = entry.problem {
+                out += "  " + problem.cause + "\n"
+            }
+            if let info = entry.info {
+                let kindWidth = info.components.map(\.kind.rawValue.count).max() ?? 0
+                let idWidth = info.components.map(\.descriptor.id.count).max() ?? 0
+                for component in info.components {
+                    out += "  " + pad(component.kind.rawValue, kindWidth) + "  " + pad(component.descriptor.id, idWidth) + "  " + component.descriptor.name + "\n"
+                }
+                if info.components.isEmpty { out += "  " + style.dim("(no components)") + "\n" }
+            }
+            out += "\n"
+        }
+        if discovery.entries.isEmpty { out += "No plugins found.\n\n" }
+        out += summary() + "\n"
+        return out
+    }
+
+    private func heading(_ entry: RegistryEntry) -> String {
+        let status: String
+        switch entry.status {
+        case .ok: status = style.green("ok")
+        case .error: status = style.red("error: \(entry.problem!.category.rawValue)")
+        case .blacklisted: status = style.magenta("blacklisted: \(entry.problem!.category.rawValue)")
+        case .shadowed: status = style.yellow("shadowed")
+        }
+        guard let info = entry.info else { return style.bold(fileName(entry.file.path)) + "  [" + status + "]" }
+        let version = info.plugin.version.isEmpty ? "" : " " + info.plugin.version
+        return style.bold(info.plugin.id) + "  " + info.plugin.name + version + "  [" + status + "]"
+    }
+
+    private func summary() -> String {
+        let counts = Dictionary(grouping: discovery.entries, by: \.status).mapValues(\.count)
+        let plugins = discovery.entries.count
+        var parts = ["\(plugins) plugin file\(plugins == 1 ? "" : "s"): \(counts[.ok] ?? 0) ok"]
+        for status in [RegistryEntry.Status.error, .blacklisted, .shadowed] where (counts[status] ?? 0) > 0 {
+            parts.append("\(counts[status]!) \(status.rawValue)")
+        }
+        let cached = plugins - discovery.scanned.count
+        var text = parts.joined(separator: ", ") + style.dim(" · \(discovery.scanned.count) scanned, \(cached) from cache")
+        let directories = searchPath.directories.map { directory in
+            discovery.unreadableDirectories.contains(directory) ? style.dim(directory + " (missing)") : directory
+        }
+        text += "\n" + style.dim("search path (\(searchPath.source.rawValue)): ") + directories.joined(separator: style.dim(", "))
+        return text
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

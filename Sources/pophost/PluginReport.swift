@@ -1,0 +1,53 @@
+import Foundation
+import HostRuntime
+
+/// The JSON shape of one plugin file in `list --json` and `inspect --json`.
+struct PluginReport: Encodable {
+    struct Problem: Encodable {
+        let category: String
+        let message: String
+    }
+
+    struct Component: Encodable {
+        let kind: String
+        let descriptor: Descriptor
+    }
+
+    let path: String
+    let realPath: String
+    let directory: String?
+    let size: Int64
+    let modified: String?
+    let status: String
+    let error: Problem?
+    let abiVersion: String?
+    let plugin: Descriptor?
+    let components: [Component]?
+
+    init(_ entry: RegistryEntry) {
+        path = entry.file.path
+        realPath = entry.file.realPath
+        directory = entry.directory.isEmpty ? nil : entry.directory
+        size = entry.file.size
+        modified = entry.file.mtime >= 0 ? formatTime(nanoseconds: entry.file.mtime) : nil
+        status = entry.status.rawValue
+        error = entry.problem.map { Problem(category: $0.category.rawValue, message: $0.description) }
+        abiVersion = entry.info?.abiVersion.description
+        plugin = entry.info?.plugin
+        components = entry.info?.components.map { Component(kind: $0.kind.rawValue, descriptor: $0.descriptor) }
+    }
+}
+
+/// An ISO 8601 UTC timestamp with seconds.
+func formatTime(nanoseconds: Int64) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
+}
+
+/// Encodes `value` as pretty, key-sorted JSON followed by a newline.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+}
