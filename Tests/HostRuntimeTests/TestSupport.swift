@@ -1,0 +1,94 @@
+import Foundation
+@testable import HostRuntime
+
+/// Where the built products are: next to the test binary (`swift build` puts everything there).
+enum Build {
+    static let directory = SearchPath.executableDirectory
+    static let pophost = directory + "/pophost"
+    static let scanner = directory + "/pophost-scanner"
+    static let swiftSample = directory + "/libPopSampleSwift.so"
+    static let cSample = directory + "/libPopSampleC.so"
+}
+
+/// The repository checkout, found from this file's path.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let abiInclude = root + "/Sources/PluginABI/include"
+    static let fixtureSource = root + "/Tests/Fixtures/fixture_plugin.c"
+}
+
+/// A fresh directory under /tmp, removed when the value is deinitialised.
+final class TemporaryDirectory: @unchecked Sendable {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/pophost-test-XXXXXX".utf8CString)
+        path = String(cString: mkdtemp(&template)!)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func subdirectory(_ name: String) -> String {
+        let directory = file(name)
+        try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
+
+/// The result of running a program to completion.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs `executable` with `arguments`; `environment` entries are added to (nil: removed from) ours.
+func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes concurrently so a chatty child cannot fill one and block.
+    nonisolated(unsafe) var errData = Data()
+    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !reader.isFinished { usleep(1000) }
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.
+enum Fixture {
+    /// Compiles the fixture with `defines` into `path`.
+    static func build(_ path: String, _ defines: [String] = []) throws {
+        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude] + defines + ["-o", path, Repository.fixtureSource])
+        guard result.status == 0 else { throw FixtureError(message: "cc failed for \(path): \(result.stderr)") }
+    }
+
+    struct FixtureError: Error { let message: String }
+}
+
+/// A registry over `directories` with its own cache file and a short scan timeout.
+func makeRegistry(_ directories: [String], cache: String, rescan: Bool = false, timeout: Double = 2) -> PluginRegistry {
+    PluginRegistry(
+        searchPath: SearchPath(directories: directories, source: .flags),
+        cacheFile: cache,
+        scanner: PluginScanner(executable: Build.scanner, timeout: timeout),
+        forceRescan: rescan)
+}
+
+/// Sets a file's modification time to `seconds` after the epoch (as `touch -d` would).
+func setModificationTime(_ path: String, seconds: Int) {
+    var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+    precondition(utimensat(AT_FDCWD, path, &times, 0) == 0)
+}
