@@ -17,7 +17,9 @@ final class ChildProcess {
 
     /// Spawns `executable` with `arguments`, writing `input` to its standard input.
     init(executable: String, arguments: [String], input: [UInt8]) throws(SpawnError) {
-        let inputPipe = try Self.makePipe(), channelPipe = try Self.makePipe(), outputPipe = try Self.makePipe()
+        // Input goes through a socket: sending with MSG_NOSIGNAL to a child that died early is an
+        // error instead of a SIGPIPE that would kill the host.
+        let inputPipe = try Self.makeSocketPair(), channelPipe = try Self.makePipe(), outputPipe = try Self.makePipe()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,9 +42,9 @@ final class ChildProcess {
         output = outputPipe.read
         // Output is read opportunistically: a plugin's own children may keep the pipe open.
         _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
-        // The scanner reads a few kilobytes of paths; a pipe buffer holds 64 KiB, and the child reads
-        // its input before it writes anything, so this cannot deadlock.
+        // The child reads all of its input before it writes anything, so this cannot deadlock.
         Self.writeAll(inputPipe.write, input)
+        shutdown(inputPipe.write, Int32(SHUT_WR))
         close(inputPipe.write)
     }
 
@@ -87,10 +89,21 @@ final class ChildProcess {
         return (fds[0], fds[1])
     }
 
+    /// A connected socket pair, used like a pipe: `read` is the child's end, `write` ours.
+    private static func makeSocketPair() throws(SpawnError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+            throw SpawnError(executable: "socketpair", cause: String(cString: strerror(errno)))
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        shutdown(fds[0], Int32(SHUT_WR))
+        return (fds[0], fds[1])
+    }
+
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 { if errno == EINTR { continue } else { return } }
             offset += written
         }

@@ -33,14 +33,17 @@ public struct PluginScanner: Sendable {
     /// after each file.
     public func scan(_ paths: [String], progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> [ScanOutcome] {
         var outcomes: [ScanOutcome?] = Array(repeating: nil, count: paths.count)
-        var next = 0
+        var next = 0, done = 0
         while next < paths.count {
-            let batch = Array(paths[next...])
-            let (results, culprit) = try runWorker(batch)
-            for (index, outcome) in results { outcomes[next + index] = outcome; progress(outcomes.count { $0 != nil }, paths.count) }
+            let culprit = try runWorker(Array(paths[next...])) { index, outcome in
+                outcomes[next + index] = outcome
+                done += 1
+                progress(done, paths.count)
+            }
             guard let culprit else { break }
             outcomes[next + culprit.index] = .failed(error: culprit.error)
-            progress(outcomes.count { $0 != nil }, paths.count)
+            done += 1
+            progress(done, paths.count)
             next += culprit.index + 1
         }
         return outcomes.enumerated().map { index, outcome in
@@ -54,16 +57,16 @@ public struct PluginScanner: Sendable {
         let error: PluginError
     }
 
-    /// Runs one worker over `batch`; returns the outcomes it delivered and, if it died or hung
-    /// part-way, the file it was on.
-    private func runWorker(_ batch: [String]) throws(Failure) -> ([(Int, ScanOutcome)], Culprit?) {
+    /// Runs one worker over `batch`, passing each outcome it delivers to `deliver`; returns the file
+    /// it was on if it died or hung part-way.
+    private func runWorker(_ batch: [String], deliver: (Int, ScanOutcome) -> Void) throws(Failure) -> Culprit? {
         var input: [UInt8] = []
         for path in batch { input += Array(path.utf8) + [0] }
         let child: ChildProcess
         do { child = try ChildProcess(executable: executable, arguments: [], input: input) } catch {
             throw Failure(description: "\(error) (set POPHOST_SCANNER or build pophost-scanner)")
         }
-        var results: [(Int, ScanOutcome)] = []
+        var delivered = 0
         var current: Int?
         var channelBuffer: [UInt8] = [], outputTail: [UInt8] = []
         var deadline = Self.now() + timeout
@@ -78,9 +81,11 @@ public struct PluginScanner: Sendable {
             if ready == 0 {
                 child.kill()
                 _ = child.wait()
-                let index = current ?? results.count
+                // Hung after its last file (in a destructor, say): every file was delivered.
+                guard delivered < batch.count else { return nil }
+                let index = current ?? delivered
                 let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed); blacklisted until the file changes")
-                return (results, Culprit(index: index, error: error))
+                return Culprit(index: index, error: error)
             }
             if fds[1].revents != 0 { Self.drain(child.output, into: &outputTail, keepLast: 2048) }
             guard fds[0].revents != 0 else { continue }
@@ -99,21 +104,22 @@ public struct PluginScanner: Sendable {
                     deadline = Self.now() + timeout
                 } else if parts[0] == "D", parts.count == 3,
                           let outcome = try? decoder.decode(ScanOutcome.self, from: Data(parts[2].utf8)) {
-                    results.append((index, outcome))
+                    deliver(index, outcome)
+                    delivered += 1
                     current = nil
                 }
             }
         }
         while Self.drain(child.output, into: &outputTail, keepLast: 2048) {}
         let termination = child.wait()
-        guard results.count < batch.count else { return (results, nil) }
+        guard delivered < batch.count else { return nil }
         guard let index = current else {
             throw Failure(description: "the scanner \(executable) \(termination.description) before loading any file: \(Self.lastLine(outputTail))")
         }
         var cause = "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
         let detail = Self.lastLine(outputTail)
         if !detail.isEmpty { cause += " (last output: \(detail))" }
-        return (results, Culprit(index: index, error: PluginError(.crashed, path: batch[index], cause + "; blacklisted until the file changes")))
+        return Culprit(index: index, error: PluginError(.crashed, path: batch[index], cause + "; blacklisted until the file changes"))
     }
 
     /// Reads what is available on `fd` into `tail`, keeping its last `keepLast` bytes; false at EOF.
