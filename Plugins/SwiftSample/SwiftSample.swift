@@ -154,7 +154,10 @@ private final class Instance {
 
 nonisolated(unsafe) private var initCount = 0
 
+// Everything is built when the entry is first called, so init and get_factory do no work: a host
+// scanning many plugins pays for each one once.
 nonisolated(unsafe) private let entryTable: UnsafeMutablePointer<pop_plugin_entry_t> = {
+    _ = (handlers, viewLoaders, controllerLoaders)
     let pointer = UnsafeMutablePointer<pop_plugin_entry_t>.allocate(capacity: 1)
     pointer.initialize(to: pop_plugin_entry_t(
         abi_version: abiVersion,
@@ -167,12 +170,10 @@ nonisolated(unsafe) private let entryTable: UnsafeMutablePointer<pop_plugin_entr
         deinit: { initCount = max(0, initCount - 1) },
         get_factory: { factoryID in
             guard let factoryID else { return nil }
-            switch String(cString: factoryID) {
-            case POP_FACTORY_HANDLER: return UnsafeRawPointer(handlers.table)
-            case POP_FACTORY_VIEW_LOADER: return UnsafeRawPointer(viewLoaders.table)
-            case POP_FACTORY_CONTROLLER_LOADER: return UnsafeRawPointer(controllerLoaders.table)
-            default: return nil
-            }
+            if strcmp(factoryID, POP_FACTORY_HANDLER) == 0 { return UnsafeRawPointer(handlers.table) }
+            if strcmp(factoryID, POP_FACTORY_VIEW_LOADER) == 0 { return UnsafeRawPointer(viewLoaders.table) }
+            if strcmp(factoryID, POP_FACTORY_CONTROLLER_LOADER) == 0 { return UnsafeRawPointer(controllerLoaders.table) }
+            return nil
         },
         on_main_thread: nil
     ))

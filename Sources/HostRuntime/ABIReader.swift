@@ -12,18 +12,18 @@ struct ABIReader {
     let path: String
 
     /// Checks the `{abi_version, struct_size}` header found at `pointer` against this host.
-    func checkHeader(_ pointer: UnsafeRawPointer, what: String, minimumSize: Int) throws(PluginError) -> ABIVersion {
+    func checkHeader(_ pointer: UnsafeRawPointer, what: @autoclosure () -> String, minimumSize: Int) throws(PluginError) -> ABIVersion {
         let version = ABIVersion(pointer.loadUnaligned(as: pop_version_t.self))
         let size = pointer.loadUnaligned(fromByteOffset: MemoryLayout<pop_version_t>.size, as: UInt32.self)
         let host = ABIVersion.host
         guard version.major == host.major else {
-            throw PluginError(.abiMajorMismatch, path: path, "\(what) is for ABI \(version); this host implements ABI \(host) (major versions differ)")
+            throw PluginError(.abiMajorMismatch, path: path, "\(what()) is for ABI \(version); this host implements ABI \(host) (major versions differ)")
         }
         guard version.minor <= host.minor else {
-            throw PluginError(.abiMinorNewer, path: path, "\(what) is for ABI \(version), newer than this host's ABI \(host)")
+            throw PluginError(.abiMinorNewer, path: path, "\(what()) is for ABI \(version), newer than this host's ABI \(host)")
         }
         guard Int(size) >= minimumSize else {
-            throw PluginError(.structTooSmall, path: path, "\(what) has struct_size \(size); ABI \(version) needs at least \(minimumSize)")
+            throw PluginError(.structTooSmall, path: path, "\(what()) has struct_size \(size); ABI \(version) needs at least \(minimumSize)")
         }
         return version
     }
@@ -38,30 +38,31 @@ struct ABIReader {
         guard let plugin = table.plugin else {
             throw PluginError(.invalidDescriptor, path: path, "the entry struct has no plugin descriptor")
         }
-        return (version, try readDescriptor(plugin, what: "the plugin descriptor"))
+        return (version, try readDescriptor(plugin, what: .plugin))
     }
 
     /// Reads every component of every kind from the (initialised) plugin's factories.
     func readComponents(_ entry: UnsafePointer<pop_plugin_entry_t>, pluginID: String) throws(PluginError) -> [PluginInfo.Component] {
         var components: [PluginInfo.Component] = []
+        components.reserveCapacity(4)
         var seen: Set<String> = [pluginID]
         for kind in ComponentKind.allCases {
             guard let raw = kind.factoryID.withCString({ entry.pointee.get_factory($0) }) else { continue }
             let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
-            let what = "the \(kind.rawValue) factory"
-            _ = try checkHeader(factory, what: what, minimumSize: MemoryLayout<pop_component_factory_t>.size)
+            let what = { "the \(kind.rawValue) factory" }
+            _ = try checkHeader(factory, what: what(), minimumSize: MemoryLayout<pop_component_factory_t>.size)
             guard let count = factory.pointee.count, let get = factory.pointee.get_descriptor, factory.pointee.create != nil else {
-                throw PluginError(.structTooSmall, path: path, "\(what) lacks count, get_descriptor or create")
+                throw PluginError(.structTooSmall, path: path, "\(what()) lacks count, get_descriptor or create")
             }
             let total = count(factory)
             guard total <= 1024 else {
-                throw PluginError(.invalidDescriptor, path: path, "\(what) claims \(total) components (at most 1024)")
+                throw PluginError(.invalidDescriptor, path: path, "\(what()) claims \(total) components (at most 1024)")
             }
             for index in 0..<total {
                 guard let pointer = get(factory, index) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(what) returns no descriptor at index \(index) of \(total)")
+                    throw PluginError(.invalidDescriptor, path: path, "\(what()) returns no descriptor at index \(index) of \(total)")
                 }
-                let descriptor = try readDescriptor(pointer, what: "\(kind.rawValue) descriptor \(index)")
+                let descriptor = try readDescriptor(pointer, what: .component(kind, index))
                 guard seen.insert(descriptor.id).inserted else {
                     throw PluginError(.invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
                 }
@@ -72,29 +73,30 @@ struct ABIReader {
     }
 
     /// Copies and validates one descriptor.
-    func readDescriptor(_ pointer: UnsafePointer<pop_descriptor_t>, what: String) throws(PluginError) -> Descriptor {
-        _ = try checkHeader(pointer, what: what, minimumSize: MemoryLayout<pop_descriptor_t>.size)
+    func readDescriptor(_ pointer: UnsafePointer<pop_descriptor_t>, what site: Site) throws(PluginError) -> Descriptor {
+        let what = { site.description }
+        _ = try checkHeader(pointer, what: what(), minimumSize: MemoryLayout<pop_descriptor_t>.size)
         let raw = pointer.pointee
-        guard let id = try string(raw.id, field: "id", of: what), !id.isEmpty else {
-            throw PluginError(.invalidDescriptor, path: path, "\(what) has no id")
+        guard let id = try string(raw.id, field: "id", of: what()), !id.isEmpty else {
+            throw PluginError(.invalidDescriptor, path: path, "\(what()) has no id")
         }
         guard Descriptor.isReverseDNS(id) else {
-            throw PluginError(.invalidDescriptor, path: path, "\(what) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
+            throw PluginError(.invalidDescriptor, path: path, "\(what()) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
         }
-        let owner = "\(what) (\(id))"
-        guard let name = try string(raw.name, field: "name", of: owner), !name.isEmpty else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner) has no name")
+        let owner = { "\(what()) (\(id))" }
+        guard let name = try string(raw.name, field: "name", of: owner()), !name.isEmpty else {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has no name")
         }
         var features: [String] = []
         if let list = raw.features {
             var index = 0
             while let feature = list[index] {
                 guard index < Int(POP_DESCRIPTOR_MAX_FEATURES) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(owner) has more than \(POP_DESCRIPTOR_MAX_FEATURES) features")
+                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) has more than \(POP_DESCRIPTOR_MAX_FEATURES) features")
                 }
-                let text = try string(feature, field: "features[\(index)]", of: owner) ?? ""
+                let text = try string(feature, field: "features[\(index)]", of: owner()) ?? ""
                 guard !features.contains(text) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(owner) lists the feature \"\(text)\" twice")
+                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) lists the feature \"\(text)\" twice")
                 }
                 features.append(text)
                 index += 1
@@ -102,23 +104,35 @@ struct ABIReader {
         }
         return Descriptor(
             id: id, name: name,
-            vendor: try string(raw.vendor, field: "vendor", of: owner) ?? "",
-            version: try string(raw.version, field: "version", of: owner) ?? "",
-            description: try string(raw.description, field: "description", of: owner) ?? "",
+            vendor: try string(raw.vendor, field: "vendor", of: owner()) ?? "",
+            version: try string(raw.version, field: "version", of: owner()) ?? "",
+            description: try string(raw.description, field: "description", of: owner()) ?? "",
             features: features)
     }
 
+    /// Where a descriptor was found, for error messages (built only when one is needed).
+    enum Site: CustomStringConvertible {
+        case plugin
+        case component(ComponentKind, UInt32)
+
+        var description: String {
+            switch self {
+            case .plugin: "the plugin descriptor"
+            case .component(let kind, let index): "\(kind.rawValue) descriptor \(index)"
+            }
+        }
+    }
+
     /// A C string copied as validated UTF-8 within the length limit; nil for a NULL pointer.
-    private func string(_ pointer: UnsafePointer<CChar>?, field: String, of owner: String) throws(PluginError) -> String? {
+    private func string(_ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, of owner: @autoclosure () -> String) throws(PluginError) -> String? {
         guard let pointer else { return nil }
         let limit = Int(POP_DESCRIPTOR_MAX_STRING)
         let length = strnlen(pointer, limit + 1)
         guard length <= limit else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner) has a \(field) longer than \(limit) bytes")
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) longer than \(limit) bytes")
         }
-        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner) has a \(field) that is not valid UTF-8")
+        guard let text = String(validatingCString: pointer) else {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) that is not valid UTF-8")
         }
         return text
     }

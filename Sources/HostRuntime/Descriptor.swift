@@ -20,11 +20,25 @@ public struct Descriptor: Codable, Hashable, Sendable {
     /// Whether `id` is a reverse-DNS identifier: two or more dot-separated labels of ASCII letters,
     /// digits, `-` or `_`, the first label starting with a letter.
     public static func isReverseDNS(_ id: String) -> Bool {
-        let labels = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, let first = labels[0].utf8.first, isASCIILetter(first) else { return false }
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
+        // Runs for every descriptor of every load: one pass over contiguous UTF-8.
+        id.utf8.withContiguousStorageIfAvailable(isReverseDNS(bytes:)) ?? isReverseDNS(bytes: Array(id.utf8)[...])
+    }
+
+    private static func isReverseDNS(bytes: some Collection<UInt8>) -> Bool {
+        var labels = 1, labelLength = 0
+        guard let first = bytes.first, isASCIILetter(first) else { return false }
+        for byte in bytes {
+            if byte == 0x2E {  // "."
+                if labelLength == 0 { return false }
+                labels += 1
+                labelLength = 0
+            } else if isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F {
+                labelLength += 1
+            } else {
+                return false
+            }
         }
+        return labels >= 2 && labelLength > 0
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -14,49 +14,56 @@ enum ELFCheck {
     /// Throws a `PluginError` (not-a-file, not-elf, truncated, wrong-architecture, load-failed)
     /// when the file at `path` cannot be a loadable plugin.
     static func validate(path: String) throws(PluginError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw PluginError(.notAFile, path: path, "cannot stat: \(String(cString: strerror(errno)))")
+        // open + fstat + one pread (two when the program headers lie past the first 4 KiB) + close:
+        // this runs before every in-process load, so it stays within a handful of system calls.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let cause = errno == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(errno)))"
+            throw PluginError(.notAFile, path: path, cause)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw PluginError(.notAFile, path: path, "not a regular file")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw PluginError(.notAFile, path: path, "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
         let size = UInt64(info.st_size)
+        try withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer throws(PluginError) in
+            let got = pread(fd, buffer.baseAddress, buffer.count, 0)
+            try check(UnsafeRawBufferPointer(buffer), got: max(0, got), size: size, fd: fd, path: path)
+        }
+    }
 
-        var header = [UInt8](repeating: 0, count: 64)
-        let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 64, 0) }
+    /// Checks the file's first `got` bytes, `head`, reading the program headers if they lie beyond.
+    private static func check(_ head: UnsafeRawBufferPointer, got: Int, size: UInt64, fd: Int32, path: String) throws(PluginError) {
         let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
         if got < 4 {
-            if got > 0 && Array(header[0..<got]) == Array(magic[0..<got]) {
+            if got > 0 && head.prefix(got).elementsEqual(magic.prefix(got)) {
                 throw PluginError(.truncated, path: path, "truncated ELF file: \(got) bytes, shorter than the ELF identification")
             }
             throw PluginError(.notELF, path: path, got == 0 ? "empty file, not an ELF shared library" : "not an ELF file (\(got) bytes)")
         }
-        guard Array(header[0..<4]) == magic else {
-            throw PluginError(.notELF, path: path, "not an ELF file (starts with \(describeBytes(header[0..<4])))")
+        guard head.prefix(4).elementsEqual(magic) else {
+            throw PluginError(.notELF, path: path, "not an ELF file (starts with \(describeBytes(head[0..<4])))")
         }
-        guard header[4] == 2 else {  // ELFCLASS64
+        guard head[4] == 2 else {  // ELFCLASS64
             throw PluginError(.wrongArchitecture, path: path, "a 32-bit ELF file; this host loads 64-bit plugins")
         }
-        guard header[5] == 1 else {  // ELFDATA2LSB
+        guard head[5] == 1 else {  // ELFDATA2LSB
             throw PluginError(.wrongArchitecture, path: path, "a big-endian ELF file; this host is little-endian")
         }
-        guard got == 64 else {
+        guard got >= 64 else {
             throw PluginError(.truncated, path: path, "truncated ELF file: \(size) bytes, shorter than the 64-byte ELF header")
         }
-        let type = read16(header, 16), machine = read16(header, 18)
+        let type = read16(head, 16), machine = read16(head, 18)
         guard machine == hostMachine else {
             throw PluginError(.wrongArchitecture, path: path, "built for ELF machine \(machine); this host is machine \(hostMachine)")
         }
         guard type == 3 else {  // ET_DYN
             throw PluginError(.loadFailed, path: path, "not a shared library (ELF type \(type))")
         }
-        let phoff = read64(header, 32), shoff = read64(header, 40)
-        let phentsize = UInt64(read16(header, 54)), phnum = UInt64(read16(header, 56))
-        let shentsize = UInt64(read16(header, 58)), shnum = UInt64(read16(header, 60))
+        let phoff = read64(head, 32), shoff = read64(head, 40)
+        let phentsize = UInt64(read16(head, 54)), phnum = UInt64(read16(head, 56))
+        let shentsize = UInt64(read16(head, 58)), shnum = UInt64(read16(head, 60))
         if phoff + phentsize * phnum > size {
             throw PluginError(.truncated, path: path, "truncated ELF file: program headers end at byte \(phoff + phentsize * phnum) of \(size)")
         }
@@ -64,29 +71,38 @@ enum ELFCheck {
             throw PluginError(.truncated, path: path, "truncated ELF file: section headers end at byte \(shoff + shentsize * shnum) of \(size)")
         }
         guard phentsize >= 56, phnum > 0 else { return }
-        var programHeaders = [UInt8](repeating: 0, count: Int(phentsize * phnum))
-        let read = programHeaders.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(phoff)) }
-        guard read == programHeaders.count else {
+        if phoff + phentsize * phnum <= UInt64(got) {
+            try checkSegments(head, at: Int(phoff), count: Int(phnum), entrySize: Int(phentsize), size: size, path: path)
+            return
+        }
+        let headers = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(phentsize * phnum), alignment: 8)
+        defer { headers.deallocate() }
+        guard pread(fd, headers.baseAddress, headers.count, off_t(phoff)) == headers.count else {
             throw PluginError(.truncated, path: path, "truncated ELF file: cannot read its program headers")
         }
-        for index in 0..<Int(phnum) {
-            let base = index * Int(phentsize)
-            let offset = read64(programHeaders, base + 8), fileSize = read64(programHeaders, base + 32)
+        try checkSegments(UnsafeRawBufferPointer(headers), at: 0, count: Int(phnum), entrySize: Int(phentsize), size: size, path: path)
+    }
+
+    /// Every segment described by the program headers at `at` must lie within the file.
+    private static func checkSegments(_ headers: UnsafeRawBufferPointer, at base: Int, count: Int, entrySize: Int, size: UInt64, path: String) throws(PluginError) {
+        for index in 0..<count {
+            let entry = base + index * entrySize
+            let offset = read64(headers, entry + 8), fileSize = read64(headers, entry + 32)
             if offset + fileSize > size {
                 throw PluginError(.truncated, path: path, "truncated ELF file: segment \(index) ends at byte \(offset + fileSize) of \(size)")
             }
         }
     }
 
-    private static func read16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-        UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
+    private static func read16(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {
+        UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self))
     }
 
-    private static func read64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
-        (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) }
+    private static func read64(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
 
-    private static func describeBytes(_ bytes: ArraySlice<UInt8>) -> String {
+    private static func describeBytes(_ bytes: some Collection<UInt8>) -> String {
         let printable = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         return printable
             ? "\"\(String(decoding: bytes, as: UTF8.self))\""

@@ -15,13 +15,11 @@ final class HostTable: @unchecked Sendable {
     let pluginPath: String
     /// Set by `request_callback` from any thread; cleared when the host delivers `on_main_thread`.
     let callbackRequested = Atomic<Bool>(false)
-    let logger: Logger
+    /// Made on the plugin's first log message: most plugins never log, and a logger is not free.
+    private let logger = Mutex<Logger?>(nil)
 
     init(pluginPath: String) {
         self.pluginPath = pluginPath
-        var logger = Logger(label: "pophost.plugin")
-        logger[metadataKey: "plugin"] = .string(pluginPath)
-        self.logger = logger
         table = .allocate(capacity: 1)
         table.initialize(to: pop_host_t(
             abi_version: ABIVersion.host.raw,
@@ -41,6 +39,17 @@ final class HostTable: @unchecked Sendable {
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
     }
 
+    /// Logs `message` on the plugin's behalf, tagged with its path.
+    func log(level: Logger.Level, _ message: String) {
+        logger.withLock { logger in
+            if logger == nil {
+                logger = Logger(label: "pophost.plugin")
+                logger?[metadataKey: "plugin"] = .string(pluginPath)
+            }
+            logger?.log(level: level, "\(message)")
+        }
+    }
+
     /// The table's owner, or nil for a pointer that is not a table of this host.
     static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
         guard let data = host?.pointee.host_data else { return nil }
@@ -56,7 +65,7 @@ final class HostTable: @unchecked Sendable {
             log: { host, severity, message in
                 guard let owner = HostTable.owner(of: host) else { return }
                 let text = message.map { String(cString: $0) } ?? "(null message)"
-                owner.logger.log(level: HostTable.level(for: severity), "\(text)")
+                owner.log(level: HostTable.level(for: severity), text)
             }
         ))
         return pointer

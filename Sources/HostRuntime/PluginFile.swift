@@ -12,36 +12,53 @@ public struct PluginFile: Codable, Hashable, Sendable {
     /// Modification time in nanoseconds since the epoch.
     public var mtime: Int64
 
+    /// The file's device and inode: the same file reached by two paths has the same identity.
+    var identity: FileIdentity
+
     /// The `*.so` entries of `directory`, sorted by name. Nil when it is not a readable directory.
     static func list(directory: String) -> [PluginFile]? {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         let realDirectory = resolvedPath(directory) ?? directory
+        // Without symbolic links on the way, a file's path is its real path: no second string.
+        let realPrefix = realDirectory + "/" == prefix ? nil : realDirectory + "/"
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+            // Only visible "*.so" names, checked on the raw bytes before making a String.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = strnlen(bytes.baseAddress!, bytes.count)
+                guard length > 3, bytes[0] != 0x2E, bytes[length - 3] == 0x2E, bytes[length - 2] == 0x73, bytes[length - 1] == 0x6F
+                else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
+            if let name { names.append(name) }
         }
-        return names.sorted().map { name in
-            identify(path: directory.hasSuffix("/") ? directory + name : directory + "/" + name, realDirectory: realDirectory, name: name)
-        }
+        names.sort()  // the same order everywhere (String ordering compares ASCII names byte by byte)
+        return names.map { name in identify(path: prefix + name, realPath: realPrefix.map { $0 + name }) }
     }
 
     /// Identifies one file. Costs one `lstat`, plus `realpath` and `stat` for a symbolic link.
-    static func identify(path: String, realDirectory: String? = nil, name: String? = nil) -> PluginFile {
+    /// `realPath`: the file's real path when the caller knows it (nil: the path itself, unless it is
+    /// a link; pass `resolve` to resolve the directories on the way too).
+    static func identify(path: String, realPath known: String? = nil, resolve: Bool = false) -> PluginFile {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return PluginFile(path: path, realPath: path, size: -1, mtime: -1) }
-        var real: String
+        guard path.withCString({ lstat($0, &info) }) == 0 else {
+            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+        }
+        var real = known ?? path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             real = resolvedPath(path) ?? path
-            if stat(path, &info) != 0 { return PluginFile(path: path, realPath: real, size: -1, mtime: -1) }
-        } else if let realDirectory, let name {
-            real = realDirectory + "/" + name
-        } else {
+            if stat(path, &info) != 0 {
+                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+            }
+        } else if resolve {
             real = resolvedPath(path) ?? path
         }
         return PluginFile(path: path, realPath: real, size: Int64(info.st_size),
-                          mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+                          mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// Whether a record made when the file had `size` and `mtime` still describes it.
@@ -50,9 +67,16 @@ public struct PluginFile: Codable, Hashable, Sendable {
     }
 }
 
+/// A file's device and inode numbers.
+public struct FileIdentity: Codable, Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+}
+
 /// `realpath(3)`, or nil when the path does not resolve.
 func resolvedPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
 }
+

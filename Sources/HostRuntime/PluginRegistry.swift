@@ -37,29 +37,29 @@ public struct PluginRegistry: Sendable {
 
         /// The usable plugin with this plugin id, if any.
         public func plugin(id: String) -> RegistryEntry? {
-            entries.first { $0.status == .ok && $0.info?.plugin.id == id }
+            entries.first { $0.status == .ok && $0.pluginID == id }
         }
     }
 
     /// Finds every plugin on the search path. `progress(done, total)` reports scanning.
     public func discover(progress: (Int, Int) -> Void = { _, _ in }) throws(PluginScanner.Failure) -> Discovery {
         var found: [(file: PluginFile, directory: String)] = []
-        var seen: Set<String> = []
+        var seen: Set<FileIdentity> = []
         var unreadable: [String] = []
         for directory in searchPath.directories {
             guard let files = PluginFile.list(directory: directory) else {
                 unreadable.append(directory)
                 continue
             }
-            for file in files where seen.insert(file.realPath).inserted { found.append((file, directory)) }
+            for file in files where file.size < 0 || seen.insert(file.identity).inserted { found.append((file, directory)) }
         }
-        let (outcomes, scanned, warnings) = try outcomes(for: found.map(\.file), progress: progress)
+        let (records, scanned, warnings) = try records(for: found.map(\.file), progress: progress)
         var providers: [String: String] = [:]
         let entries = found.enumerated().map { index, item in
-            var entry = RegistryEntry(file: item.file, directory: item.directory, outcome: outcomes[index])
-            if let id = entry.info?.plugin.id {
+            var entry = RegistryEntry(file: item.file, directory: item.directory, record: records[index])
+            if let id = entry.pluginID {
                 if let earlier = providers[id] {
-                    entry.problem = PluginError(.shadowed, path: item.file.path, "plugin id \(id) is already provided by \(earlier), found earlier on the search path; this copy is not used")
+                    entry.shadowedBy = earlier
                 } else {
                     providers[id] = item.file.path
                 }
@@ -71,15 +71,15 @@ public struct PluginRegistry: Sendable {
 
     /// Describes one file named directly (not necessarily on the search path), through the cache.
     public func describe(path: String) throws(PluginScanner.Failure) -> (RegistryEntry, Discovery) {
-        let file = PluginFile.identify(path: path)
-        let (outcomes, scanned, warnings) = try outcomes(for: [file], progress: { _, _ in })
-        let entry = RegistryEntry(file: file, directory: "", outcome: outcomes[0])
+        let file = PluginFile.identify(path: path, resolve: true)
+        let (records, scanned, warnings) = try records(for: [file], progress: { _, _ in })
+        let entry = RegistryEntry(file: file, directory: "", record: records[0])
         return (entry, Discovery(entries: [entry], scanned: scanned, unreadableDirectories: [], warnings: warnings))
     }
 
-    /// One outcome per file: from the cache when the file is unchanged, else from a scan.
-    private func outcomes(for files: [PluginFile], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
-        -> ([ScanOutcome], [String], [String])
+    /// One record per file: from the cache when the file is unchanged, else from a scan.
+    private func records(for files: [PluginFile], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
+        -> ([ScanRecord], [String], [String])
     {
         var warnings: [String] = []
         var cache = RegistryCache()
@@ -93,40 +93,40 @@ public struct PluginRegistry: Sendable {
                 warnings.append(warning)
             }
         }
-        var outcomes: [ScanOutcome?] = files.map { file in
+        var cacheHits = 0
+        var records: [ScanRecord?] = files.map { file in
             guard let cached = cache.entries[file.realPath], file.isUnchanged(since: cached.size, mtime: cached.mtime) else { return nil }
-            return cached.outcome
+            cacheHits += 1
+            return cached.record
         }
-        // Files that are gone or not regular are checked in this process: nothing to open.
+        // Files that are gone, not regular or not ELF are rejected here: nothing to open.
         var toScan: [Int] = []
-        for index in files.indices where outcomes[index] == nil {
+        for index in files.indices where records[index] == nil {
             do {
                 try ELFCheck.validate(path: files[index].path)
                 toScan.append(index)
             } catch {
-                outcomes[index] = .failed(error: error)
+                records[index] = ScanRecord(.failed(error: error))
             }
         }
         let scanned = toScan.map { files[$0].path }
         if !scanned.isEmpty {
-            let results = try scanner.scan(scanned, progress: progress)
-            for (position, index) in toScan.enumerated() { outcomes[index] = results[position] }
+            let outcomes = try scanner.scan(scanned, progress: progress)
+            for (position, index) in toScan.enumerated() { records[index] = ScanRecord(outcomes[position]) }
         }
-        let final = outcomes.map { $0! }
-        if let cacheFile {
-            var updated = cache
-            for (index, file) in files.enumerated() where file.size >= 0 {
-                updated.entries[file.realPath] = RegistryCache.Entry(size: file.size, mtime: file.mtime, outcome: final[index])
+        let final = records.map { $0! }
+        // Rewrite the cache only when some file that exists did not come from it.
+        if let cacheFile, forceRescan || cacheHits < files.count(where: { $0.size >= 0 }) {
+            let current = Set(files.map(\.realPath))
+            cache.entries = cache.entries.filter { path, entry in
+                current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
             }
-            if updated != cache || forceRescan {
-                let current = Set(files.map(\.realPath))
-                updated.entries = updated.entries.filter { path, entry in
-                    current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
-                }
-                do { try updated.save(to: cacheFile) } catch {
-                    Self.logger.warning("\(error)")
-                    warnings.append("\(error)")
-                }
+            for (index, file) in files.enumerated() where file.size >= 0 {
+                cache.entries[file.realPath] = RegistryCache.Entry(size: file.size, mtime: file.mtime, record: final[index])
+            }
+            do { try cache.save(to: cacheFile) } catch {
+                Self.logger.warning("\(error)")
+                warnings.append("\(error)")
             }
         }
         return (final, scanned, warnings)

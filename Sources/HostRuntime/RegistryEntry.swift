@@ -1,5 +1,5 @@
 /// One plugin file as the registry sees it: where it is, what scanning it found, and its status.
-public struct RegistryEntry: Codable, Hashable, Sendable {
+public struct RegistryEntry: Sendable {
     public enum Status: String, Codable, Sendable {
         /// Loads and describes itself correctly; its components are available.
         case ok
@@ -14,23 +14,29 @@ public struct RegistryEntry: Codable, Hashable, Sendable {
     public var file: PluginFile
     /// The search-path directory the file was found in (empty for a file named directly).
     public var directory: String
-    /// What a scan found, when the plugin loaded.
-    public var info: PluginInfo?
+    /// The plugin id, when the file loaded (also when it is shadowed).
+    public var pluginID: String? { record.pluginID }
+    /// The path of the plugin found earlier on the search path with the same plugin id, when this
+    /// one is shadowed by it.
+    public var shadowedBy: String?
     /// Why the plugin is not available, when it is not.
-    public var problem: PluginError?
+    public var problem: PluginError? {
+        if let problem = record.problem { return problem }
+        guard let shadowedBy, let pluginID else { return nil }
+        return PluginError(.shadowed, path: file.path, "plugin id \(pluginID) is already provided by \(shadowedBy), found earlier on the search path; this copy is not used")
+    }
+    /// What a scan found, when the plugin loaded: decoded from the cache on first use.
+    public var info: PluginInfo? { record.info }
+    private let record: ScanRecord
 
     public var status: Status {
-        guard let problem else { return .ok }
-        if problem.isBlacklisting { return .blacklisted }
-        return problem.category == .shadowed ? .shadowed : .error
+        if let problem = record.problem { return problem.isBlacklisting ? .blacklisted : .error }
+        return shadowedBy == nil ? .ok : .shadowed
     }
 
-    init(file: PluginFile, directory: String, outcome: ScanOutcome) {
+    init(file: PluginFile, directory: String, record: ScanRecord) {
         self.file = file
         self.directory = directory
-        switch outcome {
-        case .loaded(let info): self.info = info
-        case .failed(let error): problem = error
-        }
+        self.record = record
     }
 }

@@ -9,7 +9,7 @@ struct List: ParsableCommand {
             Status is one of: ok; error (with its category and cause); blacklisted (the file crashed or hung \
             the scanner and is skipped until it changes, or until --rescan); shadowed (its plugin id is \
             provided by a plugin found earlier on the search path). Unchanged files are answered from the \
-            registry cache ($XDG_CACHE_HOME/pophost/registry.json) without being opened.
+            registry cache ($XDG_CACHE_HOME/pophost/registry.cache) without being opened.
             """
     )
 

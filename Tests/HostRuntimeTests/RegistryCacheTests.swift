@@ -24,7 +24,7 @@ import Testing
         }
 
         /// Where `pophost` puts the cache when XDG_CACHE_HOME is `cache`.
-        var cacheFile: String { cache.file("pophost/registry.json") }
+        var cacheFile: String { cache.file("pophost/registry.cache") }
 
         var registry: PluginRegistry { makeRegistry([dir.path], cache: cacheFile) }
     }
@@ -81,7 +81,8 @@ import Testing
         let plugin = try MarkedPlugin()
         _ = try plugin.registry.discover()
         let cacheFile = plugin.cacheFile
-        try Data("{\"format\": 1, \"abi\": {\"major\"".utf8).write(to: URL(fileURLWithPath: cacheFile))
+        let valid = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        try Data(valid.utf8.dropLast(40)).write(to: URL(fileURLWithPath: cacheFile))
         let rebuilt = try plugin.registry.discover()
         #expect(rebuilt.warnings.count == 1)
         #expect(rebuilt.warnings.first?.contains("corrupt") == true)
@@ -102,10 +103,27 @@ import Testing
     func otherFormatIsIgnored() throws {
         let plugin = try MarkedPlugin()
         try FileManager.default.createDirectory(atPath: plugin.cache.file("pophost"), withIntermediateDirectories: true)
-        try Data("{\"format\": 999, \"abi\": {\"major\": 1, \"minor\": 0, \"patch\": 0}}".utf8).write(to: URL(fileURLWithPath: plugin.cacheFile))
+        try Data("pophost-registry-cache 999 1.0.0\n/x\t1\t2\tok\tcom.x\t{}\n".utf8).write(to: URL(fileURLWithPath: plugin.cacheFile))
         let discovery = try plugin.registry.discover()
         #expect(discovery.warnings.isEmpty)
         #expect(discovery.scanned == [plugin.path])
+    }
+
+    @Test("the cache round-trips paths with tabs, newlines and percent signs, and decodes details lazily")
+    func cacheRoundTrip() throws {
+        let cache = TemporaryDirectory()
+        let info = PluginInfo(abiVersion: .host, plugin: Descriptor(id: "com.example.p", name: "P"), components: [])
+        var original = RegistryCache()
+        let odd = "/tmp/a\tb\nc%09d.so"
+        original.entries[odd] = .init(size: 10, mtime: -5, record: ScanRecord(.loaded(info: info)))
+        original.entries["/tmp/bad.so"] = .init(size: 3, mtime: 7, record: ScanRecord(.failed(error: PluginError(.notELF, path: "/tmp/bad.so", "nope"))))
+        try original.save(to: cache.file("c"))
+        guard case .loaded(let loaded) = RegistryCache.load(from: cache.file("c")) else { Issue.record("not loaded"); return }
+        #expect(loaded.entries.keys.sorted() == ["/tmp/a\tb\nc%09d.so", "/tmp/bad.so"])
+        #expect(loaded.entries[odd]?.mtime == -5)
+        #expect(loaded.entries[odd]?.record.pluginID == "com.example.p")
+        #expect(loaded.entries[odd]?.record.info == info)
+        #expect(loaded.entries["/tmp/bad.so"]?.record.problem?.category == .notELF)
     }
 
     @Test("a blacklisted file is skipped until it changes, or until a forced rescan")

@@ -1,0 +1,67 @@
+import Foundation
+import HostRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A measuring child: loads every `*.so` of one directory in this fresh process and prints
+/// `<elapsed nanoseconds> <files loaded>`. Only the loading loop is timed, not process start-up.
+enum ChildMode: String, CaseIterable {
+    /// What the host does in-process: `PluginLoader.load` (ELF check, dlopen, entry, plugin
+    /// descriptor) and `describe()` (init, every component descriptor, deinit).
+    case hostLoad = "host-load"
+    /// The bare minimum: `dlopen`, `dlsym` of the entry, one call of it.
+    case dlopenBaseline = "dlopen-baseline"
+
+    /// Runs the child and returns its exit status.
+    func run(directory: String) -> Int32 {
+        do {
+            let paths = try Self.libraries(in: directory)
+            let elapsed = try timed { () throws(BenchError) in try load(paths) }.nanoseconds
+            print(elapsed, paths.count)
+            return 0
+        } catch {
+            printToStandardError("pophost-bench --child \(rawValue): error: \(error)")
+            return 1
+        }
+    }
+
+    private func load(_ paths: [String]) throws(BenchError) {
+        switch self {
+        case .hostLoad:
+            for path in paths {
+                do {
+                    let plugin = try PluginLoader.load(path: path)
+                    _ = try plugin.describe()
+                } catch {
+                    throw BenchError("\(error) [\(error.category.rawValue)]")
+                }
+            }
+        case .dlopenBaseline:
+            typealias Entry = @convention(c) () -> UnsafeRawPointer?
+            for path in paths {
+                guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+                    throw BenchError("dlopen failed: \(dlerror().map { String(cString: $0) } ?? path)")
+                }
+                guard let symbol = dlsym(handle, "pop_plugin_entry_v1") else {
+                    throw BenchError("\(path): no pop_plugin_entry_v1")
+                }
+                guard unsafeBitCast(symbol, to: Entry.self)() != nil else {
+                    throw BenchError("\(path): pop_plugin_entry_v1 returned NULL")
+                }
+            }
+        }
+    }
+
+    /// The `*.so` files of `directory`, in name order.
+    private static func libraries(in directory: String) throws(BenchError) -> [String] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw BenchError("cannot list \(directory): \(error)")
+        }
+        let libraries = names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }
+        guard !libraries.isEmpty else { throw BenchError("no *.so files in \(directory)") }
+        return libraries
+    }
+}

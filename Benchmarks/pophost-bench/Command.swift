@@ -1,0 +1,44 @@
+/// What the command line asks for: the benchmark itself, or one measuring child (a hidden mode the
+/// benchmark uses to re-execute itself).
+enum Command {
+    case benchmark(copies: Int, rounds: Int, json: Bool)
+    case child(ChildMode, directory: String)
+    case help
+
+    static let usage = """
+        usage: pophost-bench [--copies N] [--rounds R] [--json]
+
+        Copies the sample plugins N times each (default 200) into a temporary directory and measures,
+        per plugin, cold in-process loading against a dlopen baseline and warm cached discovery against
+        a stat baseline. Medians over R rounds (default 5). Build with `swift build -c release`.
+        """
+
+    /// Parses the arguments after the executable's name.
+    static func parse(_ arguments: [String]) throws(BenchError) -> Command {
+        if arguments.first == "--child" {
+            guard arguments.count == 3, let mode = ChildMode(rawValue: arguments[1]) else {
+                throw BenchError("--child needs a mode (\(ChildMode.allCases.map(\.rawValue).joined(separator: ", "))) and a directory")
+            }
+            return .child(mode, directory: arguments[2])
+        }
+        var copies = 200, rounds = 5, json = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--copies": copies = try positiveInteger(after: argument, in: &remaining)
+            case "--rounds": rounds = try positiveInteger(after: argument, in: &remaining)
+            case "--json": json = true
+            case "-h", "--help": return .help
+            default: throw BenchError("unknown argument \(argument)")
+            }
+        }
+        return .benchmark(copies: copies, rounds: rounds, json: json)
+    }
+
+    private static func positiveInteger(after option: String, in remaining: inout ArraySlice<String>) throws(BenchError) -> Int {
+        guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
+            throw BenchError("\(option) needs a positive integer")
+        }
+        return value
+    }
+}

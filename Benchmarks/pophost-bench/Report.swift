@@ -1,0 +1,69 @@
+import Foundation
+
+/// Everything one benchmark run measured, as a table or as JSON.
+struct Report: Codable {
+    #if DEBUG
+    static let build = "debug"
+    #else
+    static let build = "release"
+    #endif
+
+    let copies: Int
+    let rounds: Int
+    let build: String
+    /// Where the copies were (removed at exit): its file system matters to every figure.
+    let directory: String
+    let coldLoad: [ColdLoad]
+    let warmDiscovery: WarmDiscovery
+
+    /// A note for figures that do not count, or nil.
+    var buildNote: String? {
+        build == "release" ? nil : "note: this is a \(build) build; take figures from `swift build -c release`"
+    }
+
+    var text: String {
+        let warm = warmDiscovery
+        var lines = [
+            "pophost-bench: \(copies) copies per sample, \(rounds) rounds (medians), \(build) build",
+            "copies in \(directory) (removed at exit); cold loads in fresh child processes, warm discovery in this process (\(warm.samples) samples)",
+        ]
+        if let buildNote { lines.append(buildNote) }
+        for cold in coldLoad {
+            lines.append(pad("cold load, \(cold.sample.rawValue)", 18)
+                + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
+                + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
+        }
+        lines.append(pad("warm discovery", 18)
+            + "     \(micro(warm.perPluginMicroseconds))/plugin   stat baseline   \(micro(warm.statPerFileMicroseconds))/plugin   "
+            + verdict(ratio: warm.ratio, target: warm.target, pass: warm.pass)
+            + "; fixed cost \(decimal(warm.fixedMicroseconds, 1)) µs")
+        lines.append(pad("", 18) + "fit through \(warm.smallPlugins) plugins: \(decimal(warm.smallMicroseconds, 1)) µs and \(warm.largePlugins) plugins: "
+            + "\(decimal(warm.largeMicroseconds, 1)) µs per discovery; stat of \(warm.largePlugins) files \(decimal(warm.statMicroseconds, 1)) µs")
+        lines.append(pad("", 18) + "overall \(decimal(warm.overallPerPluginMicroseconds, 2)) µs/plugin at \(warm.largePlugins) plugins (fixed cost included), "
+            + "ratio \(decimal(warm.overallRatio, 2)) to stat")
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+
+    private func verdict(ratio: Double, target: Double, pass: Bool) -> String {
+        "ratio \(pad(decimal(ratio, 2), 6, right: true))  (target ≤ \(decimal(target, 2)))  \(pass ? "PASS" : "FAIL")"
+    }
+
+    private func micro(_ value: Double) -> String {
+        pad(decimal(value, 2), 8, right: true) + " µs"
+    }
+
+    private func decimal(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// What the registry knows about one scanned file, cheap to carry around: its status columns are
+/// always decoded, its `PluginInfo` only when someone asks (a warm discovery decodes nothing but
+/// paths, sizes, times and ids).
+final class ScanRecord: @unchecked Sendable {
+    /// The plugin id, when the file loaded.
+    let pluginID: String?
+    /// Why the file cannot be used, when it failed.
+    let problem: PluginError?
+    private let state: Mutex<State>
+
+    private enum State {
+        case decoded(PluginInfo?)
+        /// The JSON of the `PluginInfo`: a range of the cache file's bytes.
+        case encoded(SharedBytes, Range<Int>)
+    }
+
+    init(_ outcome: ScanOutcome) {
+        switch outcome {
+        case .loaded(let info):
+            pluginID = info.plugin.id
+            problem = nil
+            state = Mutex(.decoded(info))
+        case .failed(let error):
+            pluginID = nil
+            problem = error
+            state = Mutex(.decoded(nil))
+        }
+    }
+
+    /// A record read from the cache: a loaded plugin's id and its undecoded `PluginInfo` JSON.
+    init(pluginID: String, encodedInfo range: Range<Int>, of file: SharedBytes) {
+        self.pluginID = pluginID
+        problem = nil
+        state = Mutex(.encoded(file, range))
+    }
+
+    /// The plugin's description, decoded on first use. Nil for a failed file, or when the cached
+    /// JSON cannot be decoded (the cache loader checks every record it keeps, so this is a bug).
+    var info: PluginInfo? {
+        state.withLock { state in
+            switch state {
+            case .decoded(let info): return info
+            case .encoded(let file, let range):
+                let info = try? JSONDecoder().decode(PluginInfo.self, from: file.bytes[range])
+                state = .decoded(info)
+                return info
+            }
+        }
+    }
+
+    /// The JSON the cache stores for this record: the `PluginInfo`, or the `PluginError`.
+    func encodedPayload() throws -> [UInt8] {
+        if let problem { return Array(try JSONEncoder().encode(problem)) }
+        return try state.withLock { state in
+            switch state {
+            case .encoded(let file, let range): return Array(file.bytes[range])
+            case .decoded(let info): return Array(try JSONEncoder().encode(info))
+            }
+        }
+    }
+}
+
+/// The bytes of a cache file, shared by the records that keep ranges of it.
+final class SharedBytes: Sendable {
+    let bytes: Data
+
+    init(_ bytes: Data) { self.bytes = bytes }
+}
