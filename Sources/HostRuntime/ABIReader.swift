@@ -45,7 +45,7 @@ struct ABIReader {
     func readComponents(_ entry: UnsafePointer<pop_plugin_entry_t>, pluginID: String) throws(PluginError) -> [PluginInfo.Component] {
         var components: [PluginInfo.Component] = []
         components.reserveCapacity(4)
-        var seen: Set<String> = [pluginID]
+        var seen = UniqueIDs(pluginID)
         for kind in ComponentKind.allCases {
             guard let raw = kind.factoryID.withCString({ entry.pointee.get_factory($0) }) else { continue }
             let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
@@ -63,7 +63,7 @@ struct ABIReader {
                     throw PluginError(.invalidDescriptor, path: path, "\(what()) returns no descriptor at index \(index) of \(total)")
                 }
                 let descriptor = try readDescriptor(pointer, what: .component(kind, index))
-                guard seen.insert(descriptor.id).inserted else {
+                guard seen.insert(descriptor.id) else {
                     throw PluginError(.invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
                 }
                 components.append(PluginInfo.Component(kind: kind, descriptor: descriptor))
@@ -135,5 +135,25 @@ struct ABIReader {
             throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) that is not valid UTF-8")
         }
         return text
+    }
+}
+
+/// The ids seen so far in one plugin. Plugins have a handful of components: a linear scan is
+/// cheaper than hashing until there are many.
+private struct UniqueIDs {
+    private var list: [String]
+    private var set: Set<String> = []
+
+    init(_ first: String) { list = [first] }
+
+    /// Adds `id`; false when it was already there.
+    mutating func insert(_ id: String) -> Bool {
+        if set.isEmpty {
+            if list.contains(id) { return false }
+            list.append(id)
+            if list.count > 16 { set = Set(list) }
+            return true
+        }
+        return set.insert(id).inserted
     }
 }
