@@ -130,6 +130,7 @@ private final class Instance {
 
     private init(kindSize: Int) {
         storage = .allocate(byteCount: kindSize, alignment: MemoryLayout<pop_component_t>.alignment)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: kindSize)  // unset functions are NULL
     }
 
     deinit { storage.deallocate() }

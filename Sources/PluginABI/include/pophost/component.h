@@ -48,28 +48,11 @@ typedef struct pop_component {
     const void *(*get_extension)(const struct pop_component *component, const char *extension_id);
 } pop_component_t;
 
-/* Kind structs. Each starts with pop_component_t; kind-specific functions are appended after it in
- * later minor versions of ABI 1, so a 1.0 plugin stays loadable by every later 1.x host. */
-
-/* Business logic: whether and when to show, priority, actions, dismissal, lifecycle. */
-typedef struct pop_handler {
-    pop_component_t component;
-} pop_handler_t;
-
-/* Content: builds what is inside the popup. */
-typedef struct pop_view_loader {
-    pop_component_t component;
-} pop_view_loader_t;
-
-/* Presentation: style, theme, layout and animation of the popup. */
-typedef struct pop_controller_loader {
-    pop_component_t component;
-} pop_controller_loader_t;
-
-/* Data mapping: turns the request's data into content and presentation input. */
-typedef struct pop_reformer {
-    pop_component_t component;
-} pop_reformer_t;
+/* The kind structs — pop_handler_t (handler.h), pop_view_loader_t (view_loader.h),
+ * pop_controller_loader_t (controller_loader.h), pop_reformer_t (reformer.h) — each start with a
+ * pop_component_t. Their function pointers are optional unless marked required; new ones are
+ * appended in later minor versions of ABI 1, so a 1.0 plugin stays loadable by every 1.x host.
+ * Zero-initialise the whole kind struct, then set what you implement. */
 
 /* A factory for one component kind. Returned by entry->get_factory(); owned by the plugin; valid
  * until the plugin's last deinit(). */

@@ -83,7 +83,7 @@ typedef struct pop_request_options {
 
 /* The answer to should_present. Made by the host for each call; [thread-safe]; call it exactly
  * once. A second call is ignored and logged; never calling it ends the request after the host's
- * completion timeout with POP_REASON_PLUGIN_ERROR. */
+ * completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after the request's final event. */
 typedef void (*pop_answer_fn)(bool present);
 
 /* An action the handler's buttons can invoke (target-action). `function` is called with the

@@ -22,7 +22,13 @@
 #include "version.h"
 #include "descriptor.h"
 #include "host.h"
+#include "value.h"
+#include "content.h"
 #include "component.h"
+#include "handler.h"
+#include "view_loader.h"
+#include "controller_loader.h"
+#include "reformer.h"
 #include "entry.h"
 
 #endif /* POPHOST_POPHOST_H */
