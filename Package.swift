@@ -50,7 +50,8 @@ let package = Package(
             path: "Plugins/CSample",
             exclude: ["Makefile"],
             publicHeadersPath: ".",
-            cSettings: [.unsafeFlags(["-fvisibility=hidden"])]
+            cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
+            linkerSettings: exportOnlyTheEntry
         ),
         .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime"], path: "Benchmarks/pophost-bench"),
         .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests"),

@@ -30,7 +30,9 @@ final class HostTable: @unchecked Sendable {
             version: HostIdentity.version,
             get_extension: { host, id in
                 guard let id, HostTable.owner(of: host) != nil else { return nil }
-                return strcmp(id, POP_HOST_EXT_LOG) == 0 ? UnsafeRawPointer(HostTable.logExtension) : nil
+                if strcmp(id, POP_HOST_EXT_LOG) == 0 { return UnsafeRawPointer(HostTable.logExtension) }
+                if strcmp(id, POP_HOST_EXT_VALUE) == 0 { return UnsafeRawPointer(ValueTree.hostExtension) }
+                return nil
             },
             request_callback: { host in
                 HostTable.owner(of: host)?.callbackRequested.store(true, ordering: .releasing)

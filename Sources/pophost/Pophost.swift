@@ -14,7 +14,7 @@ struct Pophost: ParsableCommand {
             directory holding this executable.
             """,
         version: PophostVersion.string,
-        subcommands: [List.self, Inspect.self]
+        subcommands: [List.self, Inspect.self, Show.self]
     )
 
     static func main() {

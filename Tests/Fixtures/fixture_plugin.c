@@ -16,7 +16,15 @@
  *   FIX_HANG_IN_INIT        init never returns
  *   FIX_INIT_FAILS          init returns false
  *   FIX_MARKER              a constructor appends a line to $POPHOST_FIXTURE_MARKER when loaded
- */
+ *   FIX_ANSWER_TWICE        should_present answers true, then again
+ *   FIX_ANSWER_NEVER        should_present never answers
+ *   FIX_BAD_SIGNATURE       the handler declares an action whose signature cannot be satisfied
+ *   FIX_DONE_TWICE          the controller's show animation calls its completion twice
+ *   FIX_DONE_NEVER          the controller's show animation never calls its completion
+ *   FIX_BAD_CONTENT         the view loader builds content with a negative text size
+ *
+ * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
+ * the view is a text and an OK button (the host action "pop.dismiss"). */
 #include <pophost/pophost.h>
 
 #include <stdio.h>
@@ -63,6 +71,7 @@
 static const pop_descriptor_t plugin_descriptor = DESCRIPTOR(FIX_PLUGIN_ID, "Fixture plugin");
 static const pop_descriptor_t handler_descriptor = DESCRIPTOR(HANDLER_ID, "Fixture handler");
 static const pop_descriptor_t view_descriptor = DESCRIPTOR(VIEW_ID, VIEW_NAME);
+static const pop_descriptor_t controller_descriptor = DESCRIPTOR(FIX_PLUGIN_ID ".controller", "Fixture controller");
 
 typedef struct fixture_factory {
     pop_component_factory_t factory;
@@ -87,6 +96,74 @@ static const pop_descriptor_t *factory_get_descriptor(const pop_component_factor
     return index == 0 ? ((const fixture_factory_t *)factory)->descriptor : NULL;
 }
 
+/* ---- component behaviour (switched by the FIX_ flags) ---- */
+
+static void handler_should_present(const pop_handler_t *self, const pop_value_t *data, pop_answer_fn answer) {
+    (void)self;
+    (void)data;
+#if defined(FIX_ANSWER_NEVER)
+    (void)answer;
+#elif defined(FIX_ANSWER_TWICE)
+    answer(true);
+    answer(true);
+#else
+    answer(true);
+#endif
+}
+
+static bool action_go(void) { return true; }
+
+static const pop_action_t actions[] = {{
+    .abi_version = POP_VERSION_INIT,
+    .struct_size = sizeof(pop_action_t),
+    .name = "go",
+#ifdef FIX_BAD_SIGNATURE
+    .signature = "bool(self:str)",
+#else
+    .signature = "bool()",
+#endif
+    .function = (void *)action_go,
+}};
+
+static uint32_t handler_action_count(const pop_handler_t *self) {
+    (void)self;
+    return 1;
+}
+
+static const pop_action_t *handler_get_action(const pop_handler_t *self, uint32_t index) {
+    (void)self;
+    return index == 0 ? &actions[0] : NULL;
+}
+
+static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
+    (void)self;
+    (void)data;
+    b->begin_vstack(b, 8, POP_ALIGN_CENTER);
+#ifdef FIX_BAD_CONTENT
+    b->text(b, "Fixture", -3, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+#else
+    b->text(b, "Fixture", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+#endif
+    b->button(b, "Go", POP_BUTTON_PLAIN, "go");
+    b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss");
+    b->end(b);
+    return true;
+}
+
+static bool controller_animate_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx, pop_done_fn done) {
+    (void)self;
+    (void)ctx;
+#if defined(FIX_DONE_NEVER)
+    (void)done;
+#elif defined(FIX_DONE_TWICE)
+    done();
+    done();
+#else
+    done();
+#endif
+    return true;
+}
+
 static const pop_component_t *factory_create(const pop_component_factory_t *factory, const pop_host_t *host,
                                              const char *component_id) {
     (void)host;
@@ -96,6 +173,16 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
     if (!component) return NULL;
     *component = (pop_component_t){POP_VERSION_INIT, self->kind_size, self->descriptor, component,
                                    component_destroy, component_get_extension};
+    if (self->descriptor == &handler_descriptor) {
+        pop_handler_t *handler = (pop_handler_t *)component;
+        handler->should_present = handler_should_present;
+        handler->action_count = handler_action_count;
+        handler->get_action = handler_get_action;
+    } else if (self->descriptor == &view_descriptor) {
+        ((pop_view_loader_t *)component)->build = view_build;
+    } else if (self->descriptor == &controller_descriptor) {
+        ((pop_controller_loader_t *)component)->animate_show = controller_animate_show;
+    }
     return component;
 }
 
@@ -106,6 +193,7 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
 
 static const fixture_factory_t handler_factory = FACTORY(handler_descriptor, pop_handler_t);
 static const fixture_factory_t view_factory = FACTORY(view_descriptor, pop_view_loader_t);
+static const fixture_factory_t controller_factory = FACTORY(controller_descriptor, pop_controller_loader_t);
 
 #ifdef FIX_UNRESOLVED
 extern void pophost_fixture_function_nobody_defines(void);
@@ -136,6 +224,7 @@ static void plugin_deinit(void) {}
 static const void *plugin_get_factory(const char *factory_id) {
     if (strcmp(factory_id, POP_FACTORY_HANDLER) == 0) return &handler_factory.factory;
     if (strcmp(factory_id, POP_FACTORY_VIEW_LOADER) == 0) return &view_factory.factory;
+    if (strcmp(factory_id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controller_factory.factory;
     return NULL;
 }
 

@@ -63,7 +63,9 @@ typedef struct pop_content_builder {
     /* Text of `size` points. `max_lines` 0 = unlimited; it wraps at the width it is given. */
     void (*text)(const struct pop_content_builder *b, const char *utf8, double size, int32_t weight,
                  pop_color_t color, int32_t alignment, uint32_t max_lines);
-    /* A button that, when tapped, invokes the handler's action named `action` (see handler.h). */
+    /* A button that, when tapped, invokes the handler's action named `action` (see handler.h), or
+     * the host action "pop.dismiss". Naming an action the request's handler does not declare makes
+     * the content invalid. */
     void (*button)(const struct pop_content_builder *b, const char *title, int32_t style, const char *action);
     /* A text field whose value actions can read as `field.<id>`. Focusing it raises the keyboard. */
     void (*text_field)(const struct pop_content_builder *b, const char *id, const char *placeholder, bool secure);

@@ -122,9 +122,11 @@ typedef struct pop_visual_state {
 } pop_visual_state_t;
 
 /* The completion of a custom animation. Made by the host for each call; [thread-safe]; call it
- * exactly once when the animation is over. A second call is ignored and logged; never calling it
- * ends the request after the host's completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after
- * the request's final event. */
+ * exactly once when the plugin's animation is complete (it has scheduled everything it will). The
+ * host ends the transition at the later of that call and the end of the last scheduled keyframe.
+ * A second call is ignored and logged; never calling it ends the request after the host's
+ * completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after the request's final event, after
+ * which every component of the request has been destroyed. */
 typedef void (*pop_done_fn)(void);
 
 /* What a custom show or hide animation is given, and how it animates. Valid during the call. */
@@ -135,7 +137,9 @@ typedef struct pop_animation_context {
     pop_rect_t container;
     double keyboard_height;
     pop_rect_t final_frame;   /* where the popup ends up (its frame when shown) */
-    pop_visual_state_t from;  /* the state right now (mid-animation when interrupted) */
+    /* The state right now: for a show from scratch, the final frame at alpha 0, scale 1, dim 0;
+     * mid-animation when interrupted. */
+    pop_visual_state_t from;
     double duration;          /* the presentation's show or hide duration */
 
     /* [main-thread] Schedules an animation of the popup from its state at `delay` seconds from now

@@ -140,7 +140,8 @@ typedef struct pop_handler {
     void (*did_dismiss)(const struct pop_handler *self, int32_t reason);
 
     /* The request's final event, exactly once: `outcome` is POP_FINISHED_*, `reason` POP_REASON_*.
-     * Delivered after teardown; the host destroys the handler right after it returns. */
+     * Delivered after teardown; right after it returns the host destroys every component of the
+     * request (handler, view loader, controller loader, reformer). */
     void (*finished)(const struct pop_handler *self, int32_t outcome, int32_t reason);
 
     /* The handler's actions: count, and each by index (pointers valid until destroy). */

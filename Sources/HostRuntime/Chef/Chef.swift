@@ -1,0 +1,216 @@
+import Logging
+
+/// The chef: composes popups from components of any plugins, decides what is on screen, and runs
+/// every request through its lifecycle on a virtual clock, ending each with exactly one final event.
+///
+/// Not thread-safe: use it from one thread (the host's main thread). Plugins may call the
+/// completions they are given from any thread; the chef takes them on its next `advance`.
+public final class Chef {
+    public let configuration: ChefConfiguration
+    let catalog: ComponentCatalog
+    let clock = VirtualClock()
+    let inbox = CompletionInbox()
+    /// Where lifecycle events go; nil to trace nothing (the fastest).
+    public var trace: TraceSink?
+    /// The screen popups are presented on.
+    public var scene = Scene()
+    /// Called with every final event, after teardown and before the next queued popup starts.
+    public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
+
+    var popups: [RequestID: Popup] = [:]
+    var layers: [Layer: LayerState] = [.modal: LayerState(), .banner: LayerState()]
+    private(set) var finalEvents: [RequestID: FinalEvent] = [:]
+    /// The id of the most recent request (0 before the first).
+    private(set) var lastRequestID: RequestID = 0
+    static let logger = Logger(label: "pophost.chef")
+
+    public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration()) {
+        self.catalog = catalog
+        self.configuration = configuration
+    }
+
+    /// The virtual time.
+    public var now: VirtualTime { clock.now }
+
+    // MARK: Requests
+
+    /// Starts a request; its id names it in every later call and in the trace.
+    @discardableResult
+    public func show(_ request: PopupRequest) -> RequestID {
+        lastRequestID += 1
+        let popup = Popup(id: lastRequestID, request: request)
+        popups[popup.id] = popup
+        compose(popup)
+        return popup.id
+    }
+
+    /// Dismisses (or, if not on screen yet, cancels) a request, reason requested. False when it has
+    /// already ended.
+    @discardableResult
+    public func dismiss(_ id: RequestID) -> Bool {
+        guard let popup = popups[id] else { return false }
+        end(popup, reason: .requested)
+        return true
+    }
+
+    /// Dismisses every request with this dedupe key; returns how many.
+    @discardableResult
+    public func dismiss(dedupeKey: String) -> Int {
+        dismissAll { $0.options.dedupeKey == dedupeKey }
+    }
+
+    /// Dismisses every request with a priority at most `priority`; returns how many.
+    @discardableResult
+    public func dismiss(priorityAtMost priority: Priority) -> Int {
+        dismissAll { $0.options.priority <= priority }
+    }
+
+    /// Dismisses every request; returns how many.
+    @discardableResult
+    public func dismissAll() -> Int {
+        dismissAll { _ in true }
+    }
+
+    private func dismissAll(where matches: (Popup) -> Bool) -> Int {
+        let chosen = popups.values.filter(matches).sorted { $0.id < $1.id }
+        for popup in chosen { end(popup, reason: .requested) }
+        return chosen.count
+    }
+
+    /// Hides every popup whose handler agrees (`should_dismiss(hide-all)`), shown or waiting, as an
+    /// app does before it navigates elsewhere. True when all of them agreed.
+    @discardableResult
+    public func hideAllIfCan() -> Bool {
+        var all = true
+        // Waiting ones first, so that hiding a shown one does not let a queued one in.
+        let ordered = popups.values.sorted { ($0.state.isVisible ? 1 : 0, $0.id) < ($1.state.isVisible ? 1 : 0, $1.id) }
+        for popup in ordered where popups[popup.id] != nil && popup.state != .dismissing {
+            if ask(popup, mayDismissFor: .hideAll) {
+                end(popup, reason: .hideAll)
+            } else {
+                all = false
+            }
+        }
+        return all
+    }
+
+    /// A dismissal by the user (a background tap, a swipe) that the handler may veto. True when the
+    /// popup is going away.
+    @discardableResult
+    public func userDismiss(_ id: RequestID, reason: Reason) -> Bool {
+        guard let popup = popups[id], popup.state == .presenting || popup.state == .shown else { return false }
+        guard ask(popup, mayDismissFor: reason) else { return false }
+        beginDismiss(popup, reason: reason)
+        return true
+    }
+
+    /// Shows again a popup that is being dismissed: it reverses from where it is. A popup that is
+    /// presenting or shown is left alone (a second show is a no-op). True when it reversed.
+    @discardableResult
+    public func reshow(_ id: RequestID) -> Bool {
+        guard let popup = popups[id], popup.state == .dismissing, !popup.requeueWhenDismissed,
+              layers[popup.layer]?.next == nil
+        else {
+            if let popup = popups[id] { record(popup, "show-ignored", detail: "already \(popup.state.rawValue)") }
+            return false
+        }
+        popup.dismissReason = nil
+        record(popup, "reversed")
+        popup.state = .presenting
+        popup.handler.willPresent()
+        record(popup, "will-present")
+        startTransition(popup, to: 1)
+        return true
+    }
+
+    // MARK: Time
+
+    /// Moves the clock forward by `delta`, delivering plugin callbacks and completions and firing
+    /// timers (animation ends, time-to-live, timeouts) in order.
+    public func advance(by delta: VirtualTime) {
+        advance(to: clock.now + delta)
+    }
+
+    /// Moves the clock to `time` (never backwards).
+    public func advance(to time: VirtualTime) {
+        pump()
+        clock.advance(to: time) { self.pump() }
+        pump()
+    }
+
+    /// Advances until no timer is pending (every animation has finished and every queue has
+    /// drained), or until `limit` has passed. Returns the time reached.
+    @discardableResult
+    public func runUntilIdle(limit: VirtualTime = .seconds(3600)) -> VirtualTime {
+        let end = clock.now + limit
+        pump()
+        while let due = clock.nextDue, due <= end {
+            advance(to: due)
+        }
+        return clock.now
+    }
+
+    /// Delivers plugins' main-thread callbacks and the completions they have called.
+    func pump() {
+        var rounds = 0
+        while rounds < 64 {
+            rounds += 1
+            let delivered = catalog.deliverMainThreadCallbacks()
+            let messages = inbox.take()
+            if messages.isEmpty && !delivered { return }
+            for message in messages { receive(message) }
+        }
+    }
+
+    // MARK: Queries
+
+    /// Whether any popup is presenting, shown or dismissing.
+    public var isAnyVisible: Bool { popups.values.contains { $0.state.isVisible } }
+
+    /// The popups on screen (presenting, shown, dismissing), by id.
+    public var shown: [PopupSnapshot] {
+        popups.values.filter { $0.state.isVisible }.sorted { $0.id < $1.id }.map { $0.snapshot(at: now) }
+    }
+
+    /// The requests waiting in the layers' queues, in the order they will be shown.
+    public var queued: [PopupSnapshot] {
+        Layer.allCases.flatMap { layers[$0]!.queue.map { $0.snapshot(at: now) } }
+    }
+
+    /// The state of a request; nil for an unknown id.
+    public func state(of id: RequestID) -> PopupState? {
+        if let popup = popups[id] { return popup.state }
+        return finalEvents[id].map { if case .dismissed = $0 { .dismissed } else { .cancelled } }
+    }
+
+    /// How a request ended, once it has.
+    public func finalEvent(of id: RequestID) -> FinalEvent? { finalEvents[id] }
+
+    /// How many requests are still alive (not yet ended).
+    public var liveCount: Int { popups.count }
+
+    // MARK: Trace
+
+    func record(_ popup: Popup, _ event: String, reason: Reason? = nil, detail: String? = nil) {
+        guard let trace else { return }
+        trace.record(TraceEvent(time: clock.now, request: popup.id, event: event, reason: reason,
+                                components: popup.componentIDs, detail: detail))
+    }
+
+    /// A plugin broke its contract: log it and put it in the trace.
+    func misbehaviour(_ popup: Popup, _ message: String) {
+        Self.logger.warning("request \(popup.id): \(message)")
+        record(popup, "misbehaviour", detail: message)
+    }
+
+    /// Records `event` as final and removes the request from the live set.
+    func recordFinal(_ popup: Popup, _ event: FinalEvent) {
+        popups[popup.id] = nil
+        finalEvents[popup.id] = event
+        switch event {
+        case .dismissed(let reason): record(popup, "dismissed", reason: reason)
+        case .cancelled(let reason): record(popup, "cancelled", reason: reason)
+        }
+        onFinalEvent?(popup.id, event)
+    }
+}

@@ -1,0 +1,102 @@
+/// Composition: from a request's component ids and data to a request ready for arbitration.
+/// Order: resolve and create the components → options (host defaults, handler, request) → reformer
+/// → controller loader (its style decides the layer) → should_present → arbitration.
+extension Chef {
+    func compose(_ popup: Popup) {
+        do {
+            try resolveComponents(popup)
+        } catch {
+            record(popup, "requested", detail: error.description)
+            misbehaviour(popup, error.description)
+            finish(popup, .cancelled(.pluginError))
+            return
+        }
+        record(popup, "requested")
+
+        var options = RequestOptions()
+        popup.handler.adjust(&options, data: popup.data)
+        let request = popup.request
+        if let priority = request.priority { options.priority = priority }
+        if let policy = request.policy { options.policy = policy }
+        if let rule = request.whenPreempted { options.whenPreempted = rule }
+        if let timeToLive = request.timeToLive { options.timeToLive = timeToLive }
+        if let key = request.dedupeKey { options.dedupeKey = key.isEmpty ? nil : key }
+        popup.options = options
+
+        switch popup.reformer.reform(data: popup.data) {
+        case .success(let (view, controller)):
+            if let view { popup.viewData = RequestData(view) }
+            if let controller { popup.controllerData = RequestData(controller) }
+        case .failure(let failure):
+            return fail(popup, "reformer \(popup.reformer.id): \(failure)")
+        }
+        switch popup.controllerLoader.configure(data: popup.controllerData) {
+        case .success(let presentation): popup.presentation = presentation
+        case .failure(let failure): return fail(popup, "controller loader \(popup.controllerLoader.id): \(failure)")
+        }
+
+        guard popup.handler.asksShouldPresent else { return admit(popup) }
+        let inbox = self.inbox, id = popup.id
+        let answer = OneShotClosure.answer { closure, present in
+            inbox.post(.answer(id, closure: ObjectIdentifier(closure), present: present))
+        } onMisuse: { _ in
+            inbox.post(.calledAgain(id, what: "should_present's answer"))
+        }
+        popup.closures.append(answer)
+        popup.pendingCompletion = ObjectIdentifier(answer)
+        popup.completionTimer = clock.schedule(after: configuration.completionTimeout) { [weak self, weak popup] in
+            guard let self, let popup, self.popups[popup.id] != nil else { return }
+            self.fail(popup, "should_present did not answer within \(self.configuration.completionTimeout.seconds) s")
+        }
+        record(popup, "should-present")
+        popup.handler.shouldPresent(data: popup.data, answer: answer.functionPointer)
+        // An answer given during the call is taken at once.
+        for message in inbox.take() { receive(message) }
+    }
+
+    /// Creates the request's components; any left out is the built-in default.
+    private func resolveComponents(_ popup: Popup) throws(ComponentFailure) {
+        let request = popup.request
+        if let id = request.handler { popup.handler = try catalog.makeHandler(id) }
+        if let id = request.viewLoader { popup.viewLoader = try catalog.makeViewLoader(id) }
+        if let id = request.controllerLoader { popup.controllerLoader = try catalog.makeControllerLoader(id) }
+        if let id = request.reformer { popup.reformer = try catalog.makeReformer(id) }
+    }
+
+    /// Takes one completion a plugin called.
+    func receive(_ message: CompletionInbox.Message) {
+        switch message {
+        case .answer(let id, let closure, let present):
+            guard let popup = popups[id], popup.pendingCompletion == closure else { return }
+            popup.pendingCompletion = nil
+            clock.cancel(popup.completionTimer)
+            record(popup, "answered", detail: present ? "present" : "veto")
+            if present {
+                admit(popup)
+            } else {
+                finish(popup, .cancelled(.vetoed))
+            }
+        case .done(let id, let closure):
+            guard let popup = popups[id], popup.pendingCompletion == closure else { return }
+            popup.pendingCompletion = nil
+            clock.cancel(popup.completionTimer)
+            transitionEnded(popup)
+        case .calledAgain(let id, let what):
+            guard let popup = popups[id] else {
+                Self.logger.warning("request \(id): \(what) called again after it fired; ignored")
+                return
+            }
+            misbehaviour(popup, "\(what) called again after it fired; ignored")
+        }
+    }
+
+    /// A component broke its contract before the request was shown: it is cancelled.
+    func fail(_ popup: Popup, _ message: String) {
+        misbehaviour(popup, message)
+        if popup.state.isVisible {
+            finish(popup, .dismissed(.pluginError))
+        } else {
+            finish(popup, .cancelled(.pluginError))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Where a request is in its life.
+public enum PopupState: String, Codable, Sendable {
+    /// Not on screen: waiting for its should_present answer, in a queue, or about to start.
+    case idle
+    /// Its presentation animation is running.
+    case presenting
+    /// On screen, at rest.
+    case shown
+    /// Its dismiss animation is running.
+    case dismissing
+    /// Gone after being (partly) shown: final event dismissed.
+    case dismissed
+    /// Gone without being shown: final event cancelled.
+    case cancelled
+
+    /// Whether it counts as visible: presenting, shown, or dismissing (QMUI's `visible` stays true
+    /// until the hide animation ends).
+    public var isVisible: Bool { self == .presenting || self == .shown || self == .dismissing }
+}
+
+/// A snapshot of one request, for listings.
+public struct PopupSnapshot: Hashable, Sendable {
+    public var id: RequestID
+    public var state: PopupState
+    public var layer: Layer
+    public var priority: Priority
+    public var dedupeKey: String?
+    /// Presentation progress: 0 off screen, 1 fully shown.
+    public var progress: Double
+}

@@ -1,0 +1,92 @@
+/// The host's clock: time moves only when the host advances it, and timers fire in time order
+/// (ties in the order they were scheduled), so every run is reproducible.
+final class VirtualClock {
+    private(set) var now = VirtualTime.zero
+    private var timers = TimerHeap()
+    private var nextSequence: UInt64 = 0
+
+    /// A scheduled timer, to cancel it. Cancelling one that has fired does nothing.
+    final class Token {
+        fileprivate var isCancelled = false
+    }
+
+    /// Runs `action` when the clock reaches `now + delay`.
+    @discardableResult
+    func schedule(after delay: VirtualTime, _ action: @escaping () -> Void) -> Token {
+        nextSequence += 1
+        let token = Token()
+        timers.push(Timer(due: now + delay, sequence: nextSequence, token: token, action: action))
+        return token
+    }
+
+    func cancel(_ token: Token?) {
+        token?.isCancelled = true
+    }
+
+    /// The time of the earliest pending timer.
+    var nextDue: VirtualTime? {
+        while let first = timers.first, first.token.isCancelled { _ = timers.pop() }
+        return timers.first?.due
+    }
+
+    /// Fires, in order, every timer due at or before `time`, then sets the clock to `time`. Timers
+    /// scheduled while firing run too when they are due by then.
+    func advance(to time: VirtualTime, between: () -> Void = {}) {
+        while let due = nextDue, due <= time {
+            let timer = timers.pop()!
+            now = max(now, timer.due)
+            timer.action()
+            between()
+        }
+        now = max(now, time)
+    }
+
+    /// Whether any timer is pending.
+    var isIdle: Bool { nextDue == nil }
+}
+
+/// A timer in the clock's queue.
+private struct Timer {
+    let due: VirtualTime
+    let sequence: UInt64
+    let token: VirtualClock.Token
+    let action: () -> Void
+
+    func precedes(_ other: Timer) -> Bool {
+        due < other.due || (due == other.due && sequence < other.sequence)
+    }
+}
+
+/// A binary min-heap of timers by (due, sequence).
+private struct TimerHeap {
+    private var items: [Timer] = []
+
+    var first: Timer? { items.first }
+
+    mutating func push(_ timer: Timer) {
+        items.append(timer)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].precedes(items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Timer? {
+        guard !items.isEmpty else { return nil }
+        items.swapAt(0, items.count - 1)
+        let top = items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count && items[left].precedes(items[smallest]) { smallest = left }
+            if right < items.count && items[right].precedes(items[smallest]) { smallest = right }
+            guard smallest != parent else { return top }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import PluginABI
+
+/// The components a chef can compose popups from: every component of every usable plugin of a
+/// discovery, by id. Plugins are opened in this process on first use (the registry's scanner has
+/// already loaded them once in a child process), initialised once, and deinitialised when the
+/// catalog goes away.
+public final class ComponentCatalog {
+    private struct Entry {
+        let kind: ComponentKind
+        let pluginPath: String
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var plugins: [String: LoadedPlugin] = [:]
+    /// The loaded plugins in the order they were loaded: callbacks are delivered in this order.
+    private var loadOrder: [LoadedPlugin] = []
+    /// libffi call interfaces, one per action type signature, shared by every handler.
+    let interfaces = CallInterfaceCache()
+
+    /// A catalog with no plugin components: every request uses the built-in defaults.
+    public init() {}
+
+    /// Every component of the discovery's usable plugins (shadowed and broken ones left out).
+    public init(discovery: PluginRegistry.Discovery) {
+        for entry in discovery.entries where entry.status == .ok {
+            for component in entry.info?.components ?? [] where entries[component.descriptor.id] == nil {
+                entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: entry.file.path)
+            }
+        }
+    }
+
+    deinit {
+        for plugin in loadOrder.reversed() { plugin.deinitialize() }
+    }
+
+    /// The ids of the catalog's components of `kind`, sorted.
+    public func componentIDs(of kind: ComponentKind) -> [String] {
+        entries.filter { $0.value.kind == kind }.map(\.key).sorted()
+    }
+
+    func makeHandler(_ id: String) throws(ComponentFailure) -> HandlerComponent {
+        let (pointer, plugin) = try create(id, kind: .handler)
+        return try adopt(pointer) { () throws(ComponentFailure) in
+            try PluginHandler(pointer.withMemoryRebound(to: pop_handler_t.self, capacity: 1) { $0 }, id: id, plugin: plugin, interfaces: interfaces)
+        }
+    }
+
+    func makeViewLoader(_ id: String) throws(ComponentFailure) -> ViewLoaderComponent {
+        let (pointer, _) = try create(id, kind: .viewLoader)
+        return try adopt(pointer) { () throws(ComponentFailure) in
+            try PluginViewLoader(pointer.withMemoryRebound(to: pop_view_loader_t.self, capacity: 1) { $0 }, id: id)
+        }
+    }
+
+    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> ControllerLoaderComponent {
+        let (pointer, _) = try create(id, kind: .controllerLoader)
+        return try adopt(pointer) { () throws(ComponentFailure) in
+            PluginControllerLoader(pointer.withMemoryRebound(to: pop_controller_loader_t.self, capacity: 1) { $0 }, id: id)
+        }
+    }
+
+    func makeReformer(_ id: String) throws(ComponentFailure) -> ReformerComponent {
+        let (pointer, _) = try create(id, kind: .reformer)
+        return try adopt(pointer) { () throws(ComponentFailure) in
+            PluginReformer(pointer.withMemoryRebound(to: pop_reformer_t.self, capacity: 1) { $0 }, id: id)
+        }
+    }
+
+    /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.
+    private func adopt<T>(_ pointer: UnsafePointer<pop_component_t>, _ wrap: () throws(ComponentFailure) -> T) throws(ComponentFailure) -> T {
+        do {
+            return try wrap()
+        } catch {
+            pointer.pointee.destroy(pointer)
+            throw error
+        }
+    }
+
+    /// Creates an instance of component `id`, checking that it is of `kind` and that the instance
+    /// honours the ABI (version, size, its factory's descriptor, a destroy function).
+    private func create(_ id: String, kind: ComponentKind) throws(ComponentFailure) -> (UnsafePointer<pop_component_t>, LoadedPlugin) {
+        guard let entry = entries[id] else {
+            throw ComponentFailure(description: "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
+        }
+        guard entry.kind == kind else {
+            throw ComponentFailure(description: "\"\(id)\" is a \(entry.kind.rawValue), not a \(kind.rawValue)")
+        }
+        let plugin = try plugin(at: entry.pluginPath)
+        guard let raw = kind.factoryID.withCString({ plugin.entry.pointee.get_factory($0) }) else {
+            throw ComponentFailure(description: "\(plugin.path) no longer returns its \(kind.rawValue) factory")
+        }
+        let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
+        let descriptor = (0..<factory.pointee.count(factory)).lazy
+            .compactMap { factory.pointee.get_descriptor(factory, $0) }
+            .first { String(cString: $0.pointee.id) == id }
+        guard let instance = id.withCString({ factory.pointee.create(factory, UnsafePointer(plugin.host.table), $0) }) else {
+            throw ComponentFailure(description: "the \(kind.rawValue) factory of \(plugin.path) returned NULL for \"\(id)\"")
+        }
+        let header = instance.pointee
+        let problem: String? =
+            if !(header.abi_version.major == ABIVersion.host.major && header.abi_version.minor <= ABIVersion.host.minor) {
+                "instance of \"\(id)\" is for ABI \(ABIVersion(header.abi_version)), not compatible with \(ABIVersion.host)"
+            } else if Int(header.struct_size) < kind.minimumStructSize {
+                "instance of \"\(id)\" has struct_size \(header.struct_size), below the \(kind.minimumStructSize) of a \(kind.rawValue)"
+            } else if header.desc != descriptor {
+                "instance of \"\(id)\" does not point at its factory's descriptor"
+            } else if header.destroy == nil {
+                "instance of \"\(id)\" has no destroy function"
+            } else {
+                nil
+            }
+        if let problem {
+            header.destroy?(instance)
+            throw ComponentFailure(description: problem)
+        }
+        return (instance, plugin)
+    }
+
+    /// The plugin at `path`, loaded and initialised on first use.
+    private func plugin(at path: String) throws(ComponentFailure) -> LoadedPlugin {
+        if let plugin = plugins[path] { return plugin }
+        do {
+            let plugin = try PluginLoader.load(path: path)
+            try plugin.initialize()
+            plugins[path] = plugin
+            loadOrder.append(plugin)
+            return plugin
+        } catch {
+            throw ComponentFailure(description: error.description)
+        }
+    }
+
+    /// Calls `on_main_thread` of every plugin that asked for it; true when any was called.
+    func deliverMainThreadCallbacks() -> Bool {
+        var delivered = false
+        for plugin in loadOrder where plugin.host.callbackRequested.exchange(false, ordering: .acquiringAndReleasing) {
+            plugin.entry.pointee.on_main_thread?()
+            delivered = true
+        }
+        return delivered
+    }
+}

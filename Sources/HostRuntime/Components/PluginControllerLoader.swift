@@ -1,0 +1,55 @@
+import PluginABI
+
+/// A plugin's controller loader. Its function pointers are read once; calls are direct.
+final class PluginControllerLoader: ControllerLoaderComponent {
+    let id: String
+    private let pointer: UnsafePointer<pop_controller_loader_t>
+    private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
+    private let showHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
+    private let hideHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
+    private var destroyed = false
+
+    init(_ pointer: UnsafePointer<pop_controller_loader_t>, id: String) {
+        self.pointer = pointer
+        self.id = id
+        configureFunction = pointer.pointee.configure
+        showHook = pointer.pointee.animate_show
+        hideHook = pointer.pointee.animate_hide
+    }
+
+    var hasShowAnimation: Bool { showHook != nil }
+    var hasHideAnimation: Bool { hideHook != nil }
+
+    func configure(data: RequestData) -> Result<Presentation, ComponentFailure> {
+        guard let configureFunction else { return .success(Presentation()) }
+        var raw = Presentation().raw
+        configureFunction(pointer, data.tree.root, &raw)
+        do {
+            return .success(try Presentation(raw))
+        } catch {
+            return .failure(ComponentFailure(description: error.description))
+        }
+    }
+
+    func animate(showing: Bool, context: AnimationContext, done: UnsafeRawPointer) -> Bool {
+        guard let hook = showing ? showHook : hideHook else { return false }
+        let sink = Unmanaged.passRetained(context.sink)
+        defer { sink.release() }
+        var raw = pop_animation_context_t(
+            abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_animation_context_t>.size),
+            host_ctx: sink.toOpaque(), container: context.container.raw, keyboard_height: context.keyboardHeight,
+            final_frame: context.finalFrame.raw, from: context.from.raw, duration: context.duration.seconds,
+            animate: { ctx, delay, duration, curve, target in
+                guard let ctx, let data = ctx.pointee.host_ctx, let target else { return }
+                Unmanaged<KeyframeSink>.fromOpaque(data).takeUnretainedValue()
+                    .add(delay: delay, duration: duration, curve: curve, target: VisualState(target.pointee))
+            })
+        return hook(pointer, &raw, unsafeBitCast(done, to: pop_done_fn.self))
+    }
+
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
+    }
+}

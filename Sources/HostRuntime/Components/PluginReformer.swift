@@ -1,0 +1,37 @@
+import PluginABI
+
+/// A plugin's reformer: writes the view loader's and the controller loader's data.
+final class PluginReformer: ReformerComponent {
+    let id: String
+    private let pointer: UnsafePointer<pop_reformer_t>
+    private let reformFunction: (@convention(c) (UnsafePointer<pop_reformer_t>?, OpaquePointer?, UnsafePointer<pop_value_writer_t>?, UnsafePointer<pop_value_writer_t>?) -> Bool)?
+    private var destroyed = false
+
+    init(_ pointer: UnsafePointer<pop_reformer_t>, id: String) {
+        self.pointer = pointer
+        self.id = id
+        reformFunction = pointer.pointee.reform
+    }
+
+    func reform(data: RequestData) -> Result<(view: Value?, controller: Value?), ComponentFailure> {
+        guard let reformFunction else { return .success((nil, nil)) }
+        let view = ValueWriter(), controller = ValueWriter()
+        guard reformFunction(pointer, data.tree.root, view.table, controller.table) else {
+            return .failure(ComponentFailure(description: "reform returned false"))
+        }
+        switch (view.finish(), controller.finish()) {
+        case (.success(let viewData), .success(let controllerData)):
+            return .success((viewData, controllerData))
+        case (.failure(let error), _):
+            return .failure(ComponentFailure(description: "its view data is invalid: \(error)"))
+        case (_, .failure(let error)):
+            return .failure(ComponentFailure(description: "its controller data is invalid: \(error)"))
+        }
+    }
+
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
+    }
+}

@@ -1,0 +1,33 @@
+import PluginABI
+
+/// A plugin's view loader: describes its content through a content builder.
+final class PluginViewLoader: ViewLoaderComponent {
+    let id: String
+    private let pointer: UnsafePointer<pop_view_loader_t>
+    private let buildFunction: @convention(c) (UnsafePointer<pop_view_loader_t>?, OpaquePointer?, UnsafePointer<pop_content_builder_t>?) -> Bool
+    private var destroyed = false
+
+    /// Fails when the plugin has no `build` (it is required).
+    init(_ pointer: UnsafePointer<pop_view_loader_t>, id: String) throws(ComponentFailure) {
+        guard let build = pointer.pointee.build else {
+            throw ComponentFailure(description: "view loader \(id) has no build function")
+        }
+        self.pointer = pointer
+        self.id = id
+        buildFunction = build
+    }
+
+    func build(data: RequestData) -> Result<ContentNode, ComponentFailure> {
+        let builder = ContentBuilder()
+        guard buildFunction(pointer, data.tree.root, builder.table) else {
+            return .failure(ComponentFailure(description: "build returned false"))
+        }
+        return builder.finish().mapError { ComponentFailure(description: "its content is invalid: \($0)") }
+    }
+
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
+    }
+}

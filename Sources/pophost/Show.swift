@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+
+/// `pophost show`: compose one popup from plugin components and run it headless on the virtual
+/// clock, printing its lifecycle trace.
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compose one popup from plugin components, run its lifecycle, and print the trace.",
+        discussion: """
+            Components are named by id (see `pophost list`); any left out is the built-in default. The \
+            popup is shown on the virtual clock; then each --type and --tap is applied in order, and unless \
+            --keep is given it is dismissed. Exits with status 1 when the request ended with a plugin error.
+            Example: pophost show --handler com.pophost.samples.c.payment-handler \\
+                     --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}' \\
+                     --type password=123456 --tap confirm
+            """
+    )
+
+    @Option(help: ArgumentHelp("The handler's component id.", valueName: "id")) var handler: String?
+    @Option(help: ArgumentHelp("The view loader's component id.", valueName: "id")) var viewLoader: String?
+    @Option(help: ArgumentHelp("The controller loader's component id.", valueName: "id")) var controllerLoader: String?
+    @Option(help: ArgumentHelp("The reformer's component id.", valueName: "id")) var reformer: String?
+    @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
+    @Option(help: ArgumentHelp("Override the priority (0-1000).", valueName: "n")) var priority: Int32?
+    @Option(help: ArgumentHelp("Override the policy: override or enqueue.", valueName: "policy")) var policy: String?
+    @Option(name: .customLong("type"), help: ArgumentHelp("Type TEXT into the text field FIELD (repeatable, in order).", valueName: "field=text"))
+    var typing: [String] = []
+    @Option(name: .customLong("tap"), help: ArgumentHelp("Tap the button with this action (repeatable, in order).", valueName: "action"))
+    var taps: [String] = []
+    @Flag(help: "Leave the popup on screen instead of dismissing it at the end.") var keep = false
+    @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
+    @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
+    @OptionGroup var options: PluginOptions
+
+    func run() throws {
+        let requestData: Value
+        do { requestData = try Value(json: data) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+        let policyValue: Policy? = try policy.map {
+            switch $0 {
+            case "override": .override
+            case "enqueue": .enqueue
+            default: throw ValidationError("--policy must be override or enqueue, not \($0)")
+            }
+        }
+        let steps = try typing.map { entry -> (String, String) in
+            guard let equals = entry.firstIndex(of: "=") else { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
+            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+        }
+
+        let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
+        let recorder = TraceRecorder()
+        chef.trace = recorder
+        let file = try trace.map { try TraceFileWriter(path: $0) }
+        let id = chef.show(PopupRequest(
+            handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
+            data: requestData, priority: priority.map { Priority(rawValue: $0) }, policy: policyValue))
+        chef.runUntilIdle(limit: .seconds(60))
+        for (field, text) in steps where !chef.setText(text, field: field, on: id) {
+            FileHandle.standardError.write(Data("pophost: warning: no text field \"\(field)\" on the popup\n".utf8))
+        }
+        for action in taps {
+            if !chef.tap(action: action, on: id) {
+                FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(action)\" on the popup\n".utf8))
+            }
+            chef.runUntilIdle(limit: .seconds(60))
+        }
+        if !keep { chef.dismiss(id) }
+        chef.runUntilIdle(limit: .seconds(60))
+
+        for event in recorder.events {
+            file?.record(event)
+            print(json ? event.jsonLine : TraceTable.row(event))
+        }
+        if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(final)") }
+        if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
+    }
+}
+
+/// One trace event as a table row: time, request, event, reason, detail.
+enum TraceTable {
+    static func row(_ event: TraceEvent) -> String {
+        let time = String(format: "%10.3f ms", event.time.milliseconds)
+        var row = "\(time)  #\(event.request)  \(event.event.padding(toLength: 14, withPad: " ", startingAt: 0))"
+        if let reason = event.reason { row += " (\(reason))" }
+        if let detail = event.detail { row += "  \(detail)" }
+        return row
+    }
+}
