@@ -12,8 +12,9 @@ enum ELFCheck {
     #endif
 
     /// Throws a `PluginError` (not-a-file, not-elf, truncated, wrong-architecture, load-failed)
-    /// when the file at `path` cannot be a loadable plugin.
-    static func validate(path: String) throws(PluginError) {
+    /// when the file at `path` cannot be a loadable plugin; returns the file's identity.
+    @discardableResult
+    static func validate(path: String) throws(PluginError) -> FileIdentity {
         // open + fstat + one pread (two when the program headers lie past the first 4 KiB) + close:
         // this runs before every in-process load, so it stays within a handful of system calls.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -31,6 +32,7 @@ enum ELFCheck {
             let got = pread(fd, buffer.baseAddress, buffer.count, 0)
             try check(UnsafeRawBufferPointer(buffer), got: max(0, got), size: size, fd: fd, path: path)
         }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Checks the file's first `got` bytes, `head`, reading the program headers if they lie beyond.

@@ -1,8 +1,9 @@
 import PluginABI
+import Synchronization
 
-/// A plugin opened in this process: its entry validated, its host table made. `initialize()` and
-/// `deinitialize()` are counted like the ABI's `init`/`deinit`; components are read after
-/// initialisation. Not thread-safe: use it from the host's main thread.
+/// A plugin opened in this process (one per file, shared by all its users): its entry validated,
+/// its host table made. `initialize()` and `deinitialize()` are counted like the ABI's
+/// `init`/`deinit`, under a lock; components are read after initialisation.
 public final class LoadedPlugin: @unchecked Sendable {
     /// The path the plugin was loaded from.
     public let path: String
@@ -13,7 +14,8 @@ public final class LoadedPlugin: @unchecked Sendable {
     let host: HostTable
     private let library: DynamicLibrary
     /// How many successful `init` calls are not yet balanced by `deinit`.
-    public private(set) var initCount = 0
+    public var initCount: Int { lifecycle.withLock { $0 } }
+    private let lifecycle = Mutex(0)
 
     init(path: String, library: DynamicLibrary, entry: UnsafePointer<pop_plugin_entry_t>) throws(PluginError) {
         self.path = path
@@ -25,18 +27,23 @@ public final class LoadedPlugin: @unchecked Sendable {
 
     /// Calls the plugin's `init`; throws `init-failed` when it returns false.
     public func initialize() throws(PluginError) {
-        let succeeded = path.withCString { entry.pointee.`init`(UnsafePointer(host.table), $0) }
+        let succeeded = lifecycle.withLock { count in
+            let succeeded = path.withCString { entry.pointee.`init`(UnsafePointer(host.table), $0) }
+            if succeeded { count += 1 }
+            return succeeded
+        }
         guard succeeded else {
             throw PluginError(.initFailed, path: path, "init returned false (see the plugin's log messages)")
         }
-        initCount += 1
     }
 
     /// Balances one successful `initialize()`.
     public func deinitialize() {
-        guard initCount > 0 else { return }
-        initCount -= 1
-        entry.pointee.deinit()
+        lifecycle.withLock { count in
+            guard count > 0 else { return }
+            count -= 1
+            entry.pointee.deinit()
+        }
     }
 
     /// Every component the plugin's factories list, validated. Requires an initialised plugin.

@@ -1,4 +1,5 @@
 import PluginABI
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,9 +11,24 @@ import Glibc
 /// Loading runs the plugin's code in this process: a plugin that crashes takes the process with it.
 /// Untrusted or new files go through `PluginScanner`, which loads them in a child process.
 public enum PluginLoader {
-    /// Opens `path` and validates its entry and plugin descriptor. Does not call `init`.
+    /// The plugins opened in this process, by file: a library is one image with one global state,
+    /// so every user of the same file shares one `LoadedPlugin` and one host table.
+    private static let opened = Mutex<[FileIdentity: LoadedPlugin]>([:])
+
+    /// Opens `path` and validates its entry and plugin descriptor (once per file per process; later
+    /// calls return the same plugin). Does not call `init`.
     public static func load(path: String) throws(PluginError) -> LoadedPlugin {
-        try ELFCheck.validate(path: path)
+        let identity = try ELFCheck.validate(path: path)
+        if let plugin = opened.withLock({ $0[identity] }) { return plugin }
+        let plugin = try open(path: path)
+        return opened.withLock { opened in
+            if let existing = opened[identity] { return existing }
+            opened[identity] = plugin
+            return plugin
+        }
+    }
+
+    private static func open(path: String) throws(PluginError) -> LoadedPlugin {
         let library = try DynamicLibrary(path: path)
         guard let symbol = library.symbol(POP_PLUGIN_ENTRY_SYMBOL) else {
             throw PluginError(.noEntry, path: path, "no entry: the library does not export \(POP_PLUGIN_ENTRY_SYMBOL)")

@@ -22,13 +22,14 @@ import Testing
 
     @Test("init and deinit are counted, and descriptors are stable across loads")
     func countedInit() throws {
-        let plugin = try PluginLoader.load(path: Build.cSample)
+        let samples = try IsolatedSamples()
+        let plugin = try PluginLoader.load(path: samples.path(Build.cSample))
         try plugin.initialize()
         try plugin.initialize()
         #expect(plugin.initCount == 2)
         let first = try plugin.components()
         plugin.deinitialize()
-        let again = try PluginLoader.load(path: Build.cSample).describe()
+        let again = try PluginLoader.load(path: samples.path(Build.cSample)).describe()
         #expect(again.components == first)
         plugin.deinitialize()
         #expect(plugin.initCount == 0)
@@ -36,7 +37,8 @@ import Testing
 
     @Test("the host table's log extension is offered and unknown extensions are not")
     func hostExtensions() throws {
-        let plugin = try PluginLoader.load(path: Build.swiftSample)
+        let samples = try IsolatedSamples()
+        let plugin = try PluginLoader.load(path: samples.path(Build.swiftSample))
         let table = UnsafePointer(plugin.host.table)
         #expect(table.pointee.get_extension(table, "pop.log/1") != nil)
         #expect(table.pointee.get_extension(table, "pop.log/1x") == nil)

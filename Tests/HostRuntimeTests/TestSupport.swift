@@ -92,3 +92,24 @@ func setModificationTime(_ path: String, seconds: Int) {
     var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
     precondition(utimensat(AT_FDCWD, path, &times, 0) == 0)
 }
+
+/// Private copies of the bundled samples for one test. A plugin is one image with one global state
+/// whose main-thread functions assume a single main thread; tests run in parallel, so each test that
+/// drives the samples through a chef gets its own images.
+final class IsolatedSamples: @unchecked Sendable {
+    let directory = TemporaryDirectory()
+    let discovery: PluginRegistry.Discovery
+
+    init() throws {
+        for library in [Build.cSample, Build.swiftSample] {
+            let name = (library as NSString).lastPathComponent
+            try FileManager.default.copyItem(atPath: library, toPath: directory.file(name))
+        }
+        discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
+    }
+
+    /// A new catalog over the copies.
+    var catalog: ComponentCatalog { ComponentCatalog(discovery: discovery) }
+
+    func path(_ library: String) -> String { directory.file((library as NSString).lastPathComponent) }
+}

@@ -77,10 +77,16 @@ extension Chef {
                 finish(popup, .cancelled(.vetoed))
             }
         case .done(let id, let closure):
-            guard let popup = popups[id], popup.pendingCompletion == closure else { return }
+            guard let popup = popups[id], popup.pendingCompletion == closure, let transition = popup.transition else { return }
             popup.pendingCompletion = nil
             clock.cancel(popup.completionTimer)
-            transitionEnded(popup)
+            // The transition ends at the later of the completion and its last keyframe.
+            let lastKeyframeEnd = popup.customKeyframes[transition.firstKeyframe...].map { $0.start + $0.duration }.max()
+            guard let end = lastKeyframeEnd, end > clock.now else { return transitionEnded(popup) }
+            popup.transition?.endTimer = clock.schedule(after: end - clock.now) { [weak self, weak popup] in
+                guard let self, let popup else { return }
+                self.transitionEnded(popup)
+            }
         case .calledAgain(let id, let what):
             guard let popup = popups[id] else {
                 Self.logger.warning("request \(id): \(what) called again after it fired; ignored")

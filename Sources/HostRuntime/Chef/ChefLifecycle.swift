@@ -90,8 +90,11 @@ extension Chef {
             popup.closures.append(done)
             popup.pendingCompletion = ObjectIdentifier(done)
             let context = AnimationContext(popup: popup, from: from, duration: duration, chef: self)
+            let firstKeyframe = popup.customKeyframes.count
             if popup.controllerLoader.animate(showing: showing, context: context, done: done.functionPointer) {
-                popup.transition = Transition(from: from, to: target, start: clock.now, duration: duration, isCustom: true)
+                if let problem = context.sink.problem { misbehaviour(popup, problem) }
+                popup.transition = Transition(from: from, to: target, start: clock.now, duration: duration, isCustom: true,
+                                              firstKeyframe: firstKeyframe)
                 popup.completionTimer = clock.schedule(after: duration + configuration.completionTimeout) { [weak self, weak popup] in
                     guard let self, let popup, self.popups[popup.id] != nil else { return }
                     self.fail(popup, "the custom \(showing ? "show" : "hide") animation did not call its completion within \((duration + self.configuration.completionTimeout).seconds) s")

@@ -73,8 +73,11 @@ struct Transition {
     let to: Double
     let start: VirtualTime
     let duration: VirtualTime
-    /// A plugin's animation hook runs it; it ends when the plugin calls its completion.
+    /// A plugin's animation hook runs it; it ends when the plugin calls its completion, or when its
+    /// last keyframe ends if that is later.
     let isCustom: Bool
+    /// The index of this transition's first keyframe in the popup's `customKeyframes`.
+    var firstKeyframe = 0
     /// The timer that ends a default transition.
     var endTimer: VirtualClock.Token?
 

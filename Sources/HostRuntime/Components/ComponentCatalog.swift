@@ -16,6 +16,8 @@ public final class ComponentCatalog {
     private var loadOrder: [LoadedPlugin] = []
     /// libffi call interfaces, one per action type signature, shared by every handler.
     let interfaces = CallInterfaceCache()
+    /// The plugin component instances alive now.
+    let census = InstanceCensus()
 
     /// A catalog with no plugin components: every request uses the built-in defaults.
     public init() {}
@@ -39,46 +41,38 @@ public final class ComponentCatalog {
     }
 
     func makeHandler(_ id: String) throws(ComponentFailure) -> HandlerComponent {
-        let (pointer, plugin) = try create(id, kind: .handler)
-        return try adopt(pointer) { () throws(ComponentFailure) in
-            try PluginHandler(pointer.withMemoryRebound(to: pop_handler_t.self, capacity: 1) { $0 }, id: id, plugin: plugin, interfaces: interfaces)
-        }
+        let (instance, _) = try create(id, kind: .handler)
+        return try adopt(instance) { () throws(ComponentFailure) in try PluginHandler(instance, id: id, interfaces: interfaces) }
     }
 
     func makeViewLoader(_ id: String) throws(ComponentFailure) -> ViewLoaderComponent {
-        let (pointer, _) = try create(id, kind: .viewLoader)
-        return try adopt(pointer) { () throws(ComponentFailure) in
-            try PluginViewLoader(pointer.withMemoryRebound(to: pop_view_loader_t.self, capacity: 1) { $0 }, id: id)
-        }
+        let (instance, _) = try create(id, kind: .viewLoader)
+        return try adopt(instance) { () throws(ComponentFailure) in try PluginViewLoader(instance, id: id) }
     }
 
     func makeControllerLoader(_ id: String) throws(ComponentFailure) -> ControllerLoaderComponent {
-        let (pointer, _) = try create(id, kind: .controllerLoader)
-        return try adopt(pointer) { () throws(ComponentFailure) in
-            PluginControllerLoader(pointer.withMemoryRebound(to: pop_controller_loader_t.self, capacity: 1) { $0 }, id: id)
-        }
+        let (instance, _) = try create(id, kind: .controllerLoader)
+        return PluginControllerLoader(instance, id: id)
     }
 
     func makeReformer(_ id: String) throws(ComponentFailure) -> ReformerComponent {
-        let (pointer, _) = try create(id, kind: .reformer)
-        return try adopt(pointer) { () throws(ComponentFailure) in
-            PluginReformer(pointer.withMemoryRebound(to: pop_reformer_t.self, capacity: 1) { $0 }, id: id)
-        }
+        let (instance, _) = try create(id, kind: .reformer)
+        return PluginReformer(instance, id: id)
     }
 
     /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.
-    private func adopt<T>(_ pointer: UnsafePointer<pop_component_t>, _ wrap: () throws(ComponentFailure) -> T) throws(ComponentFailure) -> T {
+    private func adopt<T>(_ instance: PluginInstance, _ wrap: () throws(ComponentFailure) -> T) throws(ComponentFailure) -> T {
         do {
             return try wrap()
         } catch {
-            pointer.pointee.destroy(pointer)
+            instance.destroy()
             throw error
         }
     }
 
     /// Creates an instance of component `id`, checking that it is of `kind` and that the instance
     /// honours the ABI (version, size, its factory's descriptor, a destroy function).
-    private func create(_ id: String, kind: ComponentKind) throws(ComponentFailure) -> (UnsafePointer<pop_component_t>, LoadedPlugin) {
+    private func create(_ id: String, kind: ComponentKind) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
         guard let entry = entries[id] else {
             throw ComponentFailure(description: "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
         }
@@ -113,7 +107,7 @@ public final class ComponentCatalog {
             header.destroy?(instance)
             throw ComponentFailure(description: problem)
         }
-        return (instance, plugin)
+        return (PluginInstance(instance, census: census), plugin)
     }
 
     /// The plugin at `path`, loaded and initialised on first use.

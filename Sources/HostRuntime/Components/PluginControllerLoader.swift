@@ -7,9 +7,11 @@ final class PluginControllerLoader: ControllerLoaderComponent {
     private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
     private let showHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
     private let hideHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
-    private var destroyed = false
+    private let instance: PluginInstance
 
-    init(_ pointer: UnsafePointer<pop_controller_loader_t>, id: String) {
+    init(_ instance: PluginInstance, id: String) {
+        self.instance = instance
+        let pointer = instance.kind(pop_controller_loader_t.self)
         self.pointer = pointer
         self.id = id
         configureFunction = pointer.pointee.configure
@@ -47,9 +49,5 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         return hook(pointer, &raw, unsafeBitCast(done, to: pop_done_fn.self))
     }
 
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
-    }
+    func destroy() { instance.destroy() }
 }

@@ -6,11 +6,13 @@ final class PluginHandler: HandlerComponent {
     let id: String
     let pointer: UnsafePointer<pop_handler_t>
     let actions: [String: DeclaredAction]
+    private let instance: PluginInstance
     private let functions: pop_handler_t
-    private var destroyed = false
 
     /// Reads the handler's functions and validates its actions (a malformed one fails creation).
-    init(_ pointer: UnsafePointer<pop_handler_t>, id: String, plugin: LoadedPlugin, interfaces: CallInterfaceCache) throws(ComponentFailure) {
+    init(_ instance: PluginInstance, id: String, interfaces: CallInterfaceCache) throws(ComponentFailure) {
+        self.instance = instance
+        let pointer = instance.kind(pop_handler_t.self)
         self.pointer = pointer
         self.id = id
         functions = pointer.pointee
@@ -80,9 +82,5 @@ final class PluginHandler: HandlerComponent {
     func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.rawValue) }
     func finished(_ event: FinalEvent) { functions.finished?(pointer, event.outcome, event.reason.rawValue) }
 
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
-    }
+    func destroy() { instance.destroy() }
 }

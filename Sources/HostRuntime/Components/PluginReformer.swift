@@ -5,9 +5,11 @@ final class PluginReformer: ReformerComponent {
     let id: String
     private let pointer: UnsafePointer<pop_reformer_t>
     private let reformFunction: (@convention(c) (UnsafePointer<pop_reformer_t>?, OpaquePointer?, UnsafePointer<pop_value_writer_t>?, UnsafePointer<pop_value_writer_t>?) -> Bool)?
-    private var destroyed = false
+    private let instance: PluginInstance
 
-    init(_ pointer: UnsafePointer<pop_reformer_t>, id: String) {
+    init(_ instance: PluginInstance, id: String) {
+        self.instance = instance
+        let pointer = instance.kind(pop_reformer_t.self)
         self.pointer = pointer
         self.id = id
         reformFunction = pointer.pointee.reform
@@ -29,9 +31,5 @@ final class PluginReformer: ReformerComponent {
         }
     }
 
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
-    }
+    func destroy() { instance.destroy() }
 }

@@ -5,13 +5,15 @@ final class PluginViewLoader: ViewLoaderComponent {
     let id: String
     private let pointer: UnsafePointer<pop_view_loader_t>
     private let buildFunction: @convention(c) (UnsafePointer<pop_view_loader_t>?, OpaquePointer?, UnsafePointer<pop_content_builder_t>?) -> Bool
-    private var destroyed = false
+    private let instance: PluginInstance
 
     /// Fails when the plugin has no `build` (it is required).
-    init(_ pointer: UnsafePointer<pop_view_loader_t>, id: String) throws(ComponentFailure) {
+    init(_ instance: PluginInstance, id: String) throws(ComponentFailure) {
+        let pointer = instance.kind(pop_view_loader_t.self)
         guard let build = pointer.pointee.build else {
             throw ComponentFailure(description: "view loader \(id) has no build function")
         }
+        self.instance = instance
         self.pointer = pointer
         self.id = id
         buildFunction = build
@@ -25,9 +27,5 @@ final class PluginViewLoader: ViewLoaderComponent {
         return builder.finish().mapError { ComponentFailure(description: "its content is invalid: \($0)") }
     }
 
-    func destroy() {
-        guard !destroyed else { return }
-        destroyed = true
-        pointer.withMemoryRebound(to: pop_component_t.self, capacity: 1) { $0.pointee.destroy($0) }
-    }
+    func destroy() { instance.destroy() }
 }

@@ -60,7 +60,9 @@ enum ActionInvoker {
         }
     }
 
-    /// Stores a text field's text as `type`.
+    /// Stores a text field's text as `type`. Kept out of line: it is not the common case, and inlined
+    /// it makes `invoke`'s loop slower.
+    @inline(never)
     private static func storeField(
         _ text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer, _ strings: inout CStringArena
     ) {

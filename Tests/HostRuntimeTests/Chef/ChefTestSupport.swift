@@ -4,6 +4,8 @@
 final class TracedChef {
     let chef: Chef
     let recorder = TraceRecorder()
+    /// Whatever the chef's plugins need to outlive it (their files' directory).
+    var keepAlive: AnyObject?
     private(set) var finals: [RequestID: [FinalEvent]] = [:]
 
     init(configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog()) {
