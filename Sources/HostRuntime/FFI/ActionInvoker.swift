@@ -24,8 +24,8 @@ enum ActionInvoker {
 
     /// Calls `function`, whose C type `signature` declares, through `interface` (prepared for
     /// `signature.typeKey`), with arguments from `arguments`. `str` arguments are NUL-terminated
-    /// copies valid only during the call. Allocates nothing on the heap unless the strings need
-    /// more than `stringSpace` bytes.
+    /// and valid only during the call. Allocates nothing on the heap unless the strings after the
+    /// first need more than `stringSpace` bytes.
     static func invoke<Arguments: ActionArgumentProvider>(
         _ function: UnsafeRawPointer, signature: ActionSignature, interface: UnsafeMutablePointer<ffi_cif>,
         arguments: Arguments
@@ -40,46 +40,70 @@ enum ActionInvoker {
             let slots = block.baseAddress! + maximum * 8
             var strings = CStringArena(slots + maximum * 8, end: block.baseAddress! + block.count)
             defer { strings.release() }
+            // The first `str` argument is pinned with `withCString` around the call (no copy for a
+            // native string, a register-to-stack copy for a small one); any others are copied.
+            var pinned: Int?
             for index in 0..<count {
                 let slot = slots + index * 8
                 values[index] = slot
                 let type = parameters[index].type
                 assert(parameters[index].source.gives(type))
+                if type == .str {
+                    if pinned == nil {
+                        pinned = index
+                    } else {
+                        slot.storeBytes(of: strings.copy(string(parameters[index].source, arguments)), as: UnsafeRawPointer.self)
+                    }
+                    continue
+                }
                 switch parameters[index].source {
                 case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
-                case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
                 case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
-                case .field(let id): storeField(arguments.fieldText(id) ?? "", as: type, into: slot, &strings)
-                case .data(let path): storeData(at: path, as: type, from: arguments, into: slot, &strings)
+                case .field(let id): storeField(arguments.fieldText(id) ?? "", as: type, into: slot)
+                case .data(let path): storeData(at: path, as: type, from: arguments, into: slot)
+                case .actionName: preconditionFailure("the action name is a str")
                 }
             }
             // libffi widens integral results narrower than ffi_arg into a full ffi_arg.
             var returned: ffi_arg = 0
-            ffi_call(interface, unsafeBitCast(function, to: (@convention(c) () -> Void).self), &returned, values)
+            let entry = unsafeBitCast(function, to: (@convention(c) () -> Void).self)
+            if let pinned {
+                string(parameters[pinned].source, arguments).withCString { text in
+                    (slots + pinned * 8).storeBytes(of: text, as: UnsafePointer<CChar>.self)
+                    ffi_call(interface, entry, &returned, values)
+                }
+            } else {
+                ffi_call(interface, entry, &returned, values)
+            }
             return outcome(signature.result, returned)
         }
     }
 
-    /// Stores a text field's text as `type`. Kept out of line: it is not the common case, and inlined
-    /// it makes `invoke`'s loop slower.
-    @inline(never)
-    private static func storeField(
-        _ text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer, _ strings: inout CStringArena
-    ) {
+    /// The text of a `str` argument.
+    private static func string(_ source: ArgumentSource, _ arguments: some ActionArgumentProvider) -> String {
+        switch source {
+        case .actionName: arguments.actionName
+        case .field(let id): arguments.fieldText(id) ?? ""
+        case .data(let path): if case .string(let text) = arguments.dataValue(at: path) { text } else { "" }
+        case .handler, .requestID: preconditionFailure("\(source) gives no str")
+        }
+    }
+
+    /// Stores a text field's text as `type` (not `str`).
+    private static func storeField(_ text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer) {
         switch type {
-        case .str: slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
         case .bool: slot.storeBytes(of: text.isEmpty ? 0 : 1, as: UInt8.self)
         case .i32: slot.storeBytes(of: Int32(clamping: integer(fromText: text)), as: Int32.self)
         case .i64: slot.storeBytes(of: integer(fromText: text), as: Int64.self)
         case .f64: slot.storeBytes(of: double(fromText: text), as: Double.self)
-        case .ptr: preconditionFailure("a field gives no ptr")
+        case .ptr, .str: preconditionFailure("a field gives no ptr; str is handled by invoke")
         }
     }
 
-    /// Stores the request data at `path` as `type`: the node for `ptr`, else its converted scalar.
+    /// Stores the request data at `path` as `type` (not `str`): the node for `ptr`, else its
+    /// converted scalar.
     private static func storeData(
-        at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer,
-        _ strings: inout CStringArena
+        at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer
     ) {
         if type == .ptr { return slot.storeBytes(of: arguments.dataNode(at: path), as: UnsafeRawPointer?.self) }
         let value = arguments.dataValue(at: path)
@@ -97,10 +121,7 @@ enum ActionInvoker {
                 default: 0
                 }
             slot.storeBytes(of: number, as: Double.self)
-        case .str:
-            guard case .string(let text) = value else { return slot.storeBytes(of: strings.copy(""), as: UnsafeRawPointer.self) }
-            slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
-        case .ptr: preconditionFailure("handled above")
+        case .ptr, .str: preconditionFailure("ptr is handled above, str by invoke")
         }
     }
 
