@@ -53,7 +53,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
             linkerSettings: exportOnlyTheEntry
         ),
-        .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime"], path: "Benchmarks/pophost-bench"),
+        .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime", "CFFI", "PluginABI"], path: "Benchmarks/pophost-bench"),
         .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests"),
     ]
 )

@@ -1,15 +1,25 @@
+import Foundation
 import HostRuntime
 
-/// One benchmark run: copy the samples, measure cold loading and warm discovery, report.
+/// One benchmark run: the chosen suites, then the report.
 enum Benchmark {
-    static func run(copies: Int, rounds: Int) throws(BenchError) -> Report {
+    static func run(copies: Int, rounds: Int, suite: Suite) throws(BenchError) -> Report {
         let buildDirectory = SearchPath.executableDirectory
-        let launcher = try ChildLauncher()
-        let workspace = try Workspace(copies: copies, buildDirectory: buildDirectory)
-        defer { workspace.remove() }
-        let cold = try ColdLoad.measure(workspace, rounds: rounds, launcher: launcher)
-        let scanner = PluginScanner(executable: buildDirectory + "/pophost-scanner")
-        let warm = try WarmDiscovery.measure(workspace, rounds: rounds, scanner: scanner)
-        return Report(copies: copies, rounds: rounds, build: Report.build, directory: workspace.root, coldLoad: cold, warmDiscovery: warm)
+        var report = Report(copies: copies, rounds: rounds, build: Report.build)
+        if suite != .chef {
+            let launcher = try ChildLauncher()
+            let workspace = try Workspace(copies: copies, buildDirectory: buildDirectory)
+            defer { workspace.remove() }
+            report.directory = workspace.root
+            report.coldLoad = try ColdLoad.measure(workspace, rounds: rounds, launcher: launcher)
+            let scanner = PluginScanner(executable: buildDirectory + "/pophost-scanner")
+            report.warmDiscovery = try WarmDiscovery.measure(workspace, rounds: rounds, scanner: scanner)
+        }
+        if suite != .loading {
+            let scratch = try makeTemporaryDirectory("pophost-bench-chef")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            report.chef = try ChefBench.measure(rounds: rounds, scratch: scratch)
+        }
+        return report
     }
 }

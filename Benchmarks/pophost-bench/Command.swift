@@ -1,16 +1,20 @@
 /// What the command line asks for: the benchmark itself, or one measuring child (a hidden mode the
 /// benchmark uses to re-execute itself).
 enum Command {
-    case benchmark(copies: Int, rounds: Int, json: Bool)
+    case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool)
     case child(ChildMode, directory: String)
     case help
 
     static let usage = """
-        usage: pophost-bench [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|all] [--copies N] [--rounds R] [--json]
 
-        Copies the sample plugins N times each (default 200) into a temporary directory and measures,
-        per plugin, cold in-process loading against a dlopen baseline and warm cached discovery against
-        a stat baseline. Medians over R rounds (default 5). Build with `swift build -c release`.
+        loading: copies the sample plugins N times each (default 200) into a temporary directory and
+        measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
+        discovery against a stat baseline.
+        chef: arbitration throughput (show + dismiss, trace off), an action call through the host
+        against a raw ffi_call with a cached cif, a lifecycle call through the host's wrapper against a
+        raw function-pointer call, and a call through a completion closure against a plain C call.
+        Medians over R rounds (default 5). Build with `swift build -c release`.
         """
 
     /// Parses the arguments after the executable's name.
@@ -21,18 +25,23 @@ enum Command {
             }
             return .child(mode, directory: arguments[2])
         }
-        var copies = 200, rounds = 5, json = false
+        var copies = 200, rounds = 5, json = false, suite = Suite.all
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--copies": copies = try positiveInteger(after: argument, in: &remaining)
             case "--rounds": rounds = try positiveInteger(after: argument, in: &remaining)
             case "--json": json = true
+            case "--suite":
+                guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
+                    throw BenchError("--suite needs one of loading, chef, all")
+                }
+                suite = chosen
             case "-h", "--help": return .help
             default: throw BenchError("unknown argument \(argument)")
             }
         }
-        return .benchmark(copies: copies, rounds: rounds, json: json)
+        return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json)
     }
 
     private static func positiveInteger(after option: String, in remaining: inout ArraySlice<String>) throws(BenchError) -> Int {
@@ -41,4 +50,9 @@ enum Command {
         }
         return value
     }
+}
+
+/// Which measurements to run.
+enum Suite: String {
+    case loading, chef, all
 }

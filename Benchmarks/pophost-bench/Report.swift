@@ -12,9 +12,16 @@ struct Report: Codable {
     let rounds: Int
     let build: String
     /// Where the copies were (removed at exit): its file system matters to every figure.
-    let directory: String
-    let coldLoad: [ColdLoad]
-    let warmDiscovery: WarmDiscovery
+    var directory: String?
+    var coldLoad: [ColdLoad]?
+    var warmDiscovery: WarmDiscovery?
+    var chef: ChefMeasurements?
+
+    init(copies: Int, rounds: Int, build: String) {
+        self.copies = copies
+        self.rounds = rounds
+        self.build = build
+    }
 
     /// A note for figures that do not count, or nil.
     var buildNote: String? {
@@ -22,26 +29,42 @@ struct Report: Codable {
     }
 
     var text: String {
-        let warm = warmDiscovery
-        var lines = [
-            "pophost-bench: \(copies) copies per sample, \(rounds) rounds (medians), \(build) build",
-            "copies in \(directory) (removed at exit); cold loads in fresh child processes, warm discovery in this process (\(warm.samples) samples)",
-        ]
+        var lines = ["pophost-bench: \(rounds) rounds (medians), \(build) build"]
         if let buildNote { lines.append(buildNote) }
-        for cold in coldLoad {
-            lines.append(pad("cold load, \(cold.sample.rawValue)", 18)
-                + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
-                + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
+        if let coldLoad, let warm = warmDiscovery, let directory {
+            lines.append("loading: \(copies) copies per sample in \(directory) (removed at exit); cold loads in fresh child processes, warm discovery in this process (\(warm.samples) samples)")
+            for cold in coldLoad {
+                lines.append(pad("cold load, \(cold.sample.rawValue)", 18)
+                    + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
+                    + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
+            }
+            lines.append(pad("warm discovery", 18)
+                + "     \(micro(warm.perPluginMicroseconds))/plugin   stat baseline   \(micro(warm.statPerFileMicroseconds))/plugin   "
+                + verdict(ratio: warm.ratio, target: warm.target, pass: warm.pass)
+                + "; fixed cost \(decimal(warm.fixedMicroseconds, 1)) µs")
+            lines.append(pad("", 18) + "fit through \(warm.smallPlugins) plugins: \(decimal(warm.smallMicroseconds, 1)) µs and \(warm.largePlugins) plugins: "
+                + "\(decimal(warm.largeMicroseconds, 1)) µs per discovery; stat of \(warm.largePlugins) files \(decimal(warm.statMicroseconds, 1)) µs")
+            lines.append(pad("", 18) + "overall \(decimal(warm.overallPerPluginMicroseconds, 2)) µs/plugin at \(warm.largePlugins) plugins (fixed cost included), "
+                + "ratio \(decimal(warm.overallRatio, 2)) to stat")
         }
-        lines.append(pad("warm discovery", 18)
-            + "     \(micro(warm.perPluginMicroseconds))/plugin   stat baseline   \(micro(warm.statPerFileMicroseconds))/plugin   "
-            + verdict(ratio: warm.ratio, target: warm.target, pass: warm.pass)
-            + "; fixed cost \(decimal(warm.fixedMicroseconds, 1)) µs")
-        lines.append(pad("", 18) + "fit through \(warm.smallPlugins) plugins: \(decimal(warm.smallMicroseconds, 1)) µs and \(warm.largePlugins) plugins: "
-            + "\(decimal(warm.largeMicroseconds, 1)) µs per discovery; stat of \(warm.largePlugins) files \(decimal(warm.statMicroseconds, 1)) µs")
-        lines.append(pad("", 18) + "overall \(decimal(warm.overallPerPluginMicroseconds, 2)) µs/plugin at \(warm.largePlugins) plugins (fixed cost included), "
-            + "ratio \(decimal(warm.overallRatio, 2)) to stat")
+        if let chef {
+            lines.append(pad("show + dismiss", 18) + "\(decimal(chef.showDismissPerSecond / 1e6, 2)) M pairs/s (\(decimal(chef.showDismissNanoseconds, 0)) ns a pair), trace off   "
+                + "(target ≥ 1.00 M/s)  \(chef.throughputPass ? "PASS" : "FAIL")")
+            lines.append(pad("action call", 18) + comparison(chef.action, "host invoker", "raw ffi_call"))
+            lines.append(pad("lifecycle call", 18) + comparison(chef.lifecycle, "host wrapper", "raw fn pointer"))
+            lines.append(pad("closure call", 18) + comparison(chef.closure, "ffi closure ", "plain C call"))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    private func comparison(_ c: ChefMeasurements.Comparison, _ host: String, _ baseline: String) -> String {
+        let head = "\(host) \(nano(c.host))   \(baseline) \(nano(c.baseline))   "
+        guard let target = c.target, let pass = c.pass else { return head + "ratio \(pad(decimal(c.ratio, 2), 6, right: true))" }
+        return head + verdict(ratio: c.ratio, target: target, pass: pass)
+    }
+
+    private func nano(_ value: Double) -> String {
+        pad(decimal(value, 1), 7, right: true) + " ns"
     }
 
     var json: String {

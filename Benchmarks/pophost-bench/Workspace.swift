@@ -60,7 +60,7 @@ struct Workspace {
 }
 
 /// A new, empty directory under the system's temporary directory (`mkdtemp`).
-private func makeTemporaryDirectory(_ prefix: String) throws(BenchError) -> String {
+func makeTemporaryDirectory(_ prefix: String) throws(BenchError) -> String {
     var template = Array((FileManager.default.temporaryDirectory.path + "/\(prefix).XXXXXX").utf8CString)
     guard let created = mkdtemp(&template) else {
         throw BenchError("mkdtemp failed: \(String(cString: strerror(errno)))")

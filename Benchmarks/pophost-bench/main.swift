@@ -13,9 +13,9 @@ case .help:
     print(Command.usage)
 case .child(let mode, let directory):
     exit(mode.run(directory: directory))
-case .benchmark(let copies, let rounds, let json):
+case .benchmark(let copies, let rounds, let suite, let json):
     do {
-        let report = try Benchmark.run(copies: copies, rounds: rounds)
+        let report = try Benchmark.run(copies: copies, rounds: rounds, suite: suite)
         if json, let note = report.buildNote { printToStandardError(note) }
         print(json ? report.json : report.text)
     } catch {

@@ -43,10 +43,7 @@ struct Show: ParsableCommand {
             default: throw ValidationError("--policy must be override or enqueue, not \($0)")
             }
         }
-        let steps = try typing.map { entry -> (String, String) in
-            guard let equals = entry.firstIndex(of: "=") else { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
-            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
-        }
+        for entry in typing where !entry.contains("=") { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
 
         let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
         let recorder = TraceRecorder()
@@ -56,14 +53,18 @@ struct Show: ParsableCommand {
             handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
             data: requestData, priority: priority.map { Priority(rawValue: $0) }, policy: policyValue))
         chef.runUntilIdle(limit: .seconds(60))
-        for (field, text) in steps where !chef.setText(text, field: field, on: id) {
-            FileHandle.standardError.write(Data("pophost: warning: no text field \"\(field)\" on the popup\n".utf8))
-        }
-        for action in taps {
-            if !chef.tap(action: action, on: id) {
-                FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(action)\" on the popup\n".utf8))
+        for step in Step.inCommandLineOrder(CommandLine.arguments) {
+            switch step {
+            case .type(let field, let text):
+                if !chef.setText(text, field: field, on: id) {
+                    FileHandle.standardError.write(Data("pophost: warning: no text field \"\(field)\" on the popup\n".utf8))
+                }
+            case .tap(let action):
+                if !chef.tap(action: action, on: id) {
+                    FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(action)\" on the popup\n".utf8))
+                }
+                chef.runUntilIdle(limit: .seconds(60))
             }
-            chef.runUntilIdle(limit: .seconds(60))
         }
         if !keep { chef.dismiss(id) }
         chef.runUntilIdle(limit: .seconds(60))
@@ -74,6 +75,38 @@ struct Show: ParsableCommand {
         }
         if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(final)") }
         if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
+    }
+}
+
+/// A --type or --tap, applied in the order given on the command line (the parser keeps each option's
+/// values in order, but not their order relative to each other).
+enum Step {
+    case type(field: String, text: String)
+    case tap(String)
+
+    static func inCommandLineOrder(_ arguments: [String]) -> [Step] {
+        var steps: [Step] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            for option in ["--type", "--tap"] where argument == option || argument.hasPrefix(option + "=") {
+                let value: String
+                if argument == option {
+                    guard index < arguments.count else { break }
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = String(argument.dropFirst(option.count + 1))
+                }
+                if option == "--tap" {
+                    steps.append(.tap(value))
+                } else if let equals = value.firstIndex(of: "=") {
+                    steps.append(.type(field: String(value[..<equals]), text: String(value[value.index(after: equals)...])))
+                }
+            }
+        }
+        return steps
     }
 }
 

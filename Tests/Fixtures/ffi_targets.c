@@ -9,7 +9,7 @@
 
 /* ---- What the last action call received ---------------------------------------------------- */
 
-enum { SLOTS = 16, TEXT = 256 };
+enum { SLOTS = 16, TEXT = 2048 };
 
 int calls;                  /* action calls so far */
 const void *got_ptr[SLOTS];

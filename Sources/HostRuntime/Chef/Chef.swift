@@ -18,8 +18,11 @@ public final class Chef {
     public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
 
     var popups: [RequestID: Popup] = [:]
-    var layers: [Layer: LayerState] = [.modal: LayerState(), .banner: LayerState()]
+    var layers = Layers()
+    /// The final events of the most recent requests (at most `rememberedFinalEvents`).
     private(set) var finalEvents: [RequestID: FinalEvent] = [:]
+    /// How many final events `finalEvent(of:)` remembers: a long-running host must not grow.
+    static let rememberedFinalEvents = 4096
     /// The id of the most recent request (0 before the first).
     private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
@@ -109,7 +112,7 @@ public final class Chef {
     @discardableResult
     public func reshow(_ id: RequestID) -> Bool {
         guard let popup = popups[id], popup.state == .dismissing, !popup.requeueWhenDismissed,
-              layers[popup.layer]?.next == nil
+              layers[popup.layer].next == nil
         else {
             if let popup = popups[id] { record(popup, "show-ignored", detail: "already \(popup.state.rawValue)") }
             return false
@@ -174,7 +177,7 @@ public final class Chef {
 
     /// The requests waiting in the layers' queues, in the order they will be shown.
     public var queued: [PopupSnapshot] {
-        Layer.allCases.flatMap { layers[$0]!.queue.map { $0.snapshot(at: now) } }
+        Layer.allCases.flatMap { layers[$0].queue.map { $0.snapshot(at: now) } }
     }
 
     /// The state of a request; nil for an unknown id.
@@ -183,7 +186,8 @@ public final class Chef {
         return finalEvents[id].map { if case .dismissed = $0 { .dismissed } else { .cancelled } }
     }
 
-    /// How a request ended, once it has.
+    /// How a request ended, once it has (remembered for the 4,096 most recent requests; use
+    /// `onFinalEvent` to keep them all).
     public func finalEvent(of id: RequestID) -> FinalEvent? { finalEvents[id] }
 
     /// How many requests are still alive (not yet ended).
@@ -191,10 +195,11 @@ public final class Chef {
 
     // MARK: Trace
 
-    func record(_ popup: Popup, _ event: String, reason: Reason? = nil, detail: String? = nil) {
+    /// Records an event when tracing; `detail` is only built then.
+    func record(_ popup: Popup, _ event: String, reason: Reason? = nil, detail: @autoclosure () -> String? = nil) {
         guard let trace else { return }
         trace.record(TraceEvent(time: clock.now, request: popup.id, event: event, reason: reason,
-                                components: popup.componentIDs, detail: detail))
+                                components: popup.componentIDs, detail: detail()))
     }
 
     /// A plugin broke its contract: log it and put it in the trace.
@@ -207,6 +212,10 @@ public final class Chef {
     func recordFinal(_ popup: Popup, _ event: FinalEvent) {
         popups[popup.id] = nil
         finalEvents[popup.id] = event
+        if finalEvents.count > 2 * Self.rememberedFinalEvents {
+            let cutoff = lastRequestID - RequestID(Self.rememberedFinalEvents)
+            finalEvents = finalEvents.filter { $0.key > cutoff }
+        }
         switch event {
         case .dismissed(let reason): record(popup, "dismissed", reason: reason)
         case .cancelled(let reason): record(popup, "cancelled", reason: reason)

@@ -11,7 +11,7 @@ extension Chef {
         let layer = popup.layer
         switch popup.options.policy {
         case .enqueue:
-            if layers[layer]!.isFree { start(popup) } else { enqueue(popup) }
+            if layers[layer].isFree { start(popup) } else { enqueue(popup) }
         case .override:
             override(with: popup, in: layer)
         }
@@ -19,17 +19,17 @@ extension Chef {
 
     /// Whether a request is on screen, about to be, or queued.
     private func isShownOrQueued(_ popup: Popup) -> Bool {
-        popup.state.isVisible || popup.isQueued || layers[popup.layer]!.next === popup
+        popup.state.isVisible || popup.isQueued || layers[popup.layer].next === popup
     }
 
     /// An override competes with the popup that owns the layer: the one waiting to start, else the
     /// one on screen unless it is already leaving.
     private func override(with newcomer: Popup, in layer: Layer) {
-        let state = layers[layer]!
+        let state = layers[layer]
         let incumbent = state.next ?? (state.current?.state == .dismissing ? nil : state.current)
         guard let incumbent else {
             if state.current != nil {
-                layers[layer]!.next = newcomer  // the leaving popup's teardown comes first
+                layers[layer].next = newcomer  // the leaving popup's teardown comes first
                 record(newcomer, "waiting")
             } else {
                 start(newcomer)
@@ -42,7 +42,7 @@ extension Chef {
             record(newcomer, "lost", detail: "priority \(newcomer.options.priority) against \(incumbent.options.priority) (request \(incumbent.id))")
             return finish(newcomer, .cancelled(.lowerPriority))
         }
-        layers[layer]!.next = newcomer
+        layers[layer].next = newcomer
         record(newcomer, "waiting", detail: "preempting request \(incumbent.id)")
         if incumbent === state.next {
             // It never got on screen: requeued, or cancelled as preempted.
@@ -60,7 +60,7 @@ extension Chef {
     /// Puts a request in its layer's queue, with its time-to-live.
     func enqueue(_ popup: Popup) {
         popup.isQueued = true
-        layers[popup.layer]!.enqueue(popup, order: configuration.queueOrder)
+        layers[popup.layer].enqueue(popup, order: configuration.queueOrder)
         record(popup, "queued", detail: "priority \(popup.options.priority)")
         if let timeToLive = popup.options.timeToLive {
             popup.timeToLiveTimer = clock.schedule(after: timeToLive) { [weak self, weak popup] in
@@ -73,12 +73,12 @@ extension Chef {
     /// Starts the next request of a layer that has nothing on screen: the override waiting for it,
     /// else the head of its queue.
     func startNext(in layer: Layer) {
-        guard layers[layer]!.current == nil else { return }
-        if let next = layers[layer]!.next {
-            layers[layer]!.next = nil
+        guard layers[layer].current == nil else { return }
+        if let next = layers[layer].next {
+            layers[layer].next = nil
             return start(next)
         }
-        guard let head = layers[layer]!.popQueue() else { return }
+        guard let head = layers[layer].popQueue() else { return }
         head.isQueued = false
         clock.cancel(head.timeToLiveTimer)
         start(head)

@@ -3,7 +3,7 @@
 extension Chef {
     /// Puts a request on screen in its layer: content, will_present, the presentation animation.
     func start(_ popup: Popup) {
-        layers[popup.layer]!.current = popup
+        layers[popup.layer].current = popup
         if popup.content == nil {
             switch popup.viewLoader.build(data: popup.viewData) {
             case .success(let content):
@@ -140,7 +140,7 @@ extension Chef {
                 popup.requeueWhenDismissed = false
                 popup.state = .idle
                 popup.dismissReason = nil
-                layers[popup.layer]!.current = nil
+                layers[popup.layer].current = nil
                 record(popup, "requeued")
                 enqueue(popup)
                 startNext(in: popup.layer)
@@ -164,9 +164,9 @@ extension Chef {
         popup.pendingCompletion = nil
         let layer = popup.layer
         var wasCurrent = false
-        if layers[layer]!.current === popup { layers[layer]!.current = nil; wasCurrent = true }
-        if layers[layer]!.next === popup { layers[layer]!.next = nil }
-        if popup.isQueued { layers[layer]!.removeFromQueue(popup); popup.isQueued = false }
+        if layers[layer].current === popup { layers[layer].current = nil; wasCurrent = true }
+        if layers[layer].next === popup { layers[layer].next = nil }
+        if popup.isQueued { layers[layer].removeFromQueue(popup); popup.isQueued = false }
 
         popup.handler.finished(event)
         popup.handler.destroy()
@@ -176,6 +176,6 @@ extension Chef {
         for closure in popup.closures { closure.free() }
         popup.closures = []
         recordFinal(popup, event)
-        if wasCurrent || layers[layer]!.current == nil { startNext(in: layer) }
+        if wasCurrent || layers[layer].current == nil { startNext(in: layer) }
     }
 }

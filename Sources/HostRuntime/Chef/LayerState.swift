@@ -1,3 +1,16 @@
+/// The two layers' states, by layer.
+struct Layers {
+    private var modal = LayerState()
+    private var banner = LayerState()
+
+    subscript(layer: Layer) -> LayerState {
+        get { layer == .modal ? modal : banner }
+        _modify {
+            if layer == .modal { yield &modal } else { yield &banner }
+        }
+    }
+}
+
 /// One layer's occupancy: the popup on screen, the override waiting for it to leave, and the queue.
 struct LayerState {
     /// Presenting, shown or dismissing.

@@ -1,6 +1,6 @@
 /// A request's data: the Swift value, and for plugins the C value tree, built on first use and kept
 /// until the request's final event (handles given to a plugin stay valid that long).
-final class RequestData {
+package final class RequestData {
     let value: Value
     private var built: ValueTree?
 

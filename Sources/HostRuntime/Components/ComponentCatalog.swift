@@ -40,7 +40,7 @@ public final class ComponentCatalog {
         entries.filter { $0.value.kind == kind }.map(\.key).sorted()
     }
 
-    func makeHandler(_ id: String) throws(ComponentFailure) -> HandlerComponent {
+    package func makeHandler(_ id: String) throws(ComponentFailure) -> HandlerComponent {
         let (instance, _) = try create(id, kind: .handler)
         return try adopt(instance) { () throws(ComponentFailure) in try PluginHandler(instance, id: id, interfaces: interfaces) }
     }

@@ -2,7 +2,7 @@
 /// or it is a built-in default. All are used on the host's main thread only.
 
 /// The business logic of one request.
-protocol HandlerComponent: AnyObject {
+package protocol HandlerComponent: AnyObject {
     /// The component id, or "builtin".
     var id: String { get }
     /// The actions the handler declares, validated.
@@ -51,6 +51,6 @@ protocol ReformerComponent: AnyObject {
 }
 
 /// A component broke its contract; the request ends with reason plugin-error.
-struct ComponentFailure: Error, CustomStringConvertible {
-    let description: String
+package struct ComponentFailure: Error, CustomStringConvertible {
+    package let description: String
 }

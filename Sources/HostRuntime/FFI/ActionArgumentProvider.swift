@@ -1,6 +1,6 @@
 /// What one action invocation reads its arguments from: the runtime's view of the button press.
 /// The invoker asks only for what the signature's parameters name, once per parameter.
-protocol ActionArgumentProvider {
+@usableFromInline package protocol ActionArgumentProvider {
     /// The handler (`const pop_handler_t *`), for `self`.
     var handler: UnsafeRawPointer { get }
     /// The action's name, for `action`.
@@ -18,7 +18,7 @@ protocol ActionArgumentProvider {
 }
 
 /// A scalar of the request's data, as the invoker converts it to an argument.
-enum DataArgument: Equatable {
+@usableFromInline package enum DataArgument: Equatable, Sendable {
     case bool(Bool)
     case int(Int64)
     case double(Double)

@@ -1,7 +1,7 @@
 import CFFI
 
 /// Whether the popup is dismissed (reason action) after an action returned.
-enum ActionOutcome: Equatable, Sendable {
+@usableFromInline package enum ActionOutcome: Equatable, Sendable {
     case dismiss
     case keep
 }
@@ -18,15 +18,20 @@ enum ActionOutcome: Equatable, Sendable {
 ///   (as `get_double`); `str` only from a string; false, 0, 0.0 or "" otherwise.
 /// - `i32` is the `i64` value saturated to `Int32.min...Int32.max` (a number read as 3e9 is 2^31 − 1,
 ///   not a wrapped negative).
-enum ActionInvoker {
+@usableFromInline package enum ActionInvoker {
     /// Stack bytes for the C strings of one call's `str` arguments; longer ones go to the heap.
-    private static let stringSpace = 768
+    @usableFromInline static let stringSpace = 768
 
     /// Calls `function`, whose C type `signature` declares, through `interface` (prepared for
     /// `signature.typeKey`), with arguments from `arguments`. `str` arguments are NUL-terminated
-    /// and valid only during the call. Allocates nothing on the heap unless the strings after the
-    /// first need more than `stringSpace` bytes.
-    static func invoke<Arguments: ActionArgumentProvider>(
+    /// copies valid only during the call. Allocates nothing on the heap unless the strings need
+    /// more than `stringSpace` bytes.
+    ///
+    /// Inlinable so that every caller, in this module or another of the package, gets a copy
+    /// specialized for its provider (a generic call costs about as much again as `ffi_call`); hence
+    /// the `@usableFromInline` on the types it uses, without which a `package` body is not exported.
+    @inlinable
+    package static func invoke<Arguments: ActionArgumentProvider>(
         _ function: UnsafeRawPointer, signature: ActionSignature, interface: UnsafeMutablePointer<ffi_cif>,
         arguments: Arguments
     ) -> ActionOutcome {
@@ -40,70 +45,49 @@ enum ActionInvoker {
             let slots = block.baseAddress! + maximum * 8
             var strings = CStringArena(slots + maximum * 8, end: block.baseAddress! + block.count)
             defer { strings.release() }
-            // The first `str` argument is pinned with `withCString` around the call (no copy for a
-            // native string, a register-to-stack copy for a small one); any others are copied.
-            var pinned: Int?
             for index in 0..<count {
                 let slot = slots + index * 8
                 values[index] = slot
                 let type = parameters[index].type
                 assert(parameters[index].source.gives(type))
-                if type == .str {
-                    if pinned == nil {
-                        pinned = index
-                    } else {
-                        slot.storeBytes(of: strings.copy(string(parameters[index].source, arguments)), as: UnsafeRawPointer.self)
-                    }
-                    continue
-                }
                 switch parameters[index].source {
                 case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
+                case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
                 case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
-                case .field(let id): storeField(arguments.fieldText(id) ?? "", as: type, into: slot)
-                case .data(let path): storeData(at: path, as: type, from: arguments, into: slot)
-                case .actionName: preconditionFailure("the action name is a str")
+                case .field(let id):
+                    let text = arguments.fieldText(id) ?? ""
+                    if type == .str {
+                        slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
+                    } else {
+                        storeField(number: text, as: type, into: slot)
+                    }
+                case .data(let path): storeData(at: path, as: type, from: arguments, into: slot, &strings)
                 }
             }
             // libffi widens integral results narrower than ffi_arg into a full ffi_arg.
             var returned: ffi_arg = 0
-            let entry = unsafeBitCast(function, to: (@convention(c) () -> Void).self)
-            if let pinned {
-                string(parameters[pinned].source, arguments).withCString { text in
-                    (slots + pinned * 8).storeBytes(of: text, as: UnsafePointer<CChar>.self)
-                    ffi_call(interface, entry, &returned, values)
-                }
-            } else {
-                ffi_call(interface, entry, &returned, values)
-            }
+            ffi_call(interface, unsafeBitCast(function, to: (@convention(c) () -> Void).self), &returned, values)
             return outcome(signature.result, returned)
         }
     }
 
-    /// The text of a `str` argument.
-    private static func string(_ source: ArgumentSource, _ arguments: some ActionArgumentProvider) -> String {
-        switch source {
-        case .actionName: arguments.actionName
-        case .field(let id): arguments.fieldText(id) ?? ""
-        case .data(let path): if case .string(let text) = arguments.dataValue(at: path) { text } else { "" }
-        case .handler, .requestID: preconditionFailure("\(source) gives no str")
-        }
-    }
-
-    /// Stores a text field's text as `type` (not `str`).
-    private static func storeField(_ text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer) {
+    /// Stores a text field's text as `type`, which is not `str`.
+    @usableFromInline
+    static func storeField(number text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer) {
         switch type {
         case .bool: slot.storeBytes(of: text.isEmpty ? 0 : 1, as: UInt8.self)
         case .i32: slot.storeBytes(of: Int32(clamping: integer(fromText: text)), as: Int32.self)
         case .i64: slot.storeBytes(of: integer(fromText: text), as: Int64.self)
         case .f64: slot.storeBytes(of: double(fromText: text), as: Double.self)
-        case .ptr, .str: preconditionFailure("a field gives no ptr; str is handled by invoke")
+        case .ptr, .str: preconditionFailure("a field gives no ptr, and invoke copies a str")
         }
     }
 
-    /// Stores the request data at `path` as `type` (not `str`): the node for `ptr`, else its
-    /// converted scalar.
-    private static func storeData(
-        at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer
+    /// Stores the request data at `path` as `type`: the node for `ptr`, else its converted scalar.
+    @inlinable
+    static func storeData(
+        at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer,
+        _ strings: inout CStringArena
     ) {
         if type == .ptr { return slot.storeBytes(of: arguments.dataNode(at: path), as: UnsafeRawPointer?.self) }
         let value = arguments.dataValue(at: path)
@@ -121,12 +105,16 @@ enum ActionInvoker {
                 default: 0
                 }
             slot.storeBytes(of: number, as: Double.self)
-        case .ptr, .str: preconditionFailure("ptr is handled above, str by invoke")
+        case .str:
+            guard case .string(let text) = value else { return slot.storeBytes(of: strings.copy(""), as: UnsafeRawPointer.self) }
+            slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
+        case .ptr: preconditionFailure("handled above")
         }
     }
 
     /// A data scalar as an integer: an int, or a double with an integral value in range; else 0.
-    private static func integer(_ value: DataArgument?) -> Int64 {
+    @inlinable
+    static func integer(_ value: DataArgument?) -> Int64 {
         switch value {
         case .int(let integer): integer
         case .double(let double): Int64(exactly: double) ?? 0
@@ -136,7 +124,8 @@ enum ActionInvoker {
 
     /// Whether a returned value dismisses the popup: `void` always, the others when non-zero in
     /// their own width.
-    private static func outcome(_ result: ResultType, _ returned: ffi_arg) -> ActionOutcome {
+    @inlinable
+    static func outcome(_ result: ResultType, _ returned: ffi_arg) -> ActionOutcome {
         let dismisses =
             switch result {
             case .void: true
@@ -177,52 +166,5 @@ enum ActionInvoker {
             return ""
         }
         return text[first...last]
-    }
-}
-
-/// NUL-terminated copies of one call's `str` arguments: in the given stack space while it lasts,
-/// then in heap blocks that `release()` frees.
-private struct CStringArena {
-    private var next: UnsafeMutableRawPointer
-    private let end: UnsafeMutableRawPointer
-    /// The latest heap block; each starts with a pointer to the one before.
-    private var overflow: UnsafeMutableRawPointer?
-
-    init(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer) {
-        next = start
-        self.end = end
-    }
-
-    /// A copy of `text` as a C string, valid until `release()`.
-    mutating func copy(_ text: String) -> UnsafeRawPointer {
-        let size = text.utf8.count + 1
-        let destination: UnsafeMutableRawPointer
-        if next.distance(to: end) >= size {
-            destination = next
-            next += size
-        } else {
-            let block = UnsafeMutableRawPointer.allocate(byteCount: 8 + size, alignment: 8)
-            block.storeBytes(of: overflow, as: UnsafeMutableRawPointer?.self)
-            overflow = block
-            destination = block + 8
-        }
-        // Byte loops: most strings are short, where they beat a call to memcpy.
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for index in 0..<bytes.count { destination.storeBytes(of: bytes[index], toByteOffset: index, as: UInt8.self) }
-        }
-        if copied == nil {  // UTF-8 not stored contiguously
-            for (index, byte) in text.utf8.enumerated() { destination.storeBytes(of: byte, toByteOffset: index, as: UInt8.self) }
-        }
-        destination.storeBytes(of: 0, toByteOffset: size - 1, as: UInt8.self)
-        return UnsafeRawPointer(destination)
-    }
-
-    /// Frees the heap blocks.
-    func release() {
-        var block = overflow
-        while let current = block {
-            block = current.load(as: UnsafeMutableRawPointer?.self)
-            current.deallocate()
-        }
     }
 }

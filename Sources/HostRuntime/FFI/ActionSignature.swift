@@ -7,13 +7,14 @@
 ///     source    := "self" | "action" | "request" | "field." ID | "data" { "." KEY | "." INDEX }
 ///
 /// Whitespace may separate tokens; a source (`data.order.items.0`) is one token, written without
-/// whitespace inside it. Keywords are case-sensitive.
-struct ActionSignature: Hashable, Sendable {
+/// whitespace inside it. Keywords are case-sensitive. (`@usableFromInline`: the inlinable
+/// `ActionInvoker.invoke` reads these types.)
+@usableFromInline package struct ActionSignature: Hashable, Sendable {
     /// At most this many parameters (handler.h).
-    static let maximumParameters = 16
+    @usableFromInline package static let maximumParameters = 16
 
-    var result: ResultType
-    var parameters: [Parameter]
+    @usableFromInline package var result: ResultType
+    @usableFromInline package var parameters: [Parameter]
 
     /// Only the types, one letter each (`v` void, `b` bool, `i` i32, `l` i64, `d` f64, `p` ptr,
     /// `s` str), e.g. `"b(p,s,d)"`: signatures with the same key share one prepared `ffi_cif`.
@@ -22,14 +23,14 @@ struct ActionSignature: Hashable, Sendable {
     }
 
     /// Parses `text`; the error names what is wrong and at which column.
-    static func parse(_ text: String) throws(SignatureError) -> ActionSignature {
+    package static func parse(_ text: String) throws(SignatureError) -> ActionSignature {
         var parser = SignatureParser(text)
         return try parser.signature()
     }
 }
 
 /// A C type an action parameter can have.
-enum ArgumentType: String, Hashable, Sendable {
+@usableFromInline package enum ArgumentType: String, Hashable, Sendable {
     case bool, i32, i64, f64, ptr, str
 
     /// The type's letter in `ActionSignature.typeKey`.
@@ -54,7 +55,7 @@ enum ArgumentType: String, Hashable, Sendable {
 }
 
 /// The C return type of an action; any but `void` dismisses the popup when non-zero.
-enum ResultType: String, Hashable, Sendable {
+@usableFromInline package enum ResultType: String, Hashable, Sendable {
     case void, bool, i32, i64
 
     /// The type's letter in `ActionSignature.typeKey`.
@@ -69,13 +70,13 @@ enum ResultType: String, Hashable, Sendable {
 }
 
 /// One declared parameter: where its value comes from and the C type it is passed as.
-struct Parameter: Hashable, Sendable {
-    var source: ArgumentSource
-    var type: ArgumentType
+@usableFromInline package struct Parameter: Hashable, Sendable {
+    @usableFromInline package var source: ArgumentSource
+    @usableFromInline package var type: ArgumentType
 }
 
 /// Where an action argument's value comes from.
-enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
+@usableFromInline package enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
     /// `self`: the handler (`const pop_handler_t *`); ptr only.
     case handler
     /// `action`: the action's name; str only.
@@ -89,7 +90,7 @@ enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
     case data(path: String)
 
     /// Whether this source can give a value of `type`.
-    func gives(_ type: ArgumentType) -> Bool {
+    @usableFromInline package func gives(_ type: ArgumentType) -> Bool {
         switch self {
         case .handler: type == .ptr
         case .actionName: type == .str
@@ -111,7 +112,7 @@ enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The source as written in a signature.
-    var description: String {
+    @usableFromInline package var description: String {
         switch self {
         case .handler: "self"
         case .actionName: "action"
@@ -124,12 +125,12 @@ enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a signature does not parse: `"SIGNATURE": REASON (column N)`, N counted from 1 in Unicode
 /// scalars.
-struct SignatureError: Error, Equatable, CustomStringConvertible {
+package struct SignatureError: Error, Equatable, CustomStringConvertible {
     let signature: String
     let reason: String
     let column: Int
 
-    var description: String { "\"\(signature)\": \(reason) (column \(column))" }
+    package var description: String { "\"\(signature)\": \(reason) (column \(column))" }
 }
 
 /// A recursive-descent parser over the signature's Unicode scalars. A token is a maximal run of

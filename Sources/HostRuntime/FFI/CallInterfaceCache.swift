@@ -5,12 +5,15 @@ import Synchronization
 /// per distinct list of types and never on the call path. Each `ffi_cif` and its argument type array
 /// are allocated once and never freed: the set of type keys is small and the interfaces are
 /// handed out as raw pointers that must stay valid for the process.
-final class CallInterfaceCache: Sendable {
+package final class CallInterfaceCache: Sendable {
     /// Interfaces by type key, as pointer bit patterns (raw pointers are not `Sendable`).
     private let interfaces = Mutex<[String: UInt]>([:])
 
+    /// An empty cache.
+    package init() {}
+
     /// The prepared interface for `signature`'s types, prepared on first use.
-    func interface(for signature: ActionSignature) -> UnsafeMutablePointer<ffi_cif> {
+    package func interface(for signature: ActionSignature) -> UnsafeMutablePointer<ffi_cif> {
         let key = signature.typeKey
         let address = interfaces.withLock { table in
             if let address = table[key] { return address }

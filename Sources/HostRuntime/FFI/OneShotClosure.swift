@@ -13,7 +13,7 @@ import Synchronization
 /// `functionPointer` (for pophost: until the request's final event) and then calls `free()`, after
 /// which — or once the object is deinitialised — calling the pointer is undefined behaviour.
 /// `free()` must not race a call in progress.
-final class OneShotClosure: @unchecked Sendable {
+package final class OneShotClosure: @unchecked Sendable {
     /// What a first call delivers, by shape.
     private enum Callback {
         case answer(@Sendable (OneShotClosure, Bool) -> Void)
@@ -21,7 +21,7 @@ final class OneShotClosure: @unchecked Sendable {
     }
 
     /// The executable address to pass to the plugin as its `pop_answer_fn` or `pop_done_fn`.
-    let functionPointer: UnsafeRawPointer
+    package let functionPointer: UnsafeRawPointer
 
     /// The writable side of the closure, for `ffi_closure_free`.
     private let closure: UnsafeMutableRawPointer
@@ -37,7 +37,7 @@ final class OneShotClosure: @unchecked Sendable {
 
     /// A `pop_answer_fn`: its first call passes itself and the answer to `deliver`; every later call
     /// passes the number of extra calls so far (1, 2, …) to `onMisuse`.
-    static func answer(
+    package static func answer(
         _ deliver: @escaping @Sendable (OneShotClosure, Bool) -> Void, onMisuse: @escaping @Sendable (Int) -> Void
     ) -> OneShotClosure {
         OneShotClosure(.answer(deliver), onMisuse: onMisuse)
@@ -45,7 +45,7 @@ final class OneShotClosure: @unchecked Sendable {
 
     /// A `pop_done_fn`: its first call passes itself to `deliver`; every later call passes the
     /// number of extra calls so far (1, 2, …) to `onMisuse`.
-    static func done(
+    package static func done(
         _ deliver: @escaping @Sendable (OneShotClosure) -> Void, onMisuse: @escaping @Sendable (Int) -> Void
     ) -> OneShotClosure {
         OneShotClosure(.done(deliver), onMisuse: onMisuse)
@@ -82,8 +82,9 @@ final class OneShotClosure: @unchecked Sendable {
     /// How many calls after the first were ignored.
     var extraCalls: Int { max(calls.load(ordering: .acquiring) - 1, 0) }
 
-    /// Releases the libffi closure; the function pointer is invalid afterwards. Later calls do nothing.
-    func free() {
+    /// Releases the libffi closure; the function pointer is invalid afterwards. Calling `free()`
+    /// again does nothing.
+    package func free() {
         guard !freed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         ffi_closure_free(closure)
     }
@@ -93,6 +94,7 @@ final class OneShotClosure: @unchecked Sendable {
         let previous = calls.add(1, ordering: .acquiringAndReleasing).oldValue
         guard previous == 0 else { return onMisuse(previous) }
         switch callback {
+        // libffi passes a pointer to each argument; a C bool is one byte.
         case .answer(let deliver): deliver(self, arguments![0]!.load(as: UInt8.self) != 0)
         case .done(let deliver): deliver(self)
         }

@@ -74,7 +74,7 @@ struct SplitMix64: RandomNumberGenerator {
             // Never two final events for one request.
             #expect(repeated.isEmpty, "second final event for \(repeated); \(context(step))")
             // The queue is in priority order, first come first served among equals.
-            let queue = chef.layers[.modal]!.queue
+            let queue = chef.layers[.modal].queue
             #expect(zip(queue, queue.dropFirst()).allSatisfy { a, b in
                 a.options.priority > b.options.priority || (a.options.priority == b.options.priority && a.id < b.id)
             }, "\(context(step))")

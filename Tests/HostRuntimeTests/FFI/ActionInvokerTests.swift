@@ -121,6 +121,30 @@ import Testing
         }
     }
 
+    @Test("str arguments of every length are passed whole", arguments: [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 100, 1000])
+    func stringLengths(length: Int) throws {
+        let targets = try FFITargets.shared.get()
+        var arguments = TestArguments()
+        let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) })
+        arguments.fields = ["t": text]
+        arguments.values = ["t": .string(text)]
+        #expect(try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, field.t:str, data.x:ptr)", arguments) == .dismiss)
+        #expect(targets.gotString(4) == text)
+        #expect(try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, data.t:str, data.x:ptr)", arguments) == .dismiss)
+        #expect(targets.gotString(4) == text)
+    }
+
+    @Test("strings beyond the stack space go to the heap and arrive intact")
+    func longStrings() throws {
+        let targets = try FFITargets.shared.get()
+        var arguments = TestArguments()
+        let groups = 0..<4
+        for group in groups { arguments.fields["s\(group)"] = String(repeating: Character(UnicodeScalar(UInt8(0x61 + group))), count: 600 + group) }
+        let signature = "i64(" + groups.map { "field.s\($0):str, request:i64, data.d:f64, field.b:bool" }.joined(separator: ", ") + ")"
+        #expect(try targets.invoke("sixteen", signature, arguments) == .dismiss)
+        for group in groups { #expect(targets.gotString(group * 4) == arguments.fields["s\(group)"]) }
+    }
+
     @Test("results: void always dismisses, the others when non-zero in their own width", arguments: [
         ("bool(data.v:bool)", "returns_bool", DataArgument.bool(true), ActionOutcome.dismiss),
         ("bool(data.v:bool)", "returns_bool", .bool(false), .keep),

@@ -31,10 +31,13 @@ struct FFITargets: @unchecked Sendable {
         symbol("got_" + name).load(fromByteOffset: index * MemoryLayout<T>.stride, as: T.self)
     }
 
+    /// The size of each `got_str` copy (`TEXT` in the fixture).
+    static let textSize = 2048
+
     /// The copy of the string argument in slot `index`, or nil when it was NULL.
     func gotString(_ index: Int) -> String? {
         if got("str_null", index, as: Bool.self) { return nil }
-        return String(cString: (symbol("got_str") + index * 256).assumingMemoryBound(to: CChar.self))
+        return String(cString: (symbol("got_str") + index * Self.textSize).assumingMemoryBound(to: CChar.self))
     }
 
     /// How many action calls the library has seen.
