@@ -60,7 +60,36 @@ import Testing
         #expect(unknown.stderr.contains("no plugin or component with id \"com.example.nothing\""))
     }
 
-    @Test("every command has --help", arguments: [[], ["list"], ["inspect"]])
+    @Test("`pophost show` runs a popup, applies --type and --tap in order, and writes the trace with --trace")
+    func show() throws {
+        let cache = TemporaryDirectory()
+        let samples = try IsolatedSamples()
+        let trace = cache.file("trace.jsonl")
+        let result = try run(Build.pophost, [
+            "show", "--plugins", samples.directory.path,
+            "--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view",
+            "--data", "{\"amount\": 12.5, \"order\": \"A-1\"}",
+            "--type", "password=12", "--tap", "confirm", "--type", "password=123456", "--tap", "confirm", "--trace", trace,
+        ], environment: Self.isolated(cache))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("confirm → keep"))
+        #expect(result.stdout.contains("confirm → dismiss"))
+        #expect(result.stdout.hasSuffix("request 1: dismissed(action)\n"))
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 8)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(lines.last?.contains("\"event\":\"dismissed\"") == true)
+
+        let broken = try run(Build.pophost, ["show", "--plugins", samples.directory.path, "--handler", "com.example.none"],
+                             environment: Self.isolated(cache))
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("no handler with id \"com.example.none\""))
+        let badData = try run(Build.pophost, ["show", "--data", "{oops"], environment: Self.isolated(cache))
+        #expect(badData.status != 0)
+        #expect(badData.stderr.contains("--data is not valid JSON"))
+    }
+
+    @Test("every command has --help", arguments: [[], ["list"], ["inspect"], ["show"]])
     func help(command: [String]) throws {
         let result = try run(Build.pophost, command + ["--help"])
         #expect(result.status == 0)

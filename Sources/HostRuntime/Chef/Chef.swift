@@ -17,12 +17,13 @@ public final class Chef {
     /// Called with every final event, after teardown and before the next queued popup starts.
     public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
 
-    var popups: [RequestID: Popup] = [:]
-    var layers = Layers()
-    /// The final events of the most recent requests (at most `rememberedFinalEvents`).
-    private(set) var finalEvents: [RequestID: FinalEvent] = [:]
-    /// How many final events `finalEvent(of:)` remembers: a long-running host must not grow.
-    static let rememberedFinalEvents = 4096
+    // The chef is used from one thread (see above), so its hot state skips the runtime's dynamic
+    // exclusivity checks, which cost more than the work they guard on the show / dismiss path.
+    @exclusivity(unchecked) var popups: [RequestID: Popup] = [:]
+    @exclusivity(unchecked) var layers = Layers()
+    /// The final events of the most recent requests: slot `id % count` holds request `id`'s, until
+    /// a request 4,096 later takes the slot (a long-running host must not grow).
+    @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent)?](repeating: nil, count: 4096)
     /// The id of the most recent request (0 before the first).
     private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
@@ -183,12 +184,15 @@ public final class Chef {
     /// The state of a request; nil for an unknown id.
     public func state(of id: RequestID) -> PopupState? {
         if let popup = popups[id] { return popup.state }
-        return finalEvents[id].map { if case .dismissed = $0 { .dismissed } else { .cancelled } }
+        return finalEvent(of: id).map { if case .dismissed = $0 { .dismissed } else { .cancelled } }
     }
 
     /// How a request ended, once it has (remembered for the 4,096 most recent requests; use
     /// `onFinalEvent` to keep them all).
-    public func finalEvent(of id: RequestID) -> FinalEvent? { finalEvents[id] }
+    public func finalEvent(of id: RequestID) -> FinalEvent? {
+        guard let slot = finalEvents[Int(id % RequestID(finalEvents.count))], slot.id == id else { return nil }
+        return slot.event
+    }
 
     /// How many requests are still alive (not yet ended).
     public var liveCount: Int { popups.count }
@@ -211,11 +215,7 @@ public final class Chef {
     /// Records `event` as final and removes the request from the live set.
     func recordFinal(_ popup: Popup, _ event: FinalEvent) {
         popups[popup.id] = nil
-        finalEvents[popup.id] = event
-        if finalEvents.count > 2 * Self.rememberedFinalEvents {
-            let cutoff = lastRequestID - RequestID(Self.rememberedFinalEvents)
-            finalEvents = finalEvents.filter { $0.key > cutoff }
-        }
+        finalEvents[Int(popup.id % RequestID(finalEvents.count))] = (popup.id, event)
         switch event {
         case .dismissed(let reason): record(popup, "dismissed", reason: reason)
         case .cancelled(let reason): record(popup, "cancelled", reason: reason)

@@ -155,7 +155,7 @@ extension Chef {
     /// The end of a request: its handler hears the final event, every component is destroyed and
     /// every completion freed, the final event is recorded, and only then does the layer move on.
     func finish(_ popup: Popup, _ event: FinalEvent) {
-        guard popups[popup.id] != nil else { return }
+        guard popup.state != .dismissed && popup.state != .cancelled else { return }
         popup.state = if case .dismissed = event { .dismissed } else { .cancelled }
         for timer in [popup.timeToLiveTimer, popup.completionTimer, popup.displayTimer, popup.transition?.endTimer] {
             clock.cancel(timer)

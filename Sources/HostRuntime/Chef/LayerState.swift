@@ -4,7 +4,9 @@ struct Layers {
     private var banner = LayerState()
 
     subscript(layer: Layer) -> LayerState {
-        get { layer == .modal ? modal : banner }
+        _read {
+            if layer == .modal { yield modal } else { yield banner }
+        }
         _modify {
             if layer == .modal { yield &modal } else { yield &banner }
         }

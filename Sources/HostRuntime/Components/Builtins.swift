@@ -52,7 +52,9 @@ final class BuiltinControllerLoader: ControllerLoaderComponent, Sendable {
     let hasShowAnimation = false
     let hasHideAnimation = false
 
-    func configure(data: RequestData) -> Result<Presentation, ComponentFailure> { .success(Presentation()) }
+    private static let alert = Presentation()
+
+    func configure(data: RequestData) -> Result<Presentation, ComponentFailure> { .success(Self.alert) }
     func animate(showing: Bool, context: AnimationContext, done: UnsafeRawPointer) -> Bool { false }
     func destroy() {}
 }
