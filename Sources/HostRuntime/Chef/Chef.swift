@@ -28,9 +28,21 @@ public final class Chef {
     private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
 
+    /// Set while the chef goes away: ending requests then starts no others.
+    var isShuttingDown = false
+
     public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration()) {
         self.catalog = catalog
         self.configuration = configuration
+    }
+
+    /// Requests still alive end now — each with its final event (reason requested), its components
+    /// destroyed and its completions freed — and none waiting is started.
+    deinit {
+        isShuttingDown = true
+        for popup in popups.values.sorted(by: { $0.id < $1.id }) {
+            finish(popup, popup.state == .idle ? .cancelled(.requested) : .dismissed(.requested))
+        }
     }
 
     /// The virtual time.

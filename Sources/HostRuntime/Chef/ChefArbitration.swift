@@ -73,7 +73,7 @@ extension Chef {
     /// Starts the next request of a layer that has nothing on screen: the override waiting for it,
     /// else the head of its queue.
     func startNext(in layer: Layer) {
-        guard layers[layer].current == nil else { return }
+        guard !isShuttingDown, layers[layer].current == nil else { return }
         if let next = layers[layer].next {
             layers[layer].next = nil
             return start(next)

@@ -158,3 +158,24 @@ extension ContentNode {
     /// This node and all below it, depth first.
     var allNodes: [ContentNode] { [self] + children.flatMap(\.allNodes) }
 }
+
+/// A chef that goes away with requests alive still ends each and destroys its components.
+@Suite struct ChefShutdownTests {
+    @Test("releasing a chef ends its live requests and destroys their instances")
+    func shutdown() throws {
+        let samples = try IsolatedSamples()
+        let catalog = samples.catalog
+        var finals: [RequestID: FinalEvent] = [:]
+        do {
+            let chef = Chef(catalog: catalog)
+            chef.onFinalEvent = { finals[$0] = $1 }
+            chef.show(PopupRequest(handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view"))
+            chef.show(PopupRequest(handler: "com.pophost.samples.swift.low-priority-handler", viewLoader: "com.pophost.samples.swift.promo-view",
+                                   data: ["campaign": "spring"]))
+            chef.advance(by: .seconds(1))
+            #expect(catalog.census.live == 4)
+        }
+        #expect(finals == [1: .dismissed(.requested), 2: .cancelled(.requested)])
+        #expect(catalog.census.live == 0)
+    }
+}
