@@ -11,8 +11,7 @@ import Glibc
 public enum ScanWorker {
     /// Runs the worker; returns the process exit status.
     public static func run() -> Int32 {
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        let paths = input.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let paths = readInput().split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         let encoder = JSONEncoder()
         for (index, path) in paths.enumerated() {
             send("B \(index)\n")
@@ -21,6 +20,18 @@ public enum ScanWorker {
             send("D \(index) " + String(decoding: json, as: UTF8.self) + "\n")
         }
         return 0
+    }
+
+    /// All of standard input (a read loop that retries on EINTR, unlike FileHandle's).
+    private static func readInput() -> [UInt8] {
+        var input: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return input }
+            input += chunk[0..<count]
+        }
     }
 
     private static func send(_ line: String) {

@@ -45,26 +45,30 @@ struct ProcessResult {
 }
 
 /// Runs `executable` with `arguments`; `environment` entries are added to (nil: removed from) ours.
+/// Output goes to temporary files, not pipes: reading a pipe with FileHandle traps on EINTR, and
+/// Process's SIGCHLD handler makes EINTR likely.
 func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
+    let scratch = TemporaryDirectory()
+    let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }
     process.environment = merged
-    let out = Pipe(), err = Pipe()
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    defer { try? out.close(); try? err.close() }
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes concurrently so a chatty child cannot fill one and block.
-    nonisolated(unsafe) var errData = Data()
-    let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
 /// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.

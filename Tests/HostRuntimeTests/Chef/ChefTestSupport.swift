@@ -11,7 +11,8 @@ final class TracedChef {
     init(configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog()) {
         chef = Chef(catalog: catalog, configuration: configuration)
         chef.trace = recorder
-        chef.onFinalEvent = { [unowned self] id, event in finals[id, default: []].append(event) }
+        // Weak: the chef outlives this object briefly and ends its live requests as it goes.
+        chef.onFinalEvent = { [weak self] id, event in self?.finals[id, default: []].append(event) }
     }
 
     /// Shows a built-in alert with these options.
