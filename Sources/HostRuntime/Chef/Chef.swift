@@ -88,9 +88,15 @@ public final class Chef {
     }
 
     private func dismissAll(where matches: (Popup) -> Bool) -> Int {
-        let chosen = popups.values.filter(matches).sorted { $0.id < $1.id }
-        for popup in chosen { end(popup, reason: .requested) }
+        let chosen = Self.waitingFirst(popups.values.filter(matches))
+        for popup in chosen where popups[popup.id] != nil { end(popup, reason: .requested) }
         return chosen.count
+    }
+
+    /// Waiting requests first, then those on screen, each by id: ending a shown popup (at once, with
+    /// no animation) must not let a waiting one onto the screen in the middle of a bulk operation.
+    private static func waitingFirst(_ popups: some Collection<Popup>) -> [Popup] {
+        popups.sorted { ($0.state.isVisible ? 1 : 0, $0.id) < ($1.state.isVisible ? 1 : 0, $1.id) }
     }
 
     /// Hides every popup whose handler agrees (`should_dismiss(hide-all)`), shown or waiting, as an
@@ -98,9 +104,10 @@ public final class Chef {
     @discardableResult
     public func hideAllIfCan() -> Bool {
         var all = true
-        // Waiting ones first, so that hiding a shown one does not let a queued one in.
-        let ordered = popups.values.sorted { ($0.state.isVisible ? 1 : 0, $0.id) < ($1.state.isVisible ? 1 : 0, $1.id) }
-        for popup in ordered where popups[popup.id] != nil && popup.state != .dismissing {
+        // Waiting ones first, so that hiding a shown one does not let a queued one in. A popup already
+        // leaving is hidden, unless it leaves only to be requeued.
+        for popup in Self.waitingFirst(popups.values)
+        where popups[popup.id] != nil && (popup.state != .dismissing || popup.requeueWhenDismissed) {
             if ask(popup, mayDismissFor: .hideAll) {
                 end(popup, reason: .hideAll)
             } else {

@@ -72,15 +72,23 @@ extension Chef {
 
     /// Starts the next request of a layer that has nothing on screen: the override waiting for it,
     /// else the head of its queue.
+    /// A loop, not a recursion: a request that fails to start ends, and the loop takes the next, so
+    /// a long queue of failing requests cannot grow the stack.
     func startNext(in layer: Layer) {
-        guard !isShuttingDown, layers[layer].current == nil else { return }
-        if let next = layers[layer].next {
-            layers[layer].next = nil
-            return start(next)
+        guard !isShuttingDown, !layers[layer].isStarting else { return }
+        layers[layer].isStarting = true
+        defer { layers[layer].isStarting = false }
+        while layers[layer].current == nil {
+            if let next = layers[layer].next {
+                layers[layer].next = nil
+                start(next)
+            } else if let head = layers[layer].popQueue() {
+                head.isQueued = false
+                clock.cancel(head.timeToLiveTimer)
+                start(head)
+            } else {
+                return
+            }
         }
-        guard let head = layers[layer].popQueue() else { return }
-        head.isQueued = false
-        clock.cancel(head.timeToLiveTimer)
-        start(head)
     }
 }

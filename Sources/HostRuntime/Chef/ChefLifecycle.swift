@@ -23,7 +23,7 @@ extension Chef {
     /// arguments must name a text field of the content.
     private func checkActions(of content: ContentNode, for popup: Popup) -> String? {
         let fields = Set(content.textFieldIDs)
-        for name in content.actionNames where !name.hasPrefix("pop.") && popup.handler.actions[name] == nil {
+        for name in content.actionNames where !HostAction.all.contains(name) && popup.handler.actions[name] == nil {
             return "a button names the action \"\(name)\", which handler \(popup.handler.id) does not declare"
         }
         for action in popup.handler.actions.values.sorted(by: { $0.name < $1.name }) {
@@ -63,6 +63,11 @@ extension Chef {
             startTransition(popup, to: 0)
         case .idle:
             finish(popup, .cancelled(reason))
+        case .dismissing where popup.requeueWhenDismissed:
+            // Preempted and on its way back to the queue: it now ends for good when it is out.
+            popup.requeueWhenDismissed = false
+            popup.dismissReason = reason
+            record(popup, "requeue-cancelled", reason: reason)
         case .dismissing, .dismissed, .cancelled:
             break
         }
@@ -124,6 +129,7 @@ extension Chef {
         switch popup.state {
         case .presenting:
             popup.state = .shown
+            popup.wasShown = true
             record(popup, "did-present")
             popup.handler.didPresent()
             if popup.layer == .banner && popup.presentation.displayDuration > 0 && popups[popup.id] != nil {
@@ -154,8 +160,10 @@ extension Chef {
 
     /// The end of a request: its handler hears the final event, every component is destroyed and
     /// every completion freed, the final event is recorded, and only then does the layer move on.
-    func finish(_ popup: Popup, _ event: FinalEvent) {
+    func finish(_ popup: Popup, _ requested: FinalEvent) {
         guard popup.state != .dismissed && popup.state != .cancelled else { return }
+        // A requeued popup that was on screen once ends dismissed, whatever ends it.
+        let event = popup.wasShown ? FinalEvent.dismissed(requested.reason) : requested
         popup.state = if case .dismissed = event { .dismissed } else { .cancelled }
         for timer in [popup.timeToLiveTimer, popup.completionTimer, popup.displayTimer, popup.transition?.endTimer] {
             clock.cancel(timer)

@@ -21,6 +21,8 @@ struct LayerState {
     var next: Popup?
     /// Enqueued requests, in the order they will be shown.
     private(set) var queue: [Popup] = []
+    /// The chef is choosing what to start in this layer (see `Chef.startNext`).
+    var isStarting = false
 
     /// Nothing on screen, nothing waiting, nothing queued.
     var isFree: Bool { current == nil && next == nil && queue.isEmpty }

@@ -26,6 +26,8 @@ final class Popup {
     var transition: Transition?
     /// Why it is being dismissed.
     var dismissReason: Reason?
+    /// It has been on screen (fully presented) at least once: its final event is `dismissed`.
+    var wasShown = false
     /// Preempted with the requeue rule: goes back to the queue when its dismissal ends.
     var requeueWhenDismissed = false
 

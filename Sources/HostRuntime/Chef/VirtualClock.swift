@@ -4,10 +4,13 @@ final class VirtualClock {
     private(set) var now = VirtualTime.zero
     private var timers = TimerHeap()
     private var nextSequence: UInt64 = 0
+    /// Cancelled timers still in the heap; when they are most of it, it is rebuilt without them.
+    private var cancelledInHeap = 0
 
     /// A scheduled timer, to cancel it. Cancelling one that has fired does nothing.
     final class Token {
         fileprivate var isCancelled = false
+        fileprivate var isDone = false
     }
 
     /// Runs `action` when the clock reaches `now + delay`.
@@ -20,12 +23,21 @@ final class VirtualClock {
     }
 
     func cancel(_ token: Token?) {
-        token?.isCancelled = true
+        guard let token, !token.isCancelled, !token.isDone else { return }
+        token.isCancelled = true
+        cancelledInHeap += 1
+        if cancelledInHeap > 64 && cancelledInHeap * 2 > timers.count {
+            timers.removeAll { $0.token.isCancelled }
+            cancelledInHeap = 0
+        }
     }
 
     /// The time of the earliest pending timer.
     var nextDue: VirtualTime? {
-        while let first = timers.first, first.token.isCancelled { _ = timers.pop() }
+        while let first = timers.first, first.token.isCancelled {
+            _ = timers.pop()
+            cancelledInHeap -= 1
+        }
         return timers.first?.due
     }
 
@@ -34,6 +46,7 @@ final class VirtualClock {
     func advance(to time: VirtualTime, between: () -> Void = {}) {
         while let due = nextDue, due <= time {
             let timer = timers.pop()!
+            timer.token.isDone = true
             now = max(now, timer.due)
             timer.action()
             between()
@@ -43,6 +56,9 @@ final class VirtualClock {
 
     /// Whether any timer is pending.
     var isIdle: Bool { nextDue == nil }
+
+    /// Timers in the heap, cancelled ones not yet dropped included.
+    var pendingCount: Int { timers.count }
 }
 
 /// A timer in the clock's queue.
@@ -62,6 +78,14 @@ private struct TimerHeap {
     private var items: [Timer] = []
 
     var first: Timer? { items.first }
+    var count: Int { items.count }
+
+    /// Drops the timers `shouldRemove` picks and restores the heap order.
+    mutating func removeAll(where shouldRemove: (Timer) -> Bool) {
+        let kept = items.filter { !shouldRemove($0) }
+        items = []
+        for timer in kept { push(timer) }
+    }
 
     mutating func push(_ timer: Timer) {
         items.append(timer)

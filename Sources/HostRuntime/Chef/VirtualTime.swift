@@ -7,10 +7,14 @@ public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertib
 
     public static let zero = VirtualTime(microseconds: 0)
 
-    /// `seconds`, rounded to the nearest microsecond (negative and non-finite values become zero).
+    /// The longest span the clock deals in (about 31 years); longer ones are cut to it.
+    public static let longest = VirtualTime(microseconds: 1_000_000_000 * 1_000_000)
+
+    /// `seconds`, rounded to the nearest microsecond; negative and non-finite values become zero,
+    /// and values past `longest` become `longest` (plugins choose these numbers).
     public static func seconds(_ seconds: Double) -> VirtualTime {
         guard seconds.isFinite, seconds > 0 else { return .zero }
-        return VirtualTime(microseconds: Int64((seconds * 1_000_000).rounded()))
+        return VirtualTime(microseconds: Int64((min(seconds, longest.seconds) * 1_000_000).rounded()))
     }
 
     public static func milliseconds(_ milliseconds: Int64) -> VirtualTime {
@@ -20,12 +24,16 @@ public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertib
     public var seconds: Double { Double(microseconds) / 1_000_000 }
     public var milliseconds: Double { Double(microseconds) / 1000 }
 
+    /// Saturating: never traps.
     public static func + (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
-        VirtualTime(microseconds: lhs.microseconds + rhs.microseconds)
+        let (sum, overflow) = lhs.microseconds.addingReportingOverflow(rhs.microseconds)
+        return VirtualTime(microseconds: overflow ? (rhs.microseconds > 0 ? .max : .min) : sum)
     }
 
+    /// Saturating: never traps.
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> VirtualTime {
-        VirtualTime(microseconds: lhs.microseconds - rhs.microseconds)
+        let (difference, overflow) = lhs.microseconds.subtractingReportingOverflow(rhs.microseconds)
+        return VirtualTime(microseconds: overflow ? (rhs.microseconds > 0 ? .min : .max) : difference)
     }
 
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.microseconds < rhs.microseconds }

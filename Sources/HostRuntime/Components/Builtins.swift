@@ -73,4 +73,5 @@ final class BuiltinReformer: ReformerComponent, Sendable {
 enum HostAction {
     /// Dismisses the popup (reason action).
     static let dismiss = "pop.dismiss"
+    static let all: Set<String> = [dismiss]
 }

@@ -1,5 +1,9 @@
 import PluginABI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The components a chef can compose popups from: every component of every usable plugin of a
 /// discovery, by id. Plugins are opened in this process on first use (the registry's scanner has
 /// already loaded them once in a child process), initialised once, and deinitialised when the
@@ -84,10 +88,16 @@ public final class ComponentCatalog {
             throw ComponentFailure(description: "\(plugin.path) no longer returns its \(kind.rawValue) factory")
         }
         let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
-        let descriptor = (0..<factory.pointee.count(factory)).lazy
-            .compactMap { factory.pointee.get_descriptor(factory, $0) }
-            .first { String(cString: $0.pointee.id) == id }
-        guard let instance = id.withCString({ factory.pointee.create(factory, UnsafePointer(plugin.host.table), $0) }) else {
+        guard let count = factory.pointee.count, let get = factory.pointee.get_descriptor, let make = factory.pointee.create else {
+            throw ComponentFailure(description: "the \(kind.rawValue) factory of \(plugin.path) lacks count, get_descriptor or create")
+        }
+        let descriptor = (0..<min(count(factory), 1024)).lazy
+            .compactMap { get(factory, $0) }
+            .first { $0.pointee.id.map { strcmp($0, id) == 0 } ?? false }
+        guard let descriptor else {
+            throw ComponentFailure(description: "the \(kind.rawValue) factory of \(plugin.path) no longer lists \"\(id)\"")
+        }
+        guard let instance = id.withCString({ make(factory, UnsafePointer(plugin.host.table), $0) }) else {
             throw ComponentFailure(description: "the \(kind.rawValue) factory of \(plugin.path) returned NULL for \"\(id)\"")
         }
         let header = instance.pointee

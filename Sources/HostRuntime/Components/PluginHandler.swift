@@ -58,17 +58,17 @@ final class PluginHandler: HandlerComponent {
             abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_request_options_t>.size),
             priority: options.priority.rawValue, policy: options.policy.rawValue, when_preempted: options.whenPreempted.rawValue,
             time_to_live: options.timeToLive?.seconds ?? 0, dedupe_key: nil)
-        if let key {
-            key.withCString { raw.dedupe_key = $0; getOptions(pointer, data.tree.root, &raw) }
-        } else {
+        // The key the plugin leaves is read while the host's copy it may point at is still alive.
+        let newKey: String? = (key ?? "").withCString { hostKey in
+            if key != nil { raw.dedupe_key = hostKey }
             getOptions(pointer, data.tree.root, &raw)
+            return raw.dedupe_key.flatMap { String(validatingCString: $0) }
         }
         options.priority = Priority(rawValue: raw.priority)
         if let policy = Policy(rawValue: raw.policy) { options.policy = policy }
         if let rule = PreemptionRule(rawValue: raw.when_preempted) { options.whenPreempted = rule }
         options.timeToLive = raw.time_to_live.isFinite && raw.time_to_live > 0 ? .seconds(raw.time_to_live) : nil
-        let newKey = raw.dedupe_key.flatMap { String(validatingCString: $0) } ?? ""
-        options.dedupeKey = newKey.isEmpty ? nil : newKey
+        options.dedupeKey = newKey?.isEmpty == false ? newKey : nil
     }
 
     func shouldPresent(data: RequestData, answer: UnsafeRawPointer) {

@@ -123,3 +123,22 @@ import Testing
         #expect(t.chef.catalog.census.live == 0)  // only the built-in request is alive
     }
 }
+
+/// A long queue of requests whose content fails to build does not grow the stack.
+@Suite struct FailingQueueTests {
+    @Test("3,000 queued requests with invalid content each end with plugin-error, one after another")
+    func longFailingQueue() throws {
+        let fixtures = try MisbehaviourTests.Fixtures()
+        let t = TracedChef(catalog: ComponentCatalog(discovery: fixtures.discovery))
+        t.chef.trace = nil
+        let first = t.chef.show(PopupRequest())
+        t.chef.runUntilIdle()
+        let queued = (0..<3000).map { _ in
+            t.chef.show(PopupRequest(viewLoader: "com.fixture.bad-content.view", policy: .enqueue))
+        }
+        t.chef.dismiss(first)
+        t.chef.runUntilIdle()
+        #expect(queued.allSatisfy { t.finals[$0] == [.cancelled(.pluginError)] })
+        #expect(t.chef.liveCount == 0)
+    }
+}
