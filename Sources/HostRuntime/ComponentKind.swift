@@ -17,7 +17,9 @@ public enum ComponentKind: String, Codable, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// Size of the v1.0 kind struct: a component's `struct_size` must be at least this.
+    /// Size of the v1.0 kind struct: a component's `struct_size` must be at least this. When a later
+    /// 1.x appends functions, this must stay the 1.0 size and each new function be read only when
+    /// it lies inside the instance's `struct_size` (ABIReader's header checks work the same way).
     var minimumStructSize: Int {
         switch self {
         case .handler: MemoryLayout<pop_handler_t>.size

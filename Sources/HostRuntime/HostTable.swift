@@ -52,7 +52,8 @@ final class HostTable: @unchecked Sendable {
         }
     }
 
-    /// The table's owner, or nil for a pointer that is not a table of this host.
+    /// The table's owner, or nil when `host` or its `host_data` is NULL. A plugin must pass back the
+    /// table it was given; any other pointer is undefined behaviour (the ABI says so).
     static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
         guard let data = host?.pointee.host_data else { return nil }
         return Unmanaged<HostTable>.fromOpaque(data).takeUnretainedValue()
