@@ -50,8 +50,8 @@ struct ProcessResult {
 func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
     let scratch = TemporaryDirectory()
     let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -44,7 +44,7 @@ extension Rect {
 struct AnimationContext {
     let container: Rect
     let keyboardHeight: Double
-    /// Where the popup ends up when shown. Until content layout exists this is the container.
+    /// Where the popup ends up when shown: its content laid out with QMUI's formula.
     let finalFrame: Rect
     let from: VisualState
     let duration: VirtualTime
@@ -54,7 +54,7 @@ struct AnimationContext {
     init(popup: Popup, from progress: Double, duration: VirtualTime, chef: Chef) {
         container = chef.scene.container(for: popup.presentation)
         keyboardHeight = chef.scene.keyboardHeight
-        finalFrame = container
+        finalFrame = popup.content.map { ModalLayout.frame(for: $0, presentation: popup.presentation, scene: chef.scene) } ?? container
         let dim = popup.presentation.mask == .dimmed ? Double(popup.presentation.dimColor & 0xFF) / 255 : 0
         from = VisualState(frame: finalFrame, alpha: progress, scale: 1, rotation: 0, dimAlpha: dim * progress)
         self.duration = duration

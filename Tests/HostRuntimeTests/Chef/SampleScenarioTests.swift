@@ -113,6 +113,10 @@ import Testing
         #expect(t.chef.state(of: id) == .presenting)
         let popup = try #require(t.chef.popups[id])
         #expect(popup.customKeyframes.count == 2)
+        // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
+        let laidOut = ModalLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.chef.scene)
+        #expect(popup.customKeyframes[0].target.frame == laidOut)
+        #expect(laidOut.width < t.chef.scene.container(for: popup.presentation).width)
         t.chef.advance(by: .zero)  // the plugin calls done from on_main_thread: before its keyframes end
         #expect(t.chef.state(of: id) == .presenting)
         t.chef.runUntilIdle()
