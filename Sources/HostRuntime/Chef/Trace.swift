@@ -66,17 +66,5 @@ public final class TraceFileWriter: TraceSink {
 
 /// A JSON string literal for `text`.
 private func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    Value.string(text).json
 }
