@@ -1,0 +1,23 @@
+/// One picture of the screen at one instant of the virtual clock: what every renderer draws and what
+/// tests assert on. Nodes are flattened and listed back to front (draw order); each has absolute
+/// coordinates, so a renderer needs no tree and no layout.
+public struct Frame: Hashable, Sendable {
+    /// The instant on the virtual clock.
+    public var time: VirtualTime
+    /// The screen, in points.
+    public var screen: Size
+    /// The safe-area insets of the screen.
+    public var safeArea: EdgeInsets
+    /// The drawn nodes, back to front.
+    public var nodes: [FrameNode]
+
+    public init(time: VirtualTime, screen: Size, safeArea: EdgeInsets = .zero, nodes: [FrameNode] = []) {
+        self.time = time
+        self.screen = screen
+        self.safeArea = safeArea
+        self.nodes = nodes
+    }
+
+    /// The node with this id, if it is drawn.
+    public func node(_ id: String) -> FrameNode? { nodes.first { $0.id == id } }
+}
