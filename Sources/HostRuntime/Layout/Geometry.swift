@@ -41,3 +41,13 @@ extension Rect {
              width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
     }
 }
+
+/// A position on the screen, in points.
+public struct Point: Hashable, Sendable {
+    public var x, y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
