@@ -1,0 +1,61 @@
+import Glibc
+
+/// File access and lexical path handling for scenarios.
+enum ScenarioFile {
+    /// Why a file could not be read: the OS's words for `errno`.
+    struct ReadError: Error {
+        let reason: String
+
+        init(errno code: Int32) { reason = String(cString: strerror(code)) }
+    }
+
+    /// The whole file.
+    static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(errno: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// `path` made absolute against the current directory and normalised.
+    static func absolute(_ path: String) -> String {
+        resolve(path, against: currentDirectory())
+    }
+
+    /// `path` if absolute, else `base/path`; normalised lexically ("." and ".." steps and repeated
+    /// slashes removed; ".." above the root stays at the root). Symbolic links are not followed.
+    static func resolve(_ path: String, against base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        var components: [Substring] = []
+        for component in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// The directory holding the file at absolute `path`.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private static func currentDirectory() -> String {
+        guard let pointer = getcwd(nil, 0) else { return "/" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
