@@ -97,7 +97,15 @@ extension Chef {
             popup.motion = duration.microseconds > 0
                 ? .animated(Animation(from: motion.value(at: now), to: shown, start: now, duration: duration, curve: Keyboard.curve))
                 : .still(shown)
+            keepRunning(for: duration)
         }
+    }
+
+    /// Keeps `runUntilIdle` going until a motion that no lifecycle timer waits for (a re-centring,
+    /// the keyboard's slide, a spring back) has finished.
+    func keepRunning(for duration: VirtualTime) {
+        guard duration.microseconds > 0 else { return }
+        clock.schedule(after: duration) {}
     }
 
     // MARK: Scene changes
@@ -128,7 +136,7 @@ extension Chef {
         else { return false }
         let previous = keyboardState.popup
         keyboardState.owner = .field(id, field)
-        if keyboardState.to != scene.keyboardHeight { keyboardState.slide(to: scene.keyboardHeight, at: clock.now) }
+        if keyboardState.to != scene.keyboardHeight { slideKeyboard(to: scene.keyboardHeight) }
         record(popup, "focus", detail: field)
         if let previous, previous != id, let other = popups[previous] { relayout(other, over: Keyboard.duration) }
         relayout(popup, over: Keyboard.duration)
@@ -151,7 +159,7 @@ extension Chef {
         switch (up, keyboardState.owner) {
         case (true, nil):
             keyboardState.owner = .app
-            keyboardState.slide(to: scene.keyboardHeight, at: clock.now)
+            slideKeyboard(to: scene.keyboardHeight)
             recordScene("app-keyboard", detail: "up")
         case (false, .app?):
             lowerKeyboard()
@@ -164,7 +172,13 @@ extension Chef {
     /// The keyboard slides down.
     func lowerKeyboard() {
         keyboardState.owner = nil
-        keyboardState.slide(to: 0, at: clock.now)
+        slideKeyboard(to: 0)
+    }
+
+    /// The keyboard slides to `height` from where it is.
+    func slideKeyboard(to height: Double) {
+        keyboardState.slide(to: height, at: clock.now)
+        keepRunning(for: Keyboard.duration)
     }
 
     /// A popup that starts leaving gives up its keyboard (it does not come back with a later popup).
@@ -226,6 +240,7 @@ extension Chef {
         }
         popup.motion = .animated(Animation(from: currentState(of: popup), to: shownState(of: popup), start: clock.now,
                                            duration: Self.springBackDuration, curve: .spring(damping: 0.8, response: 0.3)))
+        keepRunning(for: Self.springBackDuration)
     }
 
     /// The slowest flick that swipes a banner away (SwiftEntryKit), in points per second.

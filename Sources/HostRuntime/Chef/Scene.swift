@@ -78,4 +78,6 @@ public struct Rect: Hashable, Sendable, Codable {
     }
 
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    public var maxY: Double { y + height }
 }
