@@ -44,22 +44,14 @@ extension Rect {
 struct AnimationContext {
     let container: Rect
     let keyboardHeight: Double
-    /// Where the popup ends up when shown: its content laid out with QMUI's formula.
+    /// Where the popup ends up when shown (its resting frame).
     let finalFrame: Rect
+    /// The state presented now: mid-animation when interrupted; before a first show, the final
+    /// frame, transparent and undimmed.
     let from: VisualState
     let duration: VirtualTime
     /// Receives the keyframes the plugin schedules.
     let sink: KeyframeSink
-
-    init(popup: Popup, from progress: Double, duration: VirtualTime, chef: Chef) {
-        container = chef.scene.container(for: popup.presentation)
-        keyboardHeight = chef.scene.keyboardHeight
-        finalFrame = popup.content.map { ModalLayout.frame(for: $0, presentation: popup.presentation, scene: chef.scene) } ?? container
-        let dim = popup.presentation.mask == .dimmed ? Double(popup.presentation.dimColor & 0xFF) / 255 : 0
-        from = VisualState(frame: finalFrame, alpha: progress, scale: 1, rotation: 0, dimAlpha: dim * progress)
-        self.duration = duration
-        sink = KeyframeSink(popup: popup, clock: chef.clock)
-    }
 }
 
 /// Collects the keyframes a custom animation schedules through `pop_animation_context_t.animate`.

@@ -12,8 +12,11 @@ public final class Chef {
     let inbox = CompletionInbox()
     /// Where lifecycle events go; nil to trace nothing (the fastest).
     public var trace: TraceSink?
-    /// The screen popups are presented on.
-    public var scene = Scene()
+    /// The screen popups are presented on (change it with `resize(to:)` or `rotate(to:)`).
+    public internal(set) var scene = Scene()
+    @exclusivity(unchecked) var keyboardState = Keyboard()
+    /// Counts popups coming on screen (see `Popup.screenOrder`).
+    var screenSequence = 0
     /// Called with every final event, after teardown and before the next queued popup starts.
     public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
 
@@ -31,9 +34,11 @@ public final class Chef {
     /// Set while the chef goes away: ending requests then starts no others.
     var isShuttingDown = false
 
-    public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration()) {
+    public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration(),
+                scene: Scene = Scene()) {
         self.catalog = catalog
         self.configuration = configuration
+        self.scene = scene
     }
 
     /// Requests still alive end now — each with its final event (reason requested), its components

@@ -13,6 +13,8 @@ extension Chef {
                 return fail(popup, "view loader \(popup.viewLoader.id): \(failure)")
             }
         }
+        screenSequence += 1
+        popup.screenOrder = screenSequence
         popup.handler.willPresent()
         record(popup, "will-present")
         popup.state = .presenting
@@ -56,6 +58,9 @@ extension Chef {
         switch popup.state {
         case .presenting, .shown:
             clock.cancel(popup.displayTimer)
+            popup.displayDeadline = nil
+            popup.displayHeld = nil
+            releaseKeyboard(of: popup)
             popup.dismissReason = reason
             popup.handler.willDismiss(reason)
             record(popup, "will-dismiss", reason: reason)
@@ -74,14 +79,16 @@ extension Chef {
     }
 
     /// Moves the popup's progress toward `target` from where it is now, through the controller
-    /// loader's animation hook when it has one, else over the presentation's duration.
+    /// loader's animation hook when it has one, else with the theme's motion over the presentation's
+    /// duration (none for the styles "none").
     func startTransition(_ popup: Popup, to target: Double) {
         let from = popup.progress(at: clock.now)
         clock.cancel(popup.transition?.endTimer)
         clock.cancel(popup.completionTimer)
         popup.pendingCompletion = nil
         let showing = target > from
-        let full = showing ? popup.presentation.showDuration : popup.presentation.hideDuration
+        let presentation = popup.presentation
+        let full = showing ? presentation.showDuration : presentation.hideDuration
         let duration = VirtualTime.seconds(full * abs(target - from))
         record(popup, showing ? "presenting" : "dismissing", detail: "from \(from) over \(duration.seconds) s")
 
@@ -94,10 +101,16 @@ extension Chef {
             }
             popup.closures.append(done)
             popup.pendingCompletion = ObjectIdentifier(done)
-            let context = AnimationContext(popup: popup, from: from, duration: duration, chef: self)
+            let keyboard = keyboardHeight(for: popup)
+            let start = currentState(of: popup)
+            let context = AnimationContext(container: scene.container(for: presentation, keyboard: keyboard),
+                                           keyboardHeight: keyboard, finalFrame: restingFrame(of: popup), from: start,
+                                           duration: duration, sink: KeyframeSink(popup: popup, clock: clock))
             let firstKeyframe = popup.customKeyframes.count
             if popup.controllerLoader.animate(showing: showing, context: context, done: done.functionPointer) {
                 if let problem = context.sink.problem { misbehaviour(popup, problem) }
+                let steps = popup.customKeyframes[firstKeyframe...].compactMap(KeyframeTrack.Step.init)
+                popup.motion = .keyframes(KeyframeTrack(initial: start, steps: steps))
                 popup.transition = Transition(from: from, to: target, start: clock.now, duration: duration, isCustom: true,
                                               firstKeyframe: firstKeyframe)
                 popup.completionTimer = clock.schedule(after: duration + configuration.completionTimeout) { [weak self, weak popup] in
@@ -109,12 +122,15 @@ extension Chef {
             }
             popup.pendingCompletion = nil
         }
-        var transition = Transition(from: from, to: target, start: clock.now, duration: duration, isCustom: false)
-        guard duration.microseconds > 0 else {
+        let still = showing ? presentation.showAnimation == .none : presentation.hideAnimation == .none
+        let themed = still ? .zero : duration
+        startThemeMotion(popup, showing: showing, duration: themed)
+        var transition = Transition(from: from, to: target, start: clock.now, duration: themed, isCustom: false)
+        guard themed.microseconds > 0 else {
             popup.transition = transition
             return transitionEnded(popup)
         }
-        transition.endTimer = clock.schedule(after: duration) { [weak self, weak popup] in
+        transition.endTimer = clock.schedule(after: themed) { [weak self, weak popup] in
             guard let self, let popup else { return }
             self.transitionEnded(popup)
         }
@@ -130,13 +146,11 @@ extension Chef {
         case .presenting:
             popup.state = .shown
             popup.wasShown = true
+            popup.motion = .still(shownState(of: popup))
             record(popup, "did-present")
             popup.handler.didPresent()
             if popup.layer == .banner && popup.presentation.displayDuration > 0 && popups[popup.id] != nil {
-                popup.displayTimer = clock.schedule(after: .seconds(popup.presentation.displayDuration)) { [weak self, weak popup] in
-                    guard let self, let popup, popup.state == .shown else { return }
-                    self.beginDismiss(popup, reason: .timeout)
-                }
+                startDisplayTimer(popup, after: .seconds(popup.presentation.displayDuration))
             }
         case .dismissing:
             let reason = popup.dismissReason ?? .requested
@@ -144,6 +158,7 @@ extension Chef {
             record(popup, "did-dismiss", reason: reason)
             if popup.requeueWhenDismissed {
                 popup.requeueWhenDismissed = false
+                popup.motion = nil
                 popup.state = .idle
                 popup.dismissReason = nil
                 layers[popup.layer].current = nil
@@ -170,6 +185,7 @@ extension Chef {
         }
         popup.transition = nil
         popup.pendingCompletion = nil
+        releaseKeyboard(of: popup)
         let layer = popup.layer
         var wasCurrent = false
         if layers[layer].current === popup { layers[layer].current = nil; wasCurrent = true }

@@ -42,6 +42,17 @@ final class Popup {
     /// Keyframes a custom animation scheduled (drawn by the presentation engine).
     var customKeyframes: [Keyframe] = []
 
+    /// What its visual state does; nil until it first starts presenting.
+    var motion: Motion?
+    /// Where it rests when shown, and the container and keyboard it was laid out for.
+    var layout: (container: Rect, keyboard: Double, frame: Rect)?
+    /// The order popups came on screen in: later ones are drawn above earlier ones in their layer.
+    var screenOrder = 0
+    /// When a banner's display timer fires, while it runs.
+    var displayDeadline: VirtualTime?
+    /// What was left of a banner's display time when a touch held it.
+    var displayHeld: VirtualTime?
+
     init(id: RequestID, request: PopupRequest) {
         self.id = id
         self.request = request

@@ -1,22 +1,63 @@
-/// The screen the popups are presented on (the presentation engine lays out in it).
+/// The screen the popups are presented on: its size in points, safe area, orientation and the
+/// keyboard's height. The presentation engine lays out in it.
 public struct Scene: Hashable, Sendable {
-    /// Size in points; default a 390 × 844 phone.
-    public var width = 390.0
-    public var height = 844.0
-    /// Height of the keyboard raised by the front popup's own fields; 0 when it is down.
-    public var keyboardHeight = 0.0
+    public enum Orientation: String, Hashable, Sendable, CaseIterable { case portrait, landscape }
+    /// UIKit's size classes: `compact` or `regular` along each axis.
+    public enum SizeClass: String, Hashable, Sendable { case compact, regular }
 
-    public init(width: Double = 390, height: Double = 844) {
+    /// Size in points; default a 390 × 844 phone in portrait.
+    public var width: Double
+    public var height: Double
+    /// Insets the app keeps clear (status bar, home indicator); popups' margins are from the screen's
+    /// edges (QMUI), banners sit inside the safe area.
+    public var safeArea: EdgeInsets
+    /// The height of the on-screen keyboard in this orientation, when it is up.
+    public var keyboardHeight: Double
+
+    /// The default phone: 390 × 844, safe area top 47 and bottom 34, keyboard 336 high.
+    public init(width: Double = 390, height: Double = 844,
+                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336) {
         self.width = width
         self.height = height
+        self.safeArea = safeArea
+        self.keyboardHeight = keyboardHeight
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    public var orientation: Orientation { width > height ? .landscape : .portrait }
+
+    /// Regular from 700 points wide (a large phone in landscape, a tablet), else compact.
+    public var horizontalSizeClass: SizeClass { width >= 700 ? .regular : .compact }
+    /// Compact below 500 points high (a phone in landscape), else regular.
+    public var verticalSizeClass: SizeClass { height < 500 ? .compact : .regular }
+
+    /// The same device turned to `orientation`: width and height swap, and so do the safe area (the
+    /// notch's side gets the top inset, the home indicator keeps 21 at the bottom) and the keyboard
+    /// height (336 ↔ 209 on the default phone, in proportion otherwise).
+    public func rotated(to orientation: Orientation) -> Scene {
+        guard orientation != self.orientation else { return self }
+        var scene = self
+        scene.width = height
+        scene.height = width
+        switch orientation {
+        case .landscape:
+            scene.safeArea = EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top)
+            scene.keyboardHeight = (keyboardHeight * 209 / 336).rounded()
+        case .portrait:
+            scene.safeArea = EdgeInsets(top: max(safeArea.leading, safeArea.trailing), leading: 0,
+                                        bottom: safeArea.bottom == 21 ? 34 : safeArea.bottom, trailing: 0)
+            scene.keyboardHeight = (keyboardHeight * 336 / 209).rounded()
+        }
+        return scene
     }
 
     /// The space a popup is laid out in (QMUI): the screen inside the presentation's margins, above
-    /// the keyboard.
-    func container(for presentation: Presentation) -> Rect {
+    /// `keyboard` (the height of a keyboard the popup's own fields raised; 0 otherwise).
+    public func container(for presentation: Presentation, keyboard: Double) -> Rect {
         Rect(x: presentation.marginLeft, y: presentation.marginTop,
              width: max(0, width - presentation.marginLeft - presentation.marginRight),
-             height: max(0, height - keyboardHeight - presentation.marginTop - presentation.marginBottom))
+             height: max(0, height - keyboard.length - presentation.marginTop - presentation.marginBottom))
     }
 }
 
@@ -30,4 +71,13 @@ public struct Rect: Hashable, Sendable, Codable {
         self.width = width
         self.height = height
     }
+
+    /// Whether `point` is inside (edges included on the top and leading side).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    public var maxY: Double { y + height }
 }

@@ -56,6 +56,7 @@ final class BuiltinControllerLoader: ControllerLoaderComponent, Sendable {
 
     func configure(data: RequestData) -> Result<Presentation, ComponentFailure> { .success(Self.alert) }
     func animate(showing: Bool, context: AnimationContext, done: UnsafeRawPointer) -> Bool { false }
+    func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? { nil }
     func destroy() {}
 }
 

@@ -55,6 +55,7 @@ public final class ComponentCatalog {
     }
 
     func makeControllerLoader(_ id: String) throws(ComponentFailure) -> ControllerLoaderComponent {
+        if id == ThemeControllerLoader.themeID { return ThemeControllerLoader() }
         let (instance, _) = try create(id, kind: .controllerLoader)
         return PluginControllerLoader(instance, id: id)
     }

@@ -39,6 +39,8 @@ protocol ControllerLoaderComponent: AnyObject {
     func configure(data: RequestData) -> Result<Presentation, ComponentFailure>
     /// Runs the plugin's custom animation hook; false when it declined (use the default).
     func animate(showing: Bool, context: AnimationContext, done: UnsafeRawPointer) -> Bool
+    /// The layout hook: the popup's frame, or nil for `defaultFrame`.
+    func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect?
     func destroy()
 }
 

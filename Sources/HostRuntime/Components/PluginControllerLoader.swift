@@ -7,6 +7,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
     private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
     private let showHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
     private let hideHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
+    private let layoutHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) -> Bool)?
     private let instance: PluginInstance
 
     init(_ instance: PluginInstance, id: String) {
@@ -17,6 +18,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         configureFunction = pointer.pointee.configure
         showHook = pointer.pointee.animate_show
         hideHook = pointer.pointee.animate_hide
+        layoutHook = pointer.pointee.layout
     }
 
     var hasShowAnimation: Bool { showHook != nil }
@@ -47,6 +49,16 @@ final class PluginControllerLoader: ControllerLoaderComponent {
                     .add(delay: delay, duration: duration, curve: curve, target: VisualState(target.pointee))
             })
         return hook(pointer, &raw, unsafeBitCast(done, to: pop_done_fn.self))
+    }
+
+    func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
+        guard let layoutHook else { return nil }
+        var context = pop_layout_context_t(
+            abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_layout_context_t>.size),
+            container: container.raw, keyboard_height: keyboardHeight, default_frame: defaultFrame.raw)
+        var frame = defaultFrame.raw
+        guard layoutHook(pointer, &context, &frame) else { return nil }
+        return Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
     }
 
     func destroy() { instance.destroy() }

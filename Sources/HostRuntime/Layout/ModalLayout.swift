@@ -1,7 +1,7 @@
 /// Where a modal (alert) popup's content goes: QMUI's formula (QMUIModalPresentationViewController.m).
 ///
 /// ```
-/// container = Scene.container(for:)      the screen inside the margins, above the keyboard
+/// container = Scene.container(for:keyboard:)   the screen inside the margins, above the popup's keyboard
 /// limit     = (min(maxWidth, container.w), container.h)
 /// size      = content.sizeThatFits(limit), clamped to limit
 /// x = floor((container.w − w) / 2) + mL + offsetX
@@ -12,9 +12,10 @@
 /// are floored to whole points, as QMUI's flat() does at 1× scale; the size is not rounded. Non-finite offsets
 /// count as 0.
 public enum ModalLayout {
-    /// The frame of `content` presented with `presentation` on `scene`, in scene coordinates.
-    public static func frame(for content: ContentNode, presentation: Presentation, scene: Scene) -> Rect {
-        let container = scene.container(for: presentation).sanitized
+    /// The frame of `content` presented with `presentation` in `container` (see `Scene.container(for:keyboard:)`),
+    /// in screen coordinates.
+    public static func frame(for content: ContentNode, presentation: Presentation, container: Rect) -> Rect {
+        let container = container.sanitized
         let maxWidth = presentation.widthMode == .fit ? Double.infinity : presentation.width.length
         let limit = Size(width: min(maxWidth, container.width), height: container.height)
         var size = LayoutEngine.sizeThatFits(content, limit: limit)

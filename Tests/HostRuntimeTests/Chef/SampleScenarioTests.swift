@@ -114,9 +114,10 @@ import Testing
         let popup = try #require(t.chef.popups[id])
         #expect(popup.customKeyframes.count == 2)
         // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
-        let laidOut = ModalLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.chef.scene)
+        let container = t.chef.scene.container(for: popup.presentation, keyboard: 0)
+        let laidOut = ModalLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
         #expect(popup.customKeyframes[0].target.frame == laidOut)
-        #expect(laidOut.width < t.chef.scene.container(for: popup.presentation).width)
+        #expect(laidOut.width < container.width)
         t.chef.advance(by: .zero)  // the plugin calls done from on_main_thread: before its keyframes end
         #expect(t.chef.state(of: id) == .presenting)
         t.chef.runUntilIdle()

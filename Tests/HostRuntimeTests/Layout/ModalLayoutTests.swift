@@ -2,11 +2,12 @@ import Testing
 @testable import HostRuntime
 
 @Suite struct ModalLayoutTests {
-    static func frame(_ content: ContentNode, scene: Scene = Scene(),
+    static func frame(_ content: ContentNode, scene: Scene = Scene(), keyboard: Double = 0,
                       _ configure: (inout Presentation) -> Void = { _ in }) -> Rect {
         var presentation = Presentation()
         configure(&presentation)
-        return ModalLayout.frame(for: content, presentation: presentation, scene: scene)
+        return ModalLayout.frame(for: content, presentation: presentation,
+                                 container: scene.container(for: presentation, keyboard: keyboard))
     }
 
     static func image(_ width: Double, _ height: Double) -> ContentNode { LayoutEngineTests.image(width, height) }
@@ -45,11 +46,8 @@ import Testing
 
     @Test("keyboard up: re-centred in the space above it")
     func keyboard() {
-        var scene = Scene()
-        scene.keyboardHeight = 336
-        #expect(Self.frame(Self.image(200, 100), scene: scene) == Rect(x: 95, y: 204, width: 200, height: 100))
-        scene.keyboardHeight = 0
-        #expect(Self.frame(Self.image(200, 100), scene: scene) == Rect(x: 95, y: 372, width: 200, height: 100))
+        #expect(Self.frame(Self.image(200, 100), keyboard: 336) == Rect(x: 95, y: 204, width: 200, height: 100))
+        #expect(Self.frame(Self.image(200, 100), keyboard: 0) == Rect(x: 95, y: 372, width: 200, height: 100))
     }
 
     @Test("rotation to 844 × 390 re-centres")

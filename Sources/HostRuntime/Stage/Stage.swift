@@ -1,0 +1,150 @@
+/// The presentation engine's front: a chef's popups drawn over an app on a screen, frame by frame,
+/// and the user's input (taps with hit testing, drags with velocity, typing) turned into the chef's
+/// operations. Deterministic: the same calls at the same virtual times give the same frames.
+///
+/// Not thread-safe: use it, like its chef, from one thread.
+public final class Stage {
+    public let chef: Chef
+    /// The app drawn behind the popups.
+    public var app: AppScreen
+    private var pointer: PointerTracker?
+
+    public init(chef: Chef, app: AppScreen = AppScreen()) {
+        self.chef = chef
+        self.app = app
+    }
+
+    /// The screen now.
+    public func frame() -> Frame {
+        FrameBuilder(chef: chef, app: app).frame()
+    }
+
+    // MARK: Taps
+
+    /// A tap at `point`, given to the frontmost thing under it that takes taps: a keyboard key; a
+    /// popup's button (its action), text field (focus) or other content (absorbed); a banner's
+    /// "behind" rule when the tap misses the banner; a popup's dimming (modal: absorbed; dismissing on
+    /// background taps: dismissed, reason background tap; else absorbed) or clear mask (absorbed);
+    /// else the app.
+    @discardableResult
+    public func tap(at point: Point) -> TapOutcome {
+        let frame = frame()
+        let hits = frame.nodes(at: point)
+        if let banner = frontBanner(), !hits.contains(where: { $0.request == banner.id || $0.role == .keyboard || $0.role == .key }) {
+            switch banner.presentation.behindBanner {
+            case .dismiss: return backgroundTap(banner)
+            case .absorb: return .absorbed(banner.id)
+            case .forward: break
+            }
+        }
+        for node in hits {
+            switch node.role {
+            case .key:
+                let label = String(node.id.dropFirst("keyboard.key.".count))
+                pressKey(label)
+                return .key(label)
+            case .keyboard:
+                return .absorbed(0)
+            case .button:
+                guard let request = node.request, let action = node.action else { continue }
+                chef.tap(action: action, on: request)
+                return .action(request, action)
+            case .textField:
+                guard let request = node.request, let field = node.field else { continue }
+                chef.focus(field: field, on: request)
+                return .focus(request, field)
+            case .dimming:
+                guard let request = node.request, let popup = chef.popups[request] else { continue }
+                if popup.presentation.mask == .dimmed && !popup.presentation.modal && popup.presentation.dismissOnBackgroundTap {
+                    return backgroundTap(popup)
+                }
+                return .absorbed(request)
+            case .app:
+                chef.recordScene("app-tap", detail: "\(point.x),\(point.y)")
+                return .app
+            default:
+                if let request = node.request { return .absorbed(request) }
+            }
+        }
+        chef.recordScene("app-tap", detail: "\(point.x),\(point.y)")
+        return .app
+    }
+
+    /// The banner on screen, if one is presenting or shown.
+    private func frontBanner() -> Popup? {
+        chef.popups.values.filter { $0.layer == .banner && ($0.state == .presenting || $0.state == .shown) }
+            .max { $0.screenOrder < $1.screenOrder }
+    }
+
+    private func backgroundTap(_ popup: Popup) -> TapOutcome {
+        chef.userDismiss(popup.id, reason: .backgroundTap) ? .dismissed(popup.id) : .vetoed(popup.id)
+    }
+
+    // MARK: Drags
+
+    /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
+    /// pauses on touch) and may drag it.
+    public func pointerDown(at point: Point) {
+        let banner = frame().nodes(at: point).lazy.compactMap { node in
+            node.request.flatMap { self.chef.popups[$0] }.flatMap { $0.layer == .banner && $0.state == .shown ? $0 : nil }
+        }.first
+        pointer = PointerTracker(start: point, at: chef.now, banner: banner?.id)
+        if let banner { chef.holdDisplayTimer(of: banner) }
+    }
+
+    /// The finger moves: a banner under it follows (freely towards its edge, rubber-banded away).
+    public func pointerMoved(to point: Point) {
+        guard var tracker = pointer else { return }
+        tracker.move(to: point, at: chef.now)
+        pointer = tracker
+        if tracker.isDragging, let id = tracker.banner, let popup = chef.popups[id], popup.presentation.swipeToDismiss {
+            chef.drag(popup, offset: tracker.offset)
+        }
+    }
+
+    /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
+    /// swiped away or springs back (see `Chef.endDrag`). A popup that went away during the drag is
+    /// left alone.
+    public func pointerUp(at point: Point) {
+        guard var tracker = pointer else { return }
+        tracker.move(to: point, at: chef.now)
+        pointer = nil
+        let popup = tracker.banner.flatMap { chef.popups[$0] }
+        if !tracker.isDragging {
+            tap(at: tracker.start)
+        } else if let popup, popup.presentation.swipeToDismiss {
+            chef.endDrag(popup, velocity: tracker.velocity)
+        }
+        if let popup, chef.popups[popup.id] != nil { chef.releaseDisplayTimer(of: popup) }
+    }
+
+    /// Whether a touch is down.
+    public var isTouching: Bool { pointer != nil }
+
+    // MARK: Typing
+
+    /// Types `text` into the focused field; false when no popup field has the focus.
+    @discardableResult
+    public func type(_ text: String) -> Bool {
+        guard let (id, field) = chef.keyboardState.focusedField, let popup = chef.popups[id] else { return false }
+        return chef.setText((popup.fields[field] ?? "") + text, field: field, on: id)
+    }
+
+    /// Deletes the last character of the focused field; false when no popup field has the focus.
+    @discardableResult
+    public func deleteBackward() -> Bool {
+        guard let (id, field) = chef.keyboardState.focusedField, let popup = chef.popups[id] else { return false }
+        return chef.setText(String((popup.fields[field] ?? "").dropLast()), field: field, on: id)
+    }
+
+    /// A key of the on-screen keyboard: its letter (lower case) or digit, a space, delete, or return
+    /// (ends editing).
+    func pressKey(_ label: String) {
+        switch label {
+        case "⌫": deleteBackward()
+        case "space": type(" ")
+        case "return": chef.unfocus()
+        default: type(label.lowercased())
+        }
+    }
+}
