@@ -94,7 +94,7 @@ struct ScenarioParser {
     /// landscape turns them. The keyboard height is for the starting orientation.
     private func screen(_ value: Value?, keyboardHeight: Value?) throws(ScenarioError) -> ScenarioScreen {
         var upright = ScenarioScreen.portrait
-        var orientation = ScreenOrientation.portrait
+        var orientation = Scene.Orientation.portrait
         if let value {
             let path = "screen"
             let object = try ScenarioRead.object(value, at: path)
@@ -105,9 +105,9 @@ struct ScenarioParser {
                 upright.safeArea = try Self.safeArea(safeArea, at: ScenarioRead.path(path, "safe_area"), screen: upright)
             }
             if let name = try ScenarioRead.optional(object, "orientation", at: path, { (value, path) throws(ScenarioError) in
-                try ScenarioRead.choice(value, at: path, ScreenOrientation.allCases.map(\.rawValue))
+                try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
             }) {
-                orientation = ScreenOrientation(rawValue: name)!
+                orientation = Scene.Orientation(rawValue: name)!
             }
         }
         let keyboard = try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }

@@ -1,8 +1,3 @@
-/// Which way up the device is held.
-public enum ScreenOrientation: String, Hashable, Sendable, CaseIterable {
-    case portrait, landscape
-}
-
 /// The screen a scenario starts on: size and safe area in the starting orientation, and the
 /// height of the keyboard (the app's, or one raised by a popup's field) when it is up.
 public struct ScenarioScreen: Hashable, Sendable {
@@ -11,7 +6,7 @@ public struct ScenarioScreen: Hashable, Sendable {
     public var height: Double
     /// The safe area in the starting orientation (leading = left, trailing = right).
     public var safeArea: EdgeInsets
-    public var orientation: ScreenOrientation
+    public var orientation: Scene.Orientation
     /// The keyboard's height in the starting orientation, points.
     public var keyboardHeight: Double
 
@@ -22,7 +17,7 @@ public struct ScenarioScreen: Hashable, Sendable {
 
     public init(width: Double = 390, height: Double = 844,
                 safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
-                orientation: ScreenOrientation = .portrait, keyboardHeight: Double = 336) {
+                orientation: Scene.Orientation = .portrait, keyboardHeight: Double = 336) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
@@ -31,7 +26,7 @@ public struct ScenarioScreen: Hashable, Sendable {
     }
 
     /// The keyboard's default height: 336 in portrait, 209 in landscape.
-    public static func defaultKeyboardHeight(_ orientation: ScreenOrientation) -> Double {
+    public static func defaultKeyboardHeight(_ orientation: Scene.Orientation) -> Double {
         orientation == .portrait ? 336 : 209
     }
 

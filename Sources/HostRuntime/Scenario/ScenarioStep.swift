@@ -32,7 +32,7 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The app raises (true) or lowers (false) its own keyboard, which popups must ignore.
     case keyboard(visible: Bool)
     /// The device turns.
-    case rotate(ScreenOrientation)
+    case rotate(Scene.Orientation)
     /// The screen (window) takes a new size, points.
     case resize(Size)
     /// The app navigates to a URL: it asks the popups to go (hide-all-if-can).

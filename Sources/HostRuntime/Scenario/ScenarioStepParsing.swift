@@ -86,8 +86,8 @@ extension ScenarioParser {
         case "keyboard":
             return .keyboard(visible: try ScenarioRead.choice(value, at: path, ["show", "hide"]) == "show")
         case "rotate":
-            let orientation = try ScenarioRead.choice(value, at: path, ScreenOrientation.allCases.map(\.rawValue))
-            return .rotate(ScreenOrientation(rawValue: orientation)!)
+            let orientation = try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
+            return .rotate(Scene.Orientation(rawValue: orientation)!)
         case "resize":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.resizeKeys, listing: "resize keys are")
