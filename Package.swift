@@ -54,6 +54,6 @@ let package = Package(
             linkerSettings: exportOnlyTheEntry
         ),
         .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime", "CFFI", "PluginABI"], path: "Benchmarks/pophost-bench"),
-        .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests"),
+        .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests", exclude: ["Golden"]),
     ]
 )

@@ -1,0 +1,68 @@
+/// The phone `SVGRenderer` draws around the screen: a dark body with a metal rim, a black bezel,
+/// side buttons, the screen's rounded corners (47 pt on a phone-sized screen) and the Dynamic
+/// Island near the top. Sizes are in points, scaled down for screens narrower than a phone's.
+struct DeviceFrame {
+    /// The screen the phone holds.
+    let screen: Size
+
+    /// From the body's edge to the screen's.
+    static let bezel = 14.0
+    /// Room around the body for the side buttons.
+    static let margin = 4.0
+
+    /// The whole drawing: body, bezel and buttons.
+    var size: Size {
+        Size(width: screen.width + 2 * (Self.bezel + Self.margin), height: screen.height + 2 * (Self.bezel + Self.margin))
+    }
+
+    /// Where the screen's top-left corner is in the drawing.
+    var screenOrigin: Double { Self.bezel + Self.margin }
+
+    /// The radius of the screen's corners.
+    var screenCornerRadius: Double { min(47, 0.12 * min(screen.width, screen.height)) }
+
+    /// Width over a 393-point phone's, at most 1: how much the Dynamic Island shrinks.
+    private var scale: Double { min(1, screen.width / 393) }
+
+    /// The side buttons and the body, drawn under the screen (in the drawing's coordinates).
+    func drawBody(into document: inout SVGDocument) {
+        let body = Self.margin, bodyWidth = screen.width + 2 * Self.bezel, bodyHeight = screen.height + 2 * Self.bezel
+        // Action button and volume buttons on the left, side button on the right, as fractions of the height.
+        let buttons: [(left: Bool, top: Double, bottom: Double)] = [
+            (true, 0.14, 0.18), (true, 0.22, 0.29), (true, 0.31, 0.38), (false, 0.25, 0.36),
+        ]
+        for button in buttons {
+            let x = button.left ? body - 3 : body + bodyWidth - 1
+            document.write(.init("rect", [
+                ("x", format(x)), ("y", format(body + bodyHeight * button.top)), ("width", "4"),
+                ("height", format(bodyHeight * (button.bottom - button.top))), ("rx", "1.5"), ("fill", "#3a3a3c"),
+            ]))
+        }
+        let radius = screenCornerRadius + Self.bezel
+        document.write(.init("rect", [
+            ("x", format(body)), ("y", format(body)), ("width", format(bodyWidth)), ("height", format(bodyHeight)),
+            ("rx", format(radius)), ("fill", "#1c1c1e"), ("stroke", "#6e6e73"), ("stroke-width", "1.5"),
+        ]))
+        document.write(.init("rect", [
+            ("x", format(body + 3)), ("y", format(body + 3)), ("width", format(bodyWidth - 6)),
+            ("height", format(bodyHeight - 6)), ("rx", format(radius - 3)), ("fill", "#000000"),
+        ]))
+    }
+
+    /// The screen's rounded outline, in screen coordinates (for the screen's clip path).
+    func screenOutline() -> SVGDocument.Element {
+        .init("rect", [("width", format(screen.width)), ("height", format(screen.height)),
+                       ("rx", format(screenCornerRadius))])
+    }
+
+    /// The Dynamic Island, drawn over everything on the screen (in screen coordinates).
+    func drawIsland(into document: inout SVGDocument) {
+        let width = 126 * scale, height = 37 * scale
+        document.write(.init("rect", [
+            ("x", format((screen.width - width) / 2)), ("y", format(11 * scale)), ("width", format(width)),
+            ("height", format(height)), ("rx", format(height / 2)), ("fill", "#000000"),
+        ]))
+    }
+
+    private func format(_ value: Double) -> String { NumberFormat.string(value) }
+}
