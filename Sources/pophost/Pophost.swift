@@ -6,7 +6,7 @@ import HostRuntime
 struct Pophost: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pophost",
-        abstract: "Load, inspect and run popup plugins.",
+        abstract: "Load, inspect, run and render popup plugins.",
         discussion: """
             Plugins are shared libraries that export pop_plugin_entry_v1 (see Sources/PluginABI). They are \
             searched for in --plugins directories, else in POPHOST_PLUGIN_PATH (colon-separated), else in \
@@ -14,7 +14,7 @@ struct Pophost: ParsableCommand {
             directory holding this executable.
             """,
         version: PophostVersion.string,
-        subcommands: [List.self, Inspect.self, Show.self]
+        subcommands: [List.self, Inspect.self, Show.self, Demo.self, Run.self, Render.self]
     )
 
     static func main() {

@@ -1,0 +1,91 @@
+/// `pophost run`'s app: a scenario playing on a stage in real time, with the user's mouse and keys.
+///
+/// - The mouse taps and drags (buttons, fields, dimming, banners; hit testing decides).
+/// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
+/// - Otherwise: `q` quits; `1`…`9` show the scenario's first nine popups again; `r` rotates; `k`
+///   raises or lowers the app's keyboard; `h` hides what agrees to go (as the app navigating away);
+///   `d` dismisses everything; Esc taps the background (the top-left corner).
+public final class InteractiveHost: TerminalApp {
+    public let runner: ScenarioRunner
+    private var message = ""
+
+    public init(runner: ScenarioRunner) {
+        self.runner = runner
+    }
+
+    private var stage: Stage { runner.stage }
+    private var chef: Chef { runner.chef }
+
+    public var screen: Size { chef.scene.size }
+
+    public func advance(by time: VirtualTime) {
+        let problems = runner.problems.count
+        runner.advance(to: chef.now + time)
+        if let problem = runner.problems.dropFirst(problems).last { message = problem.description }
+    }
+
+    public func frame() -> Frame { stage.frame() }
+
+    public func handle(_ event: TerminalAppEvent) -> TerminalAppResponse {
+        switch event {
+        case .pointer(.down, let point): stage.pointerDown(at: point)
+        case .pointer(.moved, let point): stage.pointerMoved(to: point)
+        case .pointer(.up, let point): stage.pointerUp(at: point)
+        case .key(let key): return press(key)
+        }
+        return .continue
+    }
+
+    private func press(_ key: TerminalKey) -> TerminalAppResponse {
+        if chef.keyboard.focusedField != nil {
+            switch key {
+            case .character(let character): stage.type(String(character))
+            case .backspace: stage.deleteBackward()
+            case .enter, .escape: chef.unfocus()
+            default: break
+            }
+            return .continue
+        }
+        switch key {
+        case .character("q"), .character("Q"):
+            return .quit
+        case .character(let digit) where digit.wholeNumberValue.map({ (1...9).contains($0) }) == true:
+            let shows = runner.scenario.steps.compactMap { step -> ScenarioAction.Show? in
+                if case .show(let show) = step.action { show } else { nil }
+            }
+            let index = digit.wholeNumberValue! - 1
+            if shows.indices.contains(index) {
+                chef.show(shows[index].request)
+                message = "showed \(shows[index].label ?? "popup \(index + 1)")"
+            }
+        case .character("r"):
+            chef.rotate(to: chef.scene.orientation == .portrait ? .landscape : .portrait)
+        case .character("k"):
+            chef.setAppKeyboard(up: chef.keyboard.owner == nil)
+        case .character("h"):
+            message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
+        case .character("d"):
+            chef.dismissAll()
+        case .escape:
+            stage.tap(at: Point(x: 2, y: 2))
+        default:
+            break
+        }
+        return .continue
+    }
+
+    public var statusLine: String {
+        let time = String(Int(chef.now.milliseconds / 100)).paddingDecimal
+        let state = runner.isFinished ? "" : " ▶ \(runner.scenario.name ?? "scenario")"
+        let help = chef.keyboard.focusedField != nil ? "type · Enter done" : "q quit · click/drag · 1-9 show · r rotate · h hide all"
+        return "\(time) s\(state) · \(help)\(message.isEmpty ? "" : " · \(message)")"
+    }
+}
+
+private extension String {
+    /// "123" (tenths of a second) as "12.3".
+    var paddingDecimal: String {
+        let digits = count < 2 ? String(repeating: "0", count: 2 - count) + self : self
+        return digits.dropLast() + "." + digits.suffix(1)
+    }
+}

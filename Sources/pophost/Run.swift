@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+
+/// `pophost run`: the interactive terminal host.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a scenario in the terminal, live: click and drag with the mouse, type, q to quit.",
+        discussion: """
+            The app's screen and the scenario's popups are drawn in truecolor with half blocks, fitted to the \
+            terminal (resize it at will). The mouse taps buttons, focuses fields, taps the background and drags \
+            banners; typed keys go to the focused field (Enter or Esc ends editing). Otherwise: q quits, 1-9 show \
+            the scenario's popups again, r rotates, k toggles the app's keyboard, h hides all (as the app \
+            navigating away), d dismisses all. The terminal is restored on every exit. Needs an interactive \
+            terminal; for files, use `pophost render`.
+            """
+    )
+
+    @OptionGroup var input: ScenarioArgument
+    @OptionGroup var options: PluginOptions
+
+    func run() throws {
+        try Self.play(try input.load(), options: options)
+    }
+
+    /// Plays `scenario` interactively until the user quits.
+    static func play(_ scenario: Scenario, options: PluginOptions) throws {
+        let session: TerminalSession
+        do {
+            session = try TerminalSession()
+        } catch {
+            throw CleanExit.message("error: \(error)")
+        }
+        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
+        try TerminalLoop(app: InteractiveHost(runner: runner), session: session).run()
+        session.restore()
+        for problem in runner.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+    }
+}
