@@ -1,0 +1,158 @@
+/// Turns cell buffers into the bytes that draw them on a truecolor terminal: cursor moves (`CSI row;col H`),
+/// SGR colours (`38;2;r;g;b`, `48;2;r;g;b`), bold and the characters' UTF-8.
+///
+/// Colours and weight are emitted only when they change from the previously written cell, the cursor is
+/// moved only when it is not already where the next cell goes, and output ends with an SGR reset. The right
+/// half of a wide character is never written: writing the character covers it.
+public enum TerminalEncoder {
+    /// Clears the terminal and draws every cell.
+    public static func full(_ buffer: CellBuffer) -> [UInt8] {
+        var output: [UInt8] = []
+        full(buffer, into: &output)
+        return output
+    }
+
+    /// `full(_:)`, appended to `output`.
+    public static func full(_ buffer: CellBuffer, into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + buffer.cells.count * 24)
+        output.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x1B, 0x5B, 0x32, 0x4A])  // ESC[0m ESC[2J
+        var writer = Writer()
+        buffer.cells.withUnsafeBufferPointer { cells in
+            for row in 0..<buffer.rows {
+                let start = row * buffer.columns
+                for column in 0..<buffer.columns where !isCoveredTail(cells, start, column) {
+                    writer.write(cells, at: start + column, column: column, row: row, columns: buffer.columns,
+                                 into: &output)
+                }
+            }
+        }
+        output.append(contentsOf: reset)
+    }
+
+    /// Draws the cells of `new` that differ from `old`, on a terminal showing `old`; empty when none differ.
+    /// Buffers of different sizes give `full(new)`.
+    public static func diff(from old: CellBuffer, to new: CellBuffer) -> [UInt8] {
+        var output: [UInt8] = []
+        diff(from: old, to: new, into: &output)
+        return output
+    }
+
+    /// `diff(from:to:)`, appended to `output`.
+    public static func diff(from old: CellBuffer, to new: CellBuffer, into output: inout [UInt8]) {
+        guard old.columns == new.columns, old.rows == new.rows else { return full(new, into: &output) }
+        let initialCount = output.count
+        var writer = Writer()
+        let columns = new.columns
+        old.cells.withUnsafeBufferPointer { before in
+            new.cells.withUnsafeBufferPointer { after in
+                for row in 0..<new.rows {
+                    let start = row * columns
+                    for column in 0..<columns {
+                        let index = start + column
+                        if isCoveredTail(after, start, column) { continue }
+                        // A wide character is rewritten when either of its halves changed.
+                        let changed = after[index] != before[index]
+                            || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
+                                && after[index + 1] != before[index + 1])
+                        if changed {
+                            writer.write(after, at: index, column: column, row: row, columns: columns, into: &output)
+                        }
+                    }
+                }
+            }
+        }
+        if output.count != initialCount { output.append(contentsOf: reset) }
+    }
+
+    private static let reset: [UInt8] = [0x1B, 0x5B, 0x30, 0x6D]
+
+    /// Whether the cell is the right half of the wide character to its left (written with it).
+    @inline(__always)
+    private static func isCoveredTail(_ cells: UnsafeBufferPointer<Cell>, _ rowStart: Int, _ column: Int) -> Bool {
+        column > 0 && cells[rowStart + column].isWideTail && !cells[rowStart + column - 1].isWideTail
+    }
+
+    /// The terminal's state as the bytes written so far leave it.
+    private struct Writer {
+        /// Where the cursor is; nil when unknown (at first, and after writing the last column).
+        var cursor: (column: Int, row: Int)?
+        var foreground: Cell.RGB?
+        var background: Cell.RGB?
+        var bold = false
+
+        /// Writes the cell at `index` (at `column`, `row`), moving the cursor and changing attributes as needed.
+        @inline(__always)
+        mutating func write(_ cells: UnsafeBufferPointer<Cell>, at index: Int, column: Int, row: Int, columns: Int,
+                            into output: inout [UInt8]) {
+            let cell = cells[index]
+            if cursor == nil || cursor! != (column, row) {
+                output.append(0x1B)
+                output.append(0x5B)
+                appendDecimal(row + 1, to: &output)
+                output.append(0x3B)
+                appendDecimal(column + 1, to: &output)
+                output.append(0x48)
+            }
+            if cell.bold != bold || cell.foreground != foreground || cell.background != background {
+                output.append(0x1B)
+                output.append(0x5B)
+                var separator = false
+                if cell.bold != bold {
+                    if cell.bold { output.append(0x31) } else { output.append(0x32); output.append(0x32) }
+                    separator = true
+                }
+                if cell.foreground != foreground {
+                    if separator { output.append(0x3B) }
+                    appendColor(38, cell.foreground, to: &output)
+                    separator = true
+                }
+                if cell.background != background {
+                    if separator { output.append(0x3B) }
+                    appendColor(48, cell.background, to: &output)
+                }
+                output.append(0x6D)
+                bold = cell.bold
+                foreground = cell.foreground
+                background = cell.background
+            }
+            var width = 1
+            if cell.glyph == 0 {
+                output.append(0x20)  // a right half without its left: a space
+            } else {
+                var glyph = cell.glyph
+                while glyph != 0 {
+                    output.append(UInt8(truncatingIfNeeded: glyph))
+                    glyph >>= 8
+                }
+                if column + 1 < columns, cells[index + 1].isWideTail { width = 2 }
+            }
+            cursor = column + width < columns ? (column + width, row) : nil
+        }
+
+        /// `38;2;r;g;b` (or 48…).
+        @inline(__always)
+        private func appendColor(_ kind: Int, _ color: Cell.RGB, to output: inout [UInt8]) {
+            appendDecimal(kind, to: &output)
+            output.append(0x3B)
+            output.append(0x32)
+            output.append(0x3B)
+            appendDecimal(Int(color.red), to: &output)
+            output.append(0x3B)
+            appendDecimal(Int(color.green), to: &output)
+            output.append(0x3B)
+            appendDecimal(Int(color.blue), to: &output)
+        }
+
+        @inline(__always)
+        private func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+            if value >= 10 {
+                if value >= 100 {
+                    if value >= 1000 { appendDecimal(value / 1000, to: &output) }
+                    output.append(0x30 + UInt8((value / 100) % 10))
+                }
+                output.append(0x30 + UInt8((value / 10) % 10))
+            }
+            output.append(0x30 + UInt8(value % 10))
+        }
+    }
+}
