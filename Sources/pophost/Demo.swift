@@ -23,7 +23,7 @@ struct Demo: ParsableCommand {
             return
         }
         let scenario: Scenario
-        do { scenario = try DemoScenario.scenario } catch { throw CleanExit.message("error: \(error)") }
+        do { scenario = try DemoScenario.scenario } catch { throw CommandFailure("\(error)") }
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             return try Run.play(scenario, options: options)
         }

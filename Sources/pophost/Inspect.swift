@@ -36,7 +36,7 @@ struct Inspect: ParsableCommand {
             do {
                 return try options.registry.describe(path: target).0
             } catch {
-                throw CleanExit.message("error: \(error)")
+                throw CommandFailure("\(error)")
             }
         }
         let discovery = try options.discover()

@@ -32,7 +32,7 @@ struct PluginOptions: ParsableArguments {
         do {
             return try registry.discover(progress: progress.update)
         } catch {
-            throw CleanExit.message("error: \(error)")
+            throw CommandFailure("\(error)")
         }
     }
 }

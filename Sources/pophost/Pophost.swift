@@ -23,7 +23,7 @@ struct Pophost: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            exit(withError: error)
+            exit(reporting: error)
         }
     }
 }

@@ -38,7 +38,7 @@ struct Render: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            throw CleanExit.message("error: \(out): cannot create the directory: \(error.localizedDescription)")
+            throw CommandFailure("\(out): cannot create the directory: \(error.localizedDescription)")
         }
         let renderer = SVGRenderer(deviceFrame: !noDeviceFrame)
         var written: [String] = []
@@ -79,7 +79,7 @@ struct Render: ParsableCommand {
                   + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); trace: \(tracePath)")
             for failure in failures { print("error: \(failure)") }
         }
-        if let writeError { throw CleanExit.message("error: \(writeError)") }
+        if let writeError { throw CommandFailure(writeError) }
         if !failures.isEmpty { throw ExitCode.failure }
     }
 }

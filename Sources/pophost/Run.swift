@@ -29,7 +29,7 @@ struct Run: ParsableCommand {
         do {
             session = try TerminalSession()
         } catch {
-            throw CleanExit.message("error: \(error)")
+            throw CommandFailure("\(error)")
         }
         let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
         try TerminalLoop(app: InteractiveHost(runner: runner), session: session).run()

@@ -11,7 +11,7 @@ struct ScenarioArgument: ParsableArguments {
         do {
             return scenario == "demo" ? try DemoScenario.scenario : try Scenario.load(path: scenario)
         } catch {
-            throw CleanExit.message("error: \(error)")
+            throw CommandFailure("\(error)")
         }
     }
 }
