@@ -22,6 +22,8 @@
  *   FIX_DONE_TWICE          the controller's show animation calls its completion twice
  *   FIX_DONE_NEVER          the controller's show animation never calls its completion
  *   FIX_BAD_CONTENT         the view loader builds content with a negative text size
+ *   FIX_LAYOUT              the controller's layout hook pins the popup to the container's top
+ *   FIX_BAD_LAYOUT          the controller's layout hook returns a frame with a NaN origin
  *
  * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
  * the view is a text and an OK button (the host action "pop.dismiss"). */
@@ -150,6 +152,19 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     return true;
 }
 
+#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT)
+static bool controller_layout(const pop_controller_loader_t *self, const pop_layout_context_t *ctx, pop_rect_t *frame) {
+    (void)self;
+    *frame = ctx->default_frame;
+#if defined(FIX_BAD_LAYOUT)
+    frame->x = 0.0 / 0.0;
+#else
+    frame->y = ctx->container.y;
+#endif
+    return true;
+}
+#endif
+
 static bool controller_animate_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx, pop_done_fn done) {
     (void)self;
     (void)ctx;
@@ -182,6 +197,9 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
         ((pop_view_loader_t *)component)->build = view_build;
     } else if (self->descriptor == &controller_descriptor) {
         ((pop_controller_loader_t *)component)->animate_show = controller_animate_show;
+#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT)
+        ((pop_controller_loader_t *)component)->layout = controller_layout;
+#endif
     }
     return component;
 }

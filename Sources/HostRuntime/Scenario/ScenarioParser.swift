@@ -154,20 +154,19 @@ struct ScenarioParser {
 
     /// A reference to a request labelled by an earlier `show` step.
     func labelReference(_ value: Value, at path: String) throws(ScenarioError) -> String {
-        let label = try ScenarioRead.nonEmptyString(value, at: path)
-        guard labels.contains(label) else {
-            let known = labels.isEmpty ? "no request is labelled before this step" : "labels so far: " + labels.joined(separator: ", ")
-            throw ScenarioRead.error(path, "no request is labelled \(ScenarioRead.quoted(label)) (\(known))")
-        }
-        return label
+        try label(value, at: path, known: "labels so far: ", none: "no request is labelled before this step")
     }
 
     /// A reference from an expectation: any label of the steps.
     private func expectationLabel(_ value: Value, at path: String) throws(ScenarioError) -> String {
+        try label(value, at: path, known: "labels: ", none: "no step labels a request")
+    }
+
+    private func label(_ value: Value, at path: String, known: String, none: String) throws(ScenarioError) -> String {
         let label = try ScenarioRead.nonEmptyString(value, at: path)
         guard labels.contains(label) else {
-            let known = labels.isEmpty ? "no step labels a request" : "labels: " + labels.joined(separator: ", ")
-            throw ScenarioRead.error(path, "no request is labelled \(ScenarioRead.quoted(label)) (\(known))")
+            let listing = labels.isEmpty ? none : known + labels.joined(separator: ", ")
+            throw ScenarioRead.error(path, "no request is labelled \(ScenarioRead.quoted(label)) (\(listing))")
         }
         return label
     }

@@ -9,7 +9,9 @@ import Testing
     final class Fixtures: @unchecked Sendable {
         let directory = TemporaryDirectory()
         let discovery: PluginRegistry.Discovery
-        static let defects = ["ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT"]
+        /// The defects, and LAYOUT: a well-behaved layout hook.
+        static let defects = ["ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
+                              "LAYOUT", "BAD_LAYOUT"]
 
         init() throws {
             for defect in Self.defects {
@@ -121,6 +123,32 @@ import Testing
         #expect(t.finals.values.allSatisfy { $0.count == 1 })
         #expect(t.finals.count == Fixtures.defects.count)
         #expect(t.chef.catalog.census.live == 0)  // only the built-in request is alive
+    }
+
+    @Test("a layout hook places the popup, and is asked again when the container changes")
+    func layoutHook() throws {
+        let t = chef()
+        let id = show("LAYOUT", on: t)
+        t.chef.runUntilIdle()
+        let portrait = try #require(t.chef.visualState(of: id)).frame
+        #expect(portrait.y == 20)  // the container's top, not centred
+        t.chef.rotate(to: .landscape)
+        let landscape = try #require(t.chef.visualState(of: id)).frame
+        #expect(landscape.y == 20 && landscape.x > portrait.x)
+        #expect(misbehaviour(t, id).isEmpty)
+    }
+
+    @Test("a layout hook returning NaN: reported, and the default frame is used")
+    func badLayoutHook() throws {
+        let t = chef()
+        let id = show("BAD_LAYOUT", on: t)
+        t.chef.runUntilIdle()
+        let frame = try #require(t.chef.visualState(of: id)).frame
+        #expect(frame.x.isFinite && frame.y > 20)
+        #expect(misbehaviour(t, id).first?.contains("layout returned an invalid frame") == true)
+        t.chef.dismiss(id)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.dismissed(.requested)])
     }
 }
 

@@ -2,22 +2,10 @@ import Testing
 @testable import HostRuntime
 
 @Suite struct TerminalEncoderTests {
-    /// SplitMix64: a seeded, reproducible generator.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let characters: [Character] = ["a", "Z", " ", "▀", "─", "╭", "é", "…", "界", "🙂", "\u{1B}"]
     static let colors = [Cell.RGB(0, 0, 0), Cell.RGB(255, 255, 255), Cell.RGB(153, 153, 153), Cell.RGB(0, 122, 255)]
 
-    static func scribble(_ buffer: inout CellBuffer, count: Int, using generator: inout SeededGenerator) {
+    static func scribble(_ buffer: inout CellBuffer, count: Int, using generator: inout SplitMix64) {
         for _ in 0..<count {
             buffer.put(characters.randomElement(using: &generator)!,
                        column: Int.random(in: 0..<buffer.columns, using: &generator),
@@ -30,7 +18,7 @@ import Testing
 
     @Test("full(a) then diff(a → b) leaves exactly b on the terminal", arguments: 0..<40)
     func fullThenDiff(seed: UInt64) {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let columns = Int.random(in: 1...14, using: &generator), rows = Int.random(in: 1...6, using: &generator)
         var a = CellBuffer(columns: columns, rows: rows, filling: Cell(" ", foreground: Self.colors[0],
                                                                       background: Self.colors[1]))
