@@ -136,6 +136,7 @@ extension Chef {
         else { return false }
         let previous = keyboardState.popup
         keyboardState.owner = .field(id, field)
+        keyboardState.isNumberPad = popup.content?.isSecureField(field) == true
         if keyboardState.to != scene.keyboardHeight { slideKeyboard(to: scene.keyboardHeight) }
         record(popup, "focus", detail: field)
         if let previous, previous != id, let other = popups[previous] { relayout(other, over: Keyboard.duration) }
@@ -159,6 +160,7 @@ extension Chef {
         switch (up, keyboardState.owner) {
         case (true, nil):
             keyboardState.owner = .app
+            keyboardState.isNumberPad = false
             slideKeyboard(to: scene.keyboardHeight)
             recordScene("app-keyboard", detail: "up")
         case (false, .app?):

@@ -14,6 +14,8 @@ public struct Keyboard: Hashable, Sendable {
 
     /// Who has it up; nil when it is down (or going down).
     public internal(set) var owner: Owner?
+    /// A number pad (raised for a secure field) rather than letters; kept while it slides down.
+    public internal(set) var isNumberPad = false
     /// Its height as it slides: from `from` to `to` starting at `start`.
     var from = 0.0, to = 0.0
     var start = VirtualTime.zero

@@ -16,14 +16,9 @@ struct FrameBuilder {
         }
         let keyboardHeight = chef.keyboardState.visibleHeight(at: now)
         if keyboardHeight > 0 {
-            nodes += KeyboardLayout.nodes(in: scene, visibleHeight: keyboardHeight, numeric: focusedFieldIsSecure)
+            nodes += KeyboardLayout.nodes(in: scene, visibleHeight: keyboardHeight, numeric: chef.keyboardState.isNumberPad)
         }
         return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, nodes: nodes)
-    }
-
-    private var focusedFieldIsSecure: Bool {
-        guard let (id, field) = chef.keyboardState.focusedField, let content = chef.popups[id]?.content else { return false }
-        return content.isSecureField(field)
     }
 
     private func appendNodes(of popup: Popup, state: VisualState, to nodes: inout [FrameNode]) {

@@ -51,8 +51,9 @@ struct TerminalCanvas {
     /// Cells across and down the screen; the pixels are `columns × 2·rows`.
     let columns: Int
     let rows: Int
-    /// Points per pixel (and per column).
-    let scale: Double
+    /// Points per column (a pixel's width) and per pixel vertically (half a row).
+    let columnWidth: Double
+    let pixelHeight: Double
     private var pixels: [Color]
     private var glyphs: [Glyph?]
 
@@ -61,10 +62,11 @@ struct TerminalCanvas {
     init(viewport: TerminalViewport, screen: Cell.RGB, outside: Cell.RGB) {
         columns = viewport.screenColumns
         rows = viewport.screenRows
-        scale = viewport.scale
-        let inside = Self.centres(from: 0, to: viewport.screen.width, unit: scale, count: columns)
+        columnWidth = viewport.columnWidth
+        pixelHeight = viewport.pixelHeight
+        let inside = Self.centres(from: 0, to: viewport.screen.width, unit: columnWidth, count: columns)
         var pixels = Array(repeating: Color(outside), count: columns * rows * 2)
-        if let inside, let insideRows = Self.centres(from: 0, to: viewport.screen.height, unit: scale, count: rows * 2) {
+        if let inside, let insideRows = Self.centres(from: 0, to: viewport.screen.height, unit: pixelHeight, count: rows * 2) {
             for y in insideRows {
                 for x in inside { pixels[y * columns + x] = Color(screen) }
             }
@@ -95,25 +97,25 @@ struct TerminalCanvas {
     /// the same test at their cell's centre.
     mutating func paint(_ rect: Rect, radius: Double, bounds: Rect, inverse: AffineTransform, color: ContentNode.Color,
                         alpha: Double) {
-        guard alpha > 0, let xs = Self.centres(from: bounds.x, to: bounds.x + bounds.width, unit: scale, count: columns)
+        guard alpha > 0, let xs = Self.centres(from: bounds.x, to: bounds.x + bounds.width, unit: columnWidth, count: columns)
         else { return }
         let paint = Color(color)
-        if let ys = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: scale, count: rows * 2) {
+        if let ys = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: pixelHeight, count: rows * 2) {
             for y in ys {
-                let pointY = (Double(y) + 0.5) * scale
+                let pointY = (Double(y) + 0.5) * pixelHeight
                 for x in xs {
-                    let local = inverse.apply(x: (Double(x) + 0.5) * scale, y: pointY)
+                    let local = inverse.apply(x: (Double(x) + 0.5) * columnWidth, y: pointY)
                     if Self.contains(local.x, local.y, rect: rect, radius: radius) {
                         pixels[y * columns + x] = pixels[y * columns + x].blended(with: paint, alpha: alpha)
                     }
                 }
             }
         }
-        guard let glyphRows = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: 2 * scale, count: rows)
+        guard let glyphRows = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: 2 * pixelHeight, count: rows)
         else { return }
         for row in glyphRows {
             for column in xs where glyphs[row * columns + column] != nil {
-                let local = inverse.apply(x: (Double(column) + 0.5) * scale, y: (Double(row) + 0.5) * 2 * scale)
+                let local = inverse.apply(x: (Double(column) + 0.5) * columnWidth, y: (Double(row) + 0.5) * 2 * pixelHeight)
                 guard Self.contains(local.x, local.y, rect: rect, radius: radius) else { continue }
                 if alpha >= Self.hidingAlpha {
                     clearGlyph(column: column, row: row)

@@ -71,11 +71,11 @@ public enum TerminalRasterizer {
     /// Box drawing on the cells whose centres lie just inside `rect`'s edges.
     private static func drawBorder(around rect: Rect, rounded: Bool, color: ContentNode.Color, alpha: Double,
                                    on canvas: inout TerminalCanvas) {
-        let scale = canvas.scale
-        let left = TerminalViewport.firstIndex(from: rect.x, unit: scale)
-        let right = TerminalViewport.firstIndex(from: rect.x + rect.width, unit: scale) - 1
-        let top = TerminalViewport.firstIndex(from: rect.y, unit: 2 * scale)
-        let bottom = TerminalViewport.firstIndex(from: rect.y + rect.height, unit: 2 * scale) - 1
+        let column = canvas.columnWidth, row = 2 * canvas.pixelHeight
+        let left = TerminalViewport.firstIndex(from: rect.x, unit: column)
+        let right = TerminalViewport.firstIndex(from: rect.x + rect.width, unit: column) - 1
+        let top = TerminalViewport.firstIndex(from: rect.y, unit: row)
+        let bottom = TerminalViewport.firstIndex(from: rect.y + rect.height, unit: row) - 1
         guard right > left, bottom > top else { return }
         let corners: [Character] = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
         let put = { (character: Character, column: Int, row: Int, canvas: inout TerminalCanvas) in
@@ -96,12 +96,12 @@ public enum TerminalRasterizer {
     }
 
     private static func drawText(_ run: TextRun, in rect: Rect, alpha: Double, on canvas: inout TerminalCanvas) {
-        let scale = canvas.scale
+        let column = canvas.columnWidth, rowHeight = 2 * canvas.pixelHeight
         // The node's columns: those whose centres it covers, at least the one holding its centre.
-        var clip = (TerminalViewport.firstIndex(from: rect.x, unit: scale),
-                    TerminalViewport.firstIndex(from: rect.x + rect.width, unit: scale) - 1)
+        var clip = (TerminalViewport.firstIndex(from: rect.x, unit: column),
+                    TerminalViewport.firstIndex(from: rect.x + rect.width, unit: column) - 1)
         if clip.1 < clip.0 {
-            let middle = TerminalViewport.cellIndex((rect.x + rect.width / 2) / scale)
+            let middle = TerminalViewport.cellIndex((rect.x + rect.width / 2) / column)
             clip = (middle, middle)
         }
         let first = max(0, clip.0), last = min(canvas.columns - 1, clip.1)
@@ -109,16 +109,16 @@ public enum TerminalRasterizer {
         let bold = run.weight == .semibold || run.weight == .bold
         for (index, line) in run.lines.enumerated() {
             let box = run.lineRect(index, in: rect)
-            let row = TerminalViewport.cellIndex((box.y + box.height / 2) / (2 * scale))
+            let row = TerminalViewport.cellIndex((box.y + box.height / 2) / rowHeight)
             guard row >= 0, row < canvas.rows else { continue }
             let characters = fitted(Array(line), columns: clip.1 - clip.0 + 1)
             let widths = characters.map(Cell.columns)
             let width = widths.reduce(0, +)
             var start: Int
             switch run.alignment {
-            case .leading, .fill: start = TerminalViewport.firstIndex(from: box.x, unit: scale)
-            case .center: start = TerminalViewport.cellIndex(((box.x + box.width / 2) / scale - Double(width) / 2).rounded())
-            case .trailing: start = TerminalViewport.firstIndex(from: box.x + box.width, unit: scale) - width
+            case .leading, .fill: start = TerminalViewport.firstIndex(from: box.x, unit: column)
+            case .center: start = TerminalViewport.cellIndex(((box.x + box.width / 2) / column - Double(width) / 2).rounded())
+            case .trailing: start = TerminalViewport.firstIndex(from: box.x + box.width, unit: column) - width
             }
             start = max(clip.0, min(start, clip.1 - width + 1))
             for (character, columns) in zip(characters, widths) {

@@ -8,13 +8,13 @@ public struct TerminalScreen: Sendable {
     /// Whether the left button is held (its drags are `.moved`).
     private var pointerDown = false
 
-    public init(screen: Size, columns: Int, rows: Int) {
-        viewport = TerminalViewport(screen: screen, columns: columns, rows: rows)
+    public init(screen: Size, columns: Int, rows: Int, textColumn: Double = TerminalViewport.textColumn) {
+        viewport = TerminalViewport(screen: screen, columns: columns, rows: rows, textColumn: textColumn)
     }
 
     /// Fits the screen to a terminal of a new size; the next `render` redraws everything.
     public mutating func resize(columns: Int, rows: Int) {
-        viewport = TerminalViewport(screen: viewport.screen, columns: columns, rows: rows)
+        viewport = TerminalViewport(screen: viewport.screen, columns: columns, rows: rows, textColumn: viewport.textColumn)
         shown = nil
     }
 
@@ -22,7 +22,8 @@ public struct TerminalScreen: Sendable {
     /// nothing changed. A frame for another screen size re-fits the viewport and redraws everything.
     public mutating func render(_ frame: Frame, statusLine: String) -> [UInt8] {
         if frame.screen != viewport.screen {
-            viewport = TerminalViewport(screen: frame.screen, columns: viewport.columns, rows: viewport.rows)
+            viewport = TerminalViewport(screen: frame.screen, columns: viewport.columns, rows: viewport.rows,
+                                        textColumn: viewport.textColumn)
             shown = nil
         }
         let buffer = TerminalRasterizer.render(frame, in: viewport, statusLine: statusLine)

@@ -4,22 +4,30 @@ import Testing
 @Suite struct TerminalViewportTests {
     static let phone = Size(width: 390, height: 844)
 
-    @Test("a large terminal: 8.5 pt a column, the screen centred above the status line")
+    @Test("a large terminal: square 6.5 pt pixels (the true aspect ratio), the screen centred above the status line")
     func large() {
         let viewport = TerminalViewport(screen: Self.phone, columns: 200, rows: 80)
-        #expect(viewport.scale == TerminalViewport.preferredScale)
-        #expect(viewport.screenColumns == 46 && viewport.screenRows == 50)
-        #expect(viewport.originColumn == 77 && viewport.originRow == 14)
+        #expect(viewport.columnWidth == TerminalViewport.textColumn && viewport.pixelHeight == TerminalViewport.textColumn)
+        #expect(viewport.screenColumns == 60 && viewport.screenRows == 65)
+        #expect(viewport.originColumn == 70 && viewport.originRow == 7)
         #expect(viewport.statusRow == 79)
     }
 
-    @Test("a small terminal shrinks the screen to fit, keeping its aspect ratio", arguments: [(80, 24), (120, 30), (30, 60)])
+    @Test("a shorter terminal makes the rows taller and keeps text columns; a narrow one widens them too")
+    func legible() {
+        let short = TerminalViewport(screen: Self.phone, columns: 120, rows: 50)
+        #expect(short.columnWidth == TerminalViewport.textColumn && short.pixelHeight > TerminalViewport.textColumn)
+        let narrow = TerminalViewport(screen: Self.phone, columns: 40, rows: 50)
+        #expect(narrow.columnWidth > TerminalViewport.textColumn && narrow.screenColumns == 40)
+    }
+
+    @Test("a small terminal shrinks the screen to fit", arguments: [(80, 24), (120, 30), (30, 60)])
     func small(columns: Int, rows: Int) {
         let viewport = TerminalViewport(screen: Self.phone, columns: columns, rows: rows)
-        #expect(viewport.scale > TerminalViewport.preferredScale)
+        #expect(viewport.pixelHeight > TerminalViewport.textColumn || viewport.columnWidth > TerminalViewport.textColumn)
         #expect(viewport.screenColumns <= columns && viewport.screenRows <= rows - 1)
-        #expect(Double(viewport.screenColumns) * viewport.scale >= 390 - 1e-9)
-        #expect(Double(viewport.screenRows) * 2 * viewport.scale >= 844 - 1e-9)
+        #expect(Double(viewport.screenColumns) * viewport.columnWidth >= 390 - 1e-9)
+        #expect(Double(viewport.screenRows) * 2 * viewport.pixelHeight >= 844 - 1e-9)
         // One side fills the terminal (up to one cell of rounding).
         #expect(viewport.screenColumns >= columns - 1 || viewport.screenRows >= rows - 2)
         #expect(viewport.originColumn >= 0 && viewport.originRow >= 0)
@@ -38,8 +46,8 @@ import Testing
             for y in stride(from: 0.0, to: 844, by: 11.9) {
                 let cell = viewport.cell(for: Point(x: x, y: y))
                 let centre = viewport.point(forColumn: cell.column, row: cell.row)
-                #expect(abs(centre.x - x) <= viewport.scale / 2 + 1e-9)
-                #expect(abs(centre.y - y) <= viewport.scale + 1e-9)
+                #expect(abs(centre.x - x) <= viewport.columnWidth / 2 + 1e-9)
+                #expect(abs(centre.y - y) <= viewport.pixelHeight + 1e-9)
             }
         }
     }
