@@ -29,7 +29,9 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
-        if let bad = at.first(where: { !($0 >= 0 && $0.isFinite) }) { throw ValidationError("--at \(bad) is not a time in ms ≥ 0") }
+        if let bad = at.first(where: { !($0 >= 0 && $0 <= VirtualTime.longest.milliseconds) }) {
+            throw ValidationError("--at \(bad) is not a time in ms from 0 to \(VirtualTime.longest.milliseconds)")
+        }
     }
 
     func run() throws {
@@ -46,7 +48,7 @@ struct Render: ParsableCommand {
         if at.isEmpty {
             runner.sampleInterval = .seconds(1 / (fps ?? 30))
         } else {
-            runner.sampleTimes = at.map { VirtualTime(microseconds: Int64(($0 * 1000).rounded())) }
+            runner.sampleTimes = at.map { VirtualTime.seconds($0 / 1000) }
         }
         runner.onSample = { frame in
             let name = String(format: "frame-%05d-%.0fms.%@", written.count, frame.time.milliseconds, format.rawValue)

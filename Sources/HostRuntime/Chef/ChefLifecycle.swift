@@ -60,12 +60,13 @@ extension Chef {
             clock.cancel(popup.displayTimer)
             popup.displayDeadline = nil
             popup.displayHeld = nil
-            releaseKeyboard(of: popup)
             popup.dismissReason = reason
             popup.handler.willDismiss(reason)
             record(popup, "will-dismiss", reason: reason)
             popup.state = .dismissing
+            // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
             startTransition(popup, to: 0)
+            releaseKeyboard(of: popup)
         case .idle:
             finish(popup, .cancelled(reason))
         case .dismissing where popup.requeueWhenDismissed:

@@ -34,12 +34,19 @@ public struct Scene: Hashable, Sendable {
 
     /// The same device turned to `orientation`: width and height swap, and so do the safe area (the
     /// notch's side gets the top inset, the home indicator keeps 21 at the bottom) and the keyboard
-    /// height (336 ↔ 209 on the default phone, in proportion otherwise).
+    /// height (336 ↔ 209 on the default phone, in proportion otherwise). Turning back restores the
+    /// safe area and keyboard height the scene had.
     public func rotated(to orientation: Orientation) -> Scene {
         guard orientation != self.orientation else { return self }
         var scene = self
         scene.width = height
         scene.height = width
+        scene.turnedFrom = Insets(safeArea: safeArea, keyboardHeight: keyboardHeight)
+        if let before = turnedFrom {
+            scene.safeArea = before.safeArea
+            scene.keyboardHeight = before.keyboardHeight
+            return scene
+        }
         switch orientation {
         case .landscape:
             scene.safeArea = EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top)
@@ -50,6 +57,14 @@ public struct Scene: Hashable, Sendable {
             scene.keyboardHeight = (keyboardHeight * 336 / 209).rounded()
         }
         return scene
+    }
+
+    /// The safe area and keyboard height of the orientation the scene was last turned from.
+    private var turnedFrom: Insets?
+
+    private struct Insets: Hashable, Sendable {
+        var safeArea: EdgeInsets
+        var keyboardHeight: Double
     }
 
     /// The space a popup is laid out in (QMUI): the screen inside the presentation's margins, above

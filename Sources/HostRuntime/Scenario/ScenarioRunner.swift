@@ -81,6 +81,9 @@ public final class ScenarioRunner {
                     continue
                 }
                 if due != nil {
+                    // Still busy at the deadline: wait until then, and go on.
+                    guard deadline <= target else { break }
+                    clock(to: deadline)
                     problems.append(ScenarioError(file: scenario.file, path: "steps[\(nextStep - 1)].wait",
                                                   message: "still busy after \(Self.idleLimit.seconds) s; going on"))
                 }
@@ -89,7 +92,11 @@ public final class ScenarioRunner {
                 continue
             }
             guard nextStep < scenario.steps.count else {
-                if stoppingAtEnd { return }
+                if stoppingAtEnd {
+                    // The last step may be a wait: it ends at `cursor`.
+                    clock(to: cursor)
+                    return
+                }
                 break
             }
             let step = scenario.steps[nextStep]
@@ -187,7 +194,11 @@ public final class ScenarioRunner {
             return id
         }
         let candidates = chef.popups.values.filter { $0.state.isVisible && matches($0) }
-        guard let front = candidates.max(by: { $0.screenOrder < $1.screenOrder }) else {
+        // Front to back as drawn: the banner layer above the modal one, later popups above earlier ones.
+        let front = candidates.max {
+            ($0.layer == .banner ? 1 : 0, $0.screenOrder) < ($1.layer == .banner ? 1 : 0, $1.screenOrder)
+        }
+        guard let front else {
             problem(step, action, "no popup on screen has it")
             return nil
         }

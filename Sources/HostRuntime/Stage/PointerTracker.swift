@@ -30,9 +30,13 @@ struct PointerTracker {
     /// The vertical offset from the start.
     var offset: Double { (samples.last?.point.y ?? start.y) - start.y }
 
-    /// Points per second along y over the recent positions; 0 without elapsed time.
+    /// Points per second along y over the last `velocityWindow`: from the position before the window
+    /// (where the finger rested until it moved on, so no earlier than the window's start) to the last
+    /// one; 0 without elapsed time.
     var velocity: Double {
-        guard let first = samples.first, let last = samples.last, last.time > first.time else { return 0 }
-        return (last.point.y - first.point.y) / (last.time - first.time).seconds
+        guard let first = samples.first, let last = samples.last else { return 0 }
+        let since = max(first.time, last.time - Self.velocityWindow)
+        guard last.time > since else { return 0 }
+        return (last.point.y - first.point.y) / (last.time - since).seconds
     }
 }

@@ -30,7 +30,8 @@ public final class Stage {
     public func tap(at point: Point) -> TapOutcome {
         let frame = frame()
         let hits = frame.nodes(at: point)
-        if let banner = frontBanner(), !hits.contains(where: { $0.request == banner.id || $0.role == .keyboard || $0.role == .key }) {
+        if let banner = frontBanner(),
+           !hits.contains(where: { ($0.request == banner.id && $0.role != .dimming) || $0.role == .keyboard || $0.role == .key }) {
             switch banner.presentation.behindBanner {
             case .dismiss: return backgroundTap(banner)
             case .absorb: return .absorbed(banner.id)
@@ -47,15 +48,14 @@ public final class Stage {
                 return .absorbed(0)
             case .button:
                 guard let request = node.request, let action = node.action else { continue }
-                chef.tap(action: action, on: request)
-                return .action(request, action)
+                return chef.tap(action: action, on: request) ? .action(request, action) : .absorbed(request)
             case .textField:
                 guard let request = node.request, let field = node.field else { continue }
-                chef.focus(field: field, on: request)
-                return .focus(request, field)
+                return chef.focus(field: field, on: request) ? .focus(request, field) : .absorbed(request)
             case .dimming:
                 guard let request = node.request, let popup = chef.popups[request] else { continue }
-                if popup.presentation.mask == .dimmed && !popup.presentation.modal && popup.presentation.dismissOnBackgroundTap {
+                if popup.presentation.mask == .dimmed && !popup.presentation.modal && popup.presentation.dismissOnBackgroundTap
+                    && popup.state != .dismissing {
                     return backgroundTap(popup)
                 }
                 return .absorbed(request)

@@ -23,6 +23,14 @@ import Testing
         #expect(first.lookup(path: "screen.width") == .int(390))
     }
 
+    @Test("an --at beyond the clock's range is refused, not a crash")
+    func hugeTime() throws {
+        let directory = TemporaryDirectory()
+        let result = try run(Build.pophost, ["render", "demo", "--out", directory.path, "--at", "1e20"], environment: CLITests.isolated(directory))
+        #expect(result.status != 0 && result.status < 128)
+        #expect(result.stderr.contains("--at"), "\(result.stderr)")
+    }
+
     @Test("a malformed scenario: the error names the file, the field and the problem")
     func malformedScenario() throws {
         let directory = TemporaryDirectory()
