@@ -21,8 +21,9 @@ struct DeviceFrame {
     /// The radius of the screen's corners.
     var screenCornerRadius: Double { min(47, 0.12 * min(screen.width, screen.height)) }
 
-    /// Width over a 393-point phone's, at most 1: how much the Dynamic Island shrinks.
-    private var scale: Double { min(1, screen.width / 393) }
+    /// The screen's shorter side over a 393-point phone's width, at most 1: how much the Dynamic Island
+    /// shrinks.
+    private var scale: Double { min(1, min(screen.width, screen.height) / 393) }
 
     /// The side buttons and the body, drawn under the screen (in the drawing's coordinates).
     func drawBody(into document: inout SVGDocument) {
@@ -55,12 +56,17 @@ struct DeviceFrame {
                        ("rx", format(screenCornerRadius))])
     }
 
-    /// The Dynamic Island, drawn over everything on the screen (in screen coordinates).
+    /// The Dynamic Island, drawn over everything on the screen (in screen coordinates): near the top in
+    /// portrait, along the left edge in landscape (the phone turned counter-clockwise).
     func drawIsland(into document: inout SVGDocument) {
-        let width = 126 * scale, height = 37 * scale
+        let long = 126 * scale, short = 37 * scale
+        let landscape = screen.width > screen.height
+        let (x, y, width, height) = landscape
+            ? (11 * scale, (screen.height - long) / 2, short, long)
+            : ((screen.width - long) / 2, 11 * scale, long, short)
         document.write(.init("rect", [
-            ("x", format((screen.width - width) / 2)), ("y", format(11 * scale)), ("width", format(width)),
-            ("height", format(height)), ("rx", format(height / 2)), ("fill", "#000000"),
+            ("x", format(x)), ("y", format(y)), ("width", format(width)),
+            ("height", format(height)), ("rx", format(short / 2)), ("fill", "#000000"),
         ]))
     }
 

@@ -19,3 +19,19 @@ import Testing
         withExtendedLifetime(samples) {}
     }
 }
+
+/// The example scenarios shipped in Scenarios/ play cleanly and meet their expectations.
+@Suite struct ExampleScenarioTests {
+    static let directory = Repository.root + "/Scenarios"
+
+    @Test("every scenario in Scenarios/ plays without problems and meets its expectations",
+          arguments: (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()) ?? [])
+    func example(name: String) throws {
+        let samples = try IsolatedSamples()
+        let runner = ScenarioRunner(scenario: try Scenario.load(path: Self.directory + "/" + name), catalog: samples.catalog)
+        runner.runToEnd()
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
+        #expect(runner.chef.liveCount == 0)
+    }
+}
