@@ -53,7 +53,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
             linkerSettings: exportOnlyTheEntry
         ),
-        .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime", "CFFI", "PluginABI"], path: "Benchmarks/pophost-bench"),
+        .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime", "CFFI", "PluginABI", .product(name: "Logging", package: "swift-log")],
+                         path: "Benchmarks/pophost-bench"),
         .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests", exclude: ["Golden"]),
     ]
 )

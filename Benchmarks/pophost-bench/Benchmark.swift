@@ -6,7 +6,7 @@ enum Benchmark {
     static func run(copies: Int, rounds: Int, suite: Suite) throws(BenchError) -> Report {
         let buildDirectory = SearchPath.executableDirectory
         var report = Report(copies: copies, rounds: rounds, build: Report.build)
-        if suite != .chef {
+        if suite.includes(.loading) {
             let launcher = try ChildLauncher()
             let workspace = try Workspace(copies: copies, buildDirectory: buildDirectory)
             defer { workspace.remove() }
@@ -15,10 +15,15 @@ enum Benchmark {
             let scanner = PluginScanner(executable: buildDirectory + "/pophost-scanner")
             report.warmDiscovery = try WarmDiscovery.measure(workspace, rounds: rounds, scanner: scanner)
         }
-        if suite != .loading {
+        if suite.includes(.chef) {
             let scratch = try makeTemporaryDirectory("pophost-bench-chef")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             report.chef = try ChefBench.measure(rounds: rounds, scratch: scratch)
+        }
+        if suite.includes(.presentation) {
+            let scratch = try makeTemporaryDirectory("pophost-bench-presentation")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            report.presentation = try PresentationBench.measure(rounds: rounds, scratch: scratch)
         }
         return report
     }

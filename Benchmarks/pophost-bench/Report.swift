@@ -16,6 +16,7 @@ struct Report: Codable {
     var coldLoad: [ColdLoad]?
     var warmDiscovery: WarmDiscovery?
     var chef: ChefMeasurements?
+    var presentation: PresentationMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -54,7 +55,36 @@ struct Report: Codable {
             lines.append(pad("lifecycle call", 18) + comparison(chef.lifecycle, "host wrapper", "raw fn pointer"))
             lines.append(pad("closure call", 18) + comparison(chef.closure, "ffi closure ", "plain C call"))
         }
+        if let presentation { lines += presentationLines(presentation) }
         return lines.joined(separator: "\n")
+    }
+
+    private func presentationLines(_ p: PresentationMeasurements) -> [String] {
+        let svg = p.svg, terminal = p.terminal, json = p.json
+        return [
+            pad("layout + SVG", 18) + "\(micro(svg.microseconds))/frame = \(percent(svg.budgetShare)) of a 60 fps frame   "
+                + "(target ≤ \(decimal(svg.target, 0)) µs)  \(svg.pass ? "PASS" : "FAIL")",
+            pad("", 18) + "demo at 6500 ms (payment dialog + number pad, \(svg.nodes) nodes, \(svg.bytes) bytes): "
+                + "stage.frame() alone \(decimal(svg.layoutMicroseconds, 1)) µs; baseline, the same lines appended to a String "
+                + "\(decimal(svg.baselineMicroseconds, 1)) µs: ratio \(decimal(svg.ratio, 2))",
+            pad("layout + terminal", 18) + "\(micro(terminal.microseconds))/frame = \(percent(terminal.budgetShare)) of a 60 fps frame   "
+                + "(target ≤ \(decimal(terminal.target, 0)) µs)  \(terminal.pass ? "PASS" : "FAIL")",
+            pad("", 18) + "\(terminal.columns)×\(terminal.rows), demo's dialog entering (\(terminal.frames) frames, 16 ms apart, "
+                + "\(decimal(terminal.averageBytes, 0)) bytes/frame): layout \(decimal(terminal.layoutMicroseconds, 1)) µs, "
+                + "rasterize \(decimal(terminal.rasterizeMicroseconds, 1)) µs, diff \(decimal(terminal.diffMicroseconds, 1)) µs",
+            pad("", 18) + "diff against its baseline, comparing every cell \(decimal(terminal.baselineMicroseconds, 2)) µs: "
+                + "ratio \(decimal(terminal.ratio, 2))",
+            pad("0.3 s animation", 18) + "\(decimal(json.animationMilliseconds, 3)) ms per animation to \(json.steps) JSON frames "
+                + "(\(decimal(json.perFrameMicroseconds, 1)) µs/frame = \(percent(json.perFrameMicroseconds / PresentationMeasurements.frameBudget)) of a 60 fps frame); "
+                + "ratio \(decimal(json.ratio, 4)) to its own \(decimal(json.realMilliseconds, 0)) ms",
+            pad("", 18) + "per frame: advance \(decimal(json.advanceMicroseconds, 1)) µs, frame \(decimal(json.frameMicroseconds, 1)) µs, "
+                + "JSON \(decimal(json.encodeMicroseconds, 1)) µs (\(decimal(json.averageBytes, 0)) bytes); show \(decimal(json.showMicroseconds, 1)) µs; "
+                + "fresh Chef + Stage (not counted) \(decimal(json.setupMicroseconds, 1)) µs",
+        ]
+    }
+
+    private func percent(_ share: Double) -> String {
+        decimal(share * 100, share < 0.1 ? 2 : 1) + " %"
     }
 
     private func comparison(_ c: ChefMeasurements.Comparison, _ host: String, _ baseline: String) -> String {

@@ -1,6 +1,16 @@
 // pophost-bench: measures loading and discovery of many plugin copies against plain dlopen and stat
-// baselines (`pophost-bench --help`). Exits 0 even when a target is missed; non-zero on errors.
+// baselines, the chef's calls, and the presentation engine's frames (`pophost-bench --help`). Exits 0
+// even when a target is missed; non-zero on errors.
 import Foundation
+import Logging
+
+// The presentation suite plays the demo many times; the sample plugins' info messages (a payment
+// handler finishing each time) would bury the report.
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .warning
+    return handler
+}
 
 let command: Command
 do { command = try Command.parse(Array(CommandLine.arguments.dropFirst())) } catch {

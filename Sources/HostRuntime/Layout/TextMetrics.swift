@@ -33,8 +33,7 @@ public enum TextMetrics {
         let advance = size.length * advanceFactor(weight)
         let limit = maxWidth.map { $0.isNaN ? 0 : max(0, $0) }
         let fits = { (columns: Int) in limit.map { Double(columns) * advance <= $0 } ?? true }
-        var lines = text.isEmpty ? [] : text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .flatMap { wrap($0, fits: fits) }
+        var lines = text.isEmpty ? [] : paragraphs(text).flatMap { wrap($0, fits: fits) }
         if maxLines > 0, lines.count > maxLines {
             lines.removeLast(lines.count - maxLines)
             lines[maxLines - 1] = truncate(lines[maxLines - 1], fits: fits)
@@ -46,6 +45,8 @@ public enum TextMetrics {
 
     /// The columns `character` takes: 2 when East Asian wide or an emoji, else 1.
     public static func columns(_ character: Character) -> Int {
+        // An ASCII character of one byte is neither wide nor an emoji sequence: skip the property lookups.
+        if character.utf8.count == 1 { return 1 }
         guard let first = character.unicodeScalars.first else { return 1 }
         if first.properties.isEmojiPresentation
             || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}")) { return 2 }
@@ -53,7 +54,12 @@ public enum TextMetrics {
     }
 
     /// The columns of a string: the sum of its characters'.
-    static func columns<S: StringProtocol>(_ string: S) -> Int { string.reduce(0) { $0 + columns($1) } }
+    static func columns<S: StringProtocol>(_ string: S) -> Int {
+        // ASCII without a carriage return (the one ASCII pair that is a single character, "\r\n") has one
+        // character, and one column, per byte.
+        if let count = string.withUTF8Buffer({ $0.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? $0.count : nil }) { return count }
+        return string.reduce(0) { $0 + columns($1) }
+    }
 
     /// East Asian wide scalars (after UAX #11), by their first scalar value.
     private static let wideRanges: [ClosedRange<UInt32>] = [
@@ -75,20 +81,49 @@ public enum TextMetrics {
         0x20000...0x3FFFD,  // CJK extensions B and later
     ]
 
+    /// `text` split at every newline character (`Character.isNewline`).
+    private static func paragraphs(_ text: String) -> [Substring] {
+        // Splitting by characters (grapheme clusters) is slow. A newline character is "\r\n" or a single
+        // scalar: U+000A…U+000D, U+0085 (UTF-8 C2 85), U+2028 or U+2029 (E2 80 A8, E2 80 A9). Text with none
+        // of the bytes 0A…0D, 85, A8, A9 has none and is one paragraph.
+        let newlineFree = text.withUTF8Buffer { bytes in
+            bytes.allSatisfy { !(0x0A...0x0D).contains($0) && $0 != 0x85 && $0 != 0xA8 && $0 != 0xA9 }
+        }
+        if newlineFree { return [text[...]] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// A paragraph's words: split at every space character.
+    private static func words(_ paragraph: Substring) -> [Substring] {
+        // In ASCII text (no newlines here) every byte is a character, so splitting the bytes at 0x20 is
+        // splitting the characters at " ", much faster.
+        if paragraph.withUTF8Buffer({ $0.allSatisfy { $0 < 0x80 } }) {
+            return paragraph.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map(Substring.init)
+        }
+        return paragraph.split(separator: " ", omittingEmptySubsequences: false)
+    }
+
     /// One paragraph (no newlines) in lines that fit.
     private static func wrap(_ paragraph: Substring, fits: (Int) -> Bool) -> [String] {
         var lines: [String] = []
         var line: String?
         var lineColumns = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+        for word in words(paragraph) {
             let wordColumns = columns(word)
-            if let current = line {
+            if line != nil {
                 if fits(lineColumns + 1 + wordColumns) {
-                    line = current + " " + word
+                    line!.append(" ")
+                    line!.append(contentsOf: word)
                     lineColumns += 1 + wordColumns
                     continue
                 }
-                lines.append(current)
+                lines.append(line!)
+            }
+            // A word that fits on a line starts the next one whole (the loop below would not break it).
+            if fits(wordColumns) {
+                line = String(word)
+                lineColumns = wordColumns
+                continue
             }
             var chunk = "", chunkColumns = 0
             for character in word {

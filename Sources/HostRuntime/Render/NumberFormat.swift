@@ -14,16 +14,39 @@ enum NumberFormat {
     static func string(_ value: Double) -> String {
         let count = thousandths(value)
         let magnitude = count.magnitude
-        let whole = magnitude / 1000, fraction = magnitude % 1000
-        var text = count < 0 ? "-" : ""
-        text += String(whole)
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        var whole = magnitude / 1000, fraction = magnitude % 1000
+        // At most "-", 16 digits (the whole part is at most 10¹⁵), "." and 3 digits: written from the end of a
+        // small buffer backwards, then moved to its start.
+        let capacity = 24
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var start = capacity
+            if fraction != 0 {
+                var places = 3
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    places -= 1
+                }
+                for _ in 0..<places {
+                    start -= 1
+                    buffer[start] = 0x30 + UInt8(fraction % 10)
+                    fraction /= 10
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: ".")
+            }
+            repeat {
+                start -= 1
+                buffer[start] = 0x30 + UInt8(whole % 10)
+                whole /= 10
+            } while whole != 0
+            if count < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            let length = capacity - start
+            for index in 0..<length { buffer[index] = buffer[start + index] }
+            return length
         }
-        return text
     }
 
     /// `value` as a JSON number: an integer when it rounds to one, else a double.

@@ -83,9 +83,8 @@ public struct SVGRenderer: Sendable {
         guard !elements.isEmpty else { return }
         let transform = node.transform.outputMatrix.map { "matrix(" + $0.map(format).joined(separator: " ") + ")" }
         let common: [SVGDocument.Attribute] = [("transform", transform), ("opacity", opacity < 1 ? format(opacity) : nil)]
-        if elements.count == 1, var element = elements.first {
-            element.attributes = [("id", node.id)] + element.attributes + common
-            document.write(element)
+        if elements.count == 1, let element = elements.first {
+            document.write(element, id: node.id, then: common)
         } else {
             document.open("g", [("id", node.id)] + common)
             for element in elements { document.write(element) }
@@ -195,7 +194,7 @@ public struct SVGRenderer: Sendable {
     /// "#rrggbb" and the alpha as an opacity (nil when opaque); nil when fully transparent.
     private func paint(_ color: ContentNode.Color) -> (color: String, opacity: String?)? {
         guard color.alpha > 0 else { return nil }
-        return (String(FrameJSON.hex(color).prefix(7)), color.alpha < 255 ? format(Double(color.alpha) / 255) : nil)
+        return (FrameJSON.hexRGB(color), color.alpha < 255 ? format(Double(color.alpha) / 255) : nil)
     }
 
     private func format(_ value: Double) -> String { NumberFormat.string(value) }

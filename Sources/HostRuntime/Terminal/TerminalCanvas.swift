@@ -32,8 +32,14 @@ struct TerminalCanvas {
 
         var rgb: Cell.RGB { Cell.RGB(Self.channel(red), Self.channel(green), Self.channel(blue)) }
 
+        /// `value` rounded (half away from zero) and clamped to 0...255; 0 when not finite. (Without
+        /// `rounded()`, which is a libm call per channel: for 0 < value < 255 the truncation is exact and
+        /// the fraction left decides.)
         private static func channel(_ value: Double) -> UInt8 {
-            value.isFinite ? UInt8(min(255, max(0, value.rounded()))) : 0
+            guard value > 0 else { return 0 }  // also NaN
+            guard value < 255 else { return 255 }  // also +infinity
+            let whole = Int(value)
+            return UInt8(value - Double(whole) >= 0.5 ? whole + 1 : whole)
         }
     }
 
@@ -157,6 +163,16 @@ struct TerminalCanvas {
     /// Writes the canvas into `buffer` with its top-left cell at `column`, `row`: a cell's glyph over the
     /// average of its pixels, else "▀" in the top pixel's colour over the bottom one's (a space when equal).
     func draw(into buffer: inout CellBuffer, column originColumn: Int, row originRow: Int) {
+        precondition(originColumn >= 0 && originRow >= 0 && originColumn + columns <= buffer.columns
+                     && originRow + rows <= buffer.rows, "the canvas does not fit the buffer")
+        let bufferColumns = buffer.columns
+        buffer.cells.withUnsafeMutableBufferPointer { cells in
+            draw(into: cells, columns: bufferColumns, column: originColumn, row: originRow)
+        }
+    }
+
+    private func draw(into cells: UnsafeMutableBufferPointer<Cell>, columns bufferColumns: Int, column originColumn: Int,
+                      row originRow: Int) {
         for row in 0..<rows {
             for column in 0..<columns {
                 let index = row * columns + column
@@ -172,7 +188,7 @@ struct TerminalCanvas {
                     cell = top == bottom ? Cell(glyph: Cell.spaceGlyph, foreground: top, background: top, bold: false)
                         : Cell(glyph: Self.upperHalf, foreground: top, background: bottom, bold: false)
                 }
-                buffer[originColumn + column, originRow + row] = cell
+                cells[(originRow + row) * bufferColumns + originColumn + column] = cell
             }
         }
     }

@@ -26,13 +26,13 @@ extension Value {
     private func write(to bytes: inout [UInt8]) {
         switch self {
         case .null:
-            bytes.append(contentsOf: "null".utf8)
+            bytes.appendUTF8("null")
         case .bool(let bool):
-            bytes.append(contentsOf: (bool ? "true" : "false").utf8)
+            bytes.appendUTF8(bool ? "true" : "false")
         case .int(let int):
-            bytes.append(contentsOf: String(int).utf8)
+            Value.writeInteger(int, to: &bytes)
         case .double(let double):
-            bytes.append(contentsOf: (double.isFinite ? double.description : "null").utf8)
+            bytes.appendUTF8(double.isFinite ? double.description : "null")
         case .string(let string):
             Value.writeString(string, to: &bytes)
         case .array(let elements):
@@ -54,8 +54,30 @@ extension Value {
         }
     }
 
+    /// `String(value)`'s digits, without making the String.
+    private static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(0x30 + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude != 0
+        bytes[start...].reverse()
+    }
+
     private static func writeString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings have nothing to escape: copy them whole.
+        let copied = string.withUTF8Buffer { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)

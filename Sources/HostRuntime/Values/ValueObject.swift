@@ -61,6 +61,25 @@ extension Value {
             }
         }
 
+        /// An object of `members` whose keys the caller knows to be unique (checked in debug builds
+        /// only): for writers that build many small objects with fixed keys.
+        init(uniqueMembers members: [Member]) {
+            assert(Set(members.map(\.key)).count == members.count, "repeated keys in \(members.map(\.key))")
+            self.members = members
+            rebuildPositions()
+        }
+
+        /// Appends a member whose key the caller knows to be new (checked in debug builds only).
+        mutating func appendNew(key: String, value: Value) {
+            assert(index(forKey: key) == nil, "the key \(key) is already used")
+            members.append(Member(key: key, value: value))
+            if members.count == Object.indexThreshold + 1 {
+                rebuildPositions()
+            } else if members.count > Object.indexThreshold {
+                positions[key] = members.count - 1
+            }
+        }
+
         /// Appends a member unless `key` is already used; false (and no change) when it is.
         public mutating func append(key: String, value: Value) -> Bool {
             guard index(forKey: key) == nil else { return false }
