@@ -4,7 +4,7 @@
 /// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
 /// - Otherwise: `q` quits; `1`…`9` show the scenario's first nine popups again; `r` rotates; `k`
 ///   raises or lowers the app's keyboard; `h` hides what agrees to go (as the app navigating away);
-///   `d` dismisses everything; Esc taps the background (the top-left corner).
+///   `d` dismisses everything; Esc taps the background (the top-left corner); ↑ / ↓ flick the banner.
 public final class InteractiveHost: TerminalApp {
     public let runner: ScenarioRunner
     private var message = ""
@@ -68,10 +68,27 @@ public final class InteractiveHost: TerminalApp {
             chef.dismissAll()
         case .escape:
             stage.tap(at: Point(x: 2, y: 2))
+        case .up, .down:
+            flickBanner(up: key == .up)
         default:
             break
         }
         return .continue
+    }
+
+    /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge
+    /// dismisses it; away from it, it rubber-bands and springs back).
+    private func flickBanner(up: Bool) {
+        guard let banner = stage.frame().nodes.last(where: { node in
+            node.role == .popup && node.request.flatMap { chef.popups[$0] }?.layer == .banner
+        }) else { return }
+        let start = banner.bounds.center, step = VirtualTime.milliseconds(16)
+        stage.pointerDown(at: start)
+        for offset in [24.0, 48.0] {
+            chef.advance(by: step)
+            stage.pointerMoved(to: Point(x: start.x, y: start.y + (up ? -offset : offset)))
+        }
+        stage.pointerUp(at: Point(x: start.x, y: start.y + (up ? -48 : 48)))
     }
 
     public var statusLine: String {
