@@ -11,8 +11,8 @@ struct Run: ParsableCommand {
             terminal (resize it at will). The mouse taps buttons, focuses fields, taps the background and drags \
             banners; typed keys go to the focused field (Enter or Esc ends editing). Otherwise: q quits, 1-9 show \
             the scenario's popups again, r rotates, k toggles the app's keyboard, h hides all (as the app \
-            navigating away), d dismisses all, up / down flick the banner. The terminal is restored on every exit. Needs an interactive \
-            terminal; for files, use `pophost render`.
+            navigating away), d dismisses all, up / down flick the banner. The terminal is restored on every \
+            exit. Needs an interactive terminal; for files, use `pophost render`.
             """
     )
 
