@@ -12,13 +12,13 @@ enum NumberFormat {
 
     /// `value` as text: "12", "0.5", "-3.125".
     static func string(_ value: Double) -> String {
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: 24)
         append(value, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `value` as text (see `string`), as UTF-8.
-    static func append(_ value: Double, to bytes: inout [UInt8]) {
+    static func append(_ value: Double, to bytes: inout ByteBuffer) {
         let count = thousandths(value)
         if count < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = count.magnitude

@@ -2,24 +2,22 @@
 /// a level, attributes in the order they are written, text XML-escaped, so that output is deterministic
 /// and diffs read well. An element is `start`ed, given its attributes, then ended by `end()` (`<name …/>`),
 /// `end(content:)` (`<name …>text</name>`) or `endOpening()` (children follow until `close()`).
-struct SVGDocument {
-    /// The document so far. (Bytes, not a String: appending many short pieces to a byte array costs far
+struct SVGDocument: ~Copyable {
+    /// The document so far. (Bytes, not a String: appending many short pieces to a byte buffer costs far
     /// less than to a String.)
-    private var bytes: [UInt8]
+    private var bytes = ByteBuffer(capacity: 16 * 1024)
     /// The elements opened and not yet closed, outermost first.
     private var open: [StaticString] = []
     /// The element whose start tag is being written.
     private var current: StaticString = ""
 
     init() {
-        bytes = []
-        bytes.reserveCapacity(16 * 1024)
         append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The document so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.string }
 
     /// Starts `<name` on a new line.
     mutating func start(_ name: StaticString) {
@@ -113,6 +111,6 @@ struct SVGDocument {
     }
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(text)
     }
 }

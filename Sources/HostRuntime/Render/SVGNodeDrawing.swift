@@ -5,7 +5,9 @@ struct SVGNodeDrawing {
     /// The fill of an image placeholder that has none of its own.
     static let imageFill = ContentNode.Color(rawValue: 0xe5e5eaff)
 
-    let node: FrameNode
+    let id: String
+    /// The node's transform as written; nil for the identity.
+    let transform: AffineTransform?
     /// The node's opacity, rounded and at most 1.
     let opacity: Double
     let rect: Rect
@@ -14,6 +16,8 @@ struct SVGNodeDrawing {
     let stroke: (color: ContentNode.Color, width: Double)?
     /// The shadow, when it is drawn.
     let shadow: Shadow?
+    /// The blur of the shadow, when it is blurred.
+    let blur: Double?
     /// The side of an image's glyph, when it is drawn.
     let glyphSide: Double?
     /// The text, when its lines are drawn.
@@ -25,7 +29,8 @@ struct SVGNodeDrawing {
     init?(_ node: FrameNode) {
         opacity = min(1, NumberFormat.rounded(node.opacity))
         guard opacity > 0 else { return nil }
-        self.node = node
+        id = node.id
+        transform = node.transform.outputTransform
         rect = node.rect.sanitized
         var radius = min(node.cornerRadius.length, rect.width / 2, rect.height / 2)
         if node.role == .image { radius = min(max(radius, 6), rect.width / 2, rect.height / 2) }
@@ -35,6 +40,7 @@ struct SVGNodeDrawing {
             border.width.length > 0 && border.color.alpha > 0 ? (border.color, border.width) : nil
         }
         shadow = fill != nil && (node.shadow?.color.alpha ?? 0) > 0 ? node.shadow : nil
+        blur = Self.shadowBlur(node)
         let side = 0.6 * min(rect.width, rect.height)
         glyphSide = node.role == .image && side >= 8 ? side : nil
         text = node.text.flatMap { $0.color.alpha > 0 && $0.size.length > 0 ? $0 : nil }
@@ -68,7 +74,7 @@ struct SVGNodeDrawing {
             start("rect", single: single, into: &document)
             writeGeometry(dy: shadow.offsetY.isFinite ? shadow.offsetY : 0, into: &document)
             writePaint(shadow.color, "fill", "fill-opacity", into: &document)
-            if let blur = Self.shadowBlur(node) {
+            if let blur {
                 document.beginAttribute("filter")
                 document.raw("url(#")
                 SVGRenderer.writeBlurID(blur, into: &document)
@@ -94,13 +100,13 @@ struct SVGNodeDrawing {
 
     /// The node's id, transform and opacity.
     private func writeCommon(into document: inout SVGDocument) {
-        document.attribute("id", escaping: node.id)
+        document.attribute("id", escaping: id)
         writeTrailing(into: &document)
     }
 
     /// The node's transform and opacity, when not the identity and 1.
     private func writeTrailing(into document: inout SVGDocument) {
-        if let transform = node.transform.outputTransform {
+        if let transform {
             document.beginAttribute("transform")
             document.raw("matrix(")
             document.number(transform.a)
@@ -123,7 +129,7 @@ struct SVGNodeDrawing {
     /// Starts an element; the node's only element carries its id first.
     private func start(_ name: StaticString, single: Bool, into document: inout SVGDocument) {
         document.start(name)
-        if single { document.attribute("id", escaping: node.id) }
+        if single { document.attribute("id", escaping: id) }
     }
 
     /// Ends an element; the node's only element carries its transform and opacity last.

@@ -4,18 +4,18 @@ enum XML {
     /// entities, and the characters XML 1.0 forbids (C0 controls other than tab, newline and carriage
     /// return; U+FFFE and U+FFFF) become U+FFFD.
     static func escaped(_ text: String) -> String {
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: text.utf8.count)
         appendEscaped(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `text`, escaped as `escaped` does, as UTF-8.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    static func appendEscaped(_ text: String, to bytes: inout ByteBuffer) {
         // Most text (ids, labels) has nothing to escape: its bytes are copied whole. A byte 0xEF may start
         // U+FFFE or U+FFFF, so it takes the slow path too.
         let clean = text.withUTF8Buffer { utf8 in
             if utf8.allSatisfy(isPlain) {
-                bytes.append(contentsOf: utf8)
+                bytes.append(utf8)
                 return true
             }
             return false
@@ -23,13 +23,13 @@ enum XML {
         if clean { return }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": bytes.appendUTF8("&amp;")
-            case "<": bytes.appendUTF8("&lt;")
-            case ">": bytes.appendUTF8("&gt;")
-            case "\"": bytes.appendUTF8("&quot;")
+            case "&": bytes.append("&amp;")
+            case "<": bytes.append("&lt;")
+            case ">": bytes.append("&gt;")
+            case "\"": bytes.append("&quot;")
             case "\t", "\n", "\r": bytes.append(UInt8(scalar.value))
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": UTF8.encode("\u{FFFD}") { bytes.append($0) }
-            default: UTF8.encode(scalar) { bytes.append($0) }
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": bytes.append("\u{FFFD}")
+            default: for byte in UTF8.encode(scalar)! { bytes.append(byte) }
             }
         }
     }
