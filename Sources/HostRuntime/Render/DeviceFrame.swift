@@ -33,27 +33,43 @@ struct DeviceFrame {
             (true, 0.14, 0.18), (true, 0.22, 0.29), (true, 0.31, 0.38), (false, 0.25, 0.36),
         ]
         for button in buttons {
-            let x = button.left ? body - 3 : body + bodyWidth - 1
-            document.write(.init("rect", [
-                ("x", format(x)), ("y", format(body + bodyHeight * button.top)), ("width", "4"),
-                ("height", format(bodyHeight * (button.bottom - button.top))), ("rx", "1.5"), ("fill", "#3a3a3c"),
-            ]))
+            document.start("rect")
+            document.attribute("x", button.left ? body - 3 : body + bodyWidth - 1)
+            document.attribute("y", body + bodyHeight * button.top)
+            document.attribute("width", "4")
+            document.attribute("height", bodyHeight * (button.bottom - button.top))
+            document.attribute("rx", "1.5")
+            document.attribute("fill", "#3a3a3c")
+            document.end()
         }
         let radius = screenCornerRadius + Self.bezel
-        document.write(.init("rect", [
-            ("x", format(body)), ("y", format(body)), ("width", format(bodyWidth)), ("height", format(bodyHeight)),
-            ("rx", format(radius)), ("fill", "#1c1c1e"), ("stroke", "#6e6e73"), ("stroke-width", "1.5"),
-        ]))
-        document.write(.init("rect", [
-            ("x", format(body + 3)), ("y", format(body + 3)), ("width", format(bodyWidth - 6)),
-            ("height", format(bodyHeight - 6)), ("rx", format(radius - 3)), ("fill", "#000000"),
-        ]))
+        document.start("rect")
+        document.attribute("x", body)
+        document.attribute("y", body)
+        document.attribute("width", bodyWidth)
+        document.attribute("height", bodyHeight)
+        document.attribute("rx", radius)
+        document.attribute("fill", "#1c1c1e")
+        document.attribute("stroke", "#6e6e73")
+        document.attribute("stroke-width", "1.5")
+        document.end()
+        document.start("rect")
+        document.attribute("x", body + 3)
+        document.attribute("y", body + 3)
+        document.attribute("width", bodyWidth - 6)
+        document.attribute("height", bodyHeight - 6)
+        document.attribute("rx", radius - 3)
+        document.attribute("fill", "#000000")
+        document.end()
     }
 
     /// The screen's rounded outline, in screen coordinates (for the screen's clip path).
-    func screenOutline() -> SVGDocument.Element {
-        .init("rect", [("width", format(screen.width)), ("height", format(screen.height)),
-                       ("rx", format(screenCornerRadius))])
+    func drawScreenOutline(into document: inout SVGDocument) {
+        document.start("rect")
+        document.attribute("width", screen.width)
+        document.attribute("height", screen.height)
+        document.attribute("rx", screenCornerRadius)
+        document.end()
     }
 
     /// The Dynamic Island, drawn over everything on the screen (in screen coordinates): near the top in
@@ -64,11 +80,13 @@ struct DeviceFrame {
         let (x, y, width, height) = landscape
             ? (11 * scale, (screen.height - long) / 2, short, long)
             : ((screen.width - long) / 2, 11 * scale, long, short)
-        document.write(.init("rect", [
-            ("x", format(x)), ("y", format(y)), ("width", format(width)),
-            ("height", format(height)), ("rx", format(short / 2)), ("fill", "#000000"),
-        ]))
+        document.start("rect")
+        document.attribute("x", x)
+        document.attribute("y", y)
+        document.attribute("width", width)
+        document.attribute("height", height)
+        document.attribute("rx", short / 2)
+        document.attribute("fill", "#000000")
+        document.end()
     }
-
-    private func format(_ value: Double) -> String { NumberFormat.string(value) }
 }

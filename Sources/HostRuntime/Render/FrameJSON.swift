@@ -18,9 +18,6 @@ public enum FrameJSON {
     /// `color` as "#rrggbbaa".
     static func hex(_ color: ContentNode.Color) -> String { hex(color.rawValue, digits: 8) }
 
-    /// `color` as "#rrggbb", without its alpha.
-    static func hexRGB(_ color: ContentNode.Color) -> String { hex(color.rawValue >> 8, digits: 6) }
-
     /// "#" and the low `digits` hex digits of `value`, lower case, with leading zeros.
     private static func hex(_ value: UInt32, digits: Int) -> String {
         String(unsafeUninitializedCapacity: digits + 1) { buffer in

@@ -12,41 +12,32 @@ enum NumberFormat {
 
     /// `value` as text: "12", "0.5", "-3.125".
     static func string(_ value: Double) -> String {
+        var bytes = ByteBuffer(capacity: 24)
+        append(value, to: &bytes)
+        return bytes.string
+    }
+
+    /// Appends `value` as text (see `string`), as UTF-8.
+    static func append(_ value: Double, to bytes: inout ByteBuffer) {
         let count = thousandths(value)
+        if count < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = count.magnitude
         var whole = magnitude / 1000, fraction = magnitude % 1000
-        // At most "-", 16 digits (the whole part is at most 10¹⁵), "." and 3 digits: written from the end of a
-        // small buffer backwards, then moved to its start.
-        let capacity = 24
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var start = capacity
-            if fraction != 0 {
-                var places = 3
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
-                for _ in 0..<places {
-                    start -= 1
-                    buffer[start] = 0x30 + UInt8(fraction % 10)
-                    fraction /= 10
-                }
-                start -= 1
-                buffer[start] = UInt8(ascii: ".")
-            }
-            repeat {
-                start -= 1
-                buffer[start] = 0x30 + UInt8(whole % 10)
-                whole /= 10
-            } while whole != 0
-            if count < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            let length = capacity - start
-            for index in 0..<length { buffer[index] = buffer[start + index] }
-            return length
-        }
+        var divisor: UInt64 = 1
+        while whole / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(0x30 + UInt8(whole / divisor))
+            whole %= divisor
+            divisor /= 10
+        } while divisor != 0
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        divisor = 100
+        repeat {
+            bytes.append(0x30 + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        } while fraction != 0
     }
 
     /// `value` as a JSON number: an integer when it rounds to one, else a double.
@@ -63,10 +54,16 @@ enum NumberFormat {
 }
 
 extension AffineTransform {
-    /// The matrix [a, b, c, d, e, f] as renderers write it (each component rounded by `NumberFormat`);
-    /// nil when it rounds to the identity, which renderers leave out.
+    /// The transform with each component rounded by `NumberFormat`, as renderers write it; nil when that
+    /// is the identity, which renderers leave out.
+    var outputTransform: AffineTransform? {
+        let rounded = AffineTransform(a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
+                                      d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))
+        return rounded == .identity ? nil : rounded
+    }
+
+    /// The matrix [a, b, c, d, e, f] of `outputTransform`.
     var outputMatrix: [Double]? {
-        let components = [a, b, c, d, e, f].map(NumberFormat.rounded)
-        return components == [1, 0, 0, 1, 0, 0] ? nil : components
+        outputTransform.map { [$0.a, $0.b, $0.c, $0.d, $0.e, $0.f] }
     }
 }

@@ -1,100 +1,116 @@
-/// An SVG document being written: one element per line, indented two spaces a level, attributes in
-/// the order given, every value XML-escaped, so that output is deterministic and diffs read well.
-struct SVGDocument {
-    /// An attribute; nil values are left out, so optional attributes can be listed inline.
-    typealias Attribute = (name: String, value: String?)
-
-    /// One element without children: `<name …/>`, or `<name …>content</name>` with text content.
-    struct Element {
-        var name: String
-        var attributes: [Attribute]
-        var content: String?
-
-        init(_ name: String, _ attributes: [Attribute], content: String? = nil) {
-            self.name = name
-            self.attributes = attributes
-            self.content = content
-        }
-    }
-
-    /// The document so far, as UTF-8. (Bytes, not a String: appending many short pieces to a byte array
-    /// costs far less than to a String.)
-    private var bytes: [UInt8]
-    private var open: [String] = []
+/// An SVG document being written straight into UTF-8 bytes: one element per line, indented two spaces
+/// a level, attributes in the order they are written, text XML-escaped, so that output is deterministic
+/// and diffs read well. An element is `start`ed, given its attributes, then ended by `end()` (`<name …/>`),
+/// `end(content:)` (`<name …>text</name>`) or `endOpening()` (children follow until `close()`).
+struct SVGDocument: ~Copyable {
+    /// The document so far. (Bytes, not a String: appending many short pieces to a byte buffer costs far
+    /// less than to a String.)
+    private var bytes = ByteBuffer(capacity: 16 * 1024)
+    /// The elements opened and not yet closed, outermost first.
+    private var open: [StaticString] = []
+    /// The element whose start tag is being written.
+    private var current: StaticString = ""
 
     init() {
-        bytes = []
-        bytes.reserveCapacity(16 * 1024)
-        append(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
+        append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// The document so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { bytes.string }
 
-    /// Writes `element` on its own line.
-    mutating func write(_ element: Element) {
-        write(element, id: nil, then: [])
-    }
-
-    /// Writes `element` on its own line with an `id` attribute before its own and `trailing` after them.
-    mutating func write(_ element: Element, id: String?, then trailing: [Attribute]) {
-        indent()
-        bytes.append(UInt8(ascii: "<"))
-        append(element.name)
-        if let id { appendAttributes(CollectionOfOne<Attribute>((name: "id", value: id))) }
-        appendAttributes(element.attributes)
-        appendAttributes(trailing)
-        if let content = element.content {
-            bytes.append(UInt8(ascii: ">"))
-            appendEscaped(content)
-            append("</")
-            append(element.name)
-            append(">\n")
-        } else {
-            append("/>\n")
-        }
-    }
-
-    /// Opens `<name …>`; what is written until the matching `close()` goes inside it.
-    mutating func open(_ name: String, _ attributes: [Attribute]) {
-        indent()
+    /// Starts `<name` on a new line.
+    mutating func start(_ name: StaticString) {
+        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
         bytes.append(UInt8(ascii: "<"))
         append(name)
-        appendAttributes(attributes)
-        append(">\n")
-        open.append(name)
+        current = name
     }
 
-    /// Closes the element opened last.
+    /// Ends the started element with `/>`.
+    mutating func end() {
+        append("/>\n")
+    }
+
+    /// Ends the started element with `content`, escaped, and its end tag.
+    mutating func end(content: String) {
+        bytes.append(UInt8(ascii: ">"))
+        XML.appendEscaped(content, to: &bytes)
+        append("</")
+        append(current)
+        append(">\n")
+    }
+
+    /// Ends the started element's start tag; what is written until the matching `close()` goes inside it.
+    mutating func endOpening() {
+        append(">\n")
+        open.append(current)
+    }
+
+    /// Writes the end tag of the element opened last.
     mutating func close() {
         let name = open.removeLast()
-        indent()
+        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
         append("</")
         append(name)
         append(">\n")
     }
 
-    /// Two spaces a level, at the start of a line.
-    private mutating func indent() {
-        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
+    /// ` name="value"`, `value` written as it is (it must need no escaping).
+    mutating func attribute(_ name: StaticString, _ value: StaticString) {
+        beginAttribute(name)
+        append(value)
+        endAttribute()
     }
 
-    private mutating func appendAttributes(_ attributes: some Collection<Attribute>) {
-        for attribute in attributes {
-            guard let value = attribute.value else { continue }
-            bytes.append(UInt8(ascii: " "))
-            append(attribute.name)
-            append("=\"")
-            appendEscaped(value)
-            bytes.append(UInt8(ascii: "\""))
+    /// ` name="value"`, `value` XML-escaped.
+    mutating func attribute(_ name: StaticString, escaping value: String) {
+        beginAttribute(name)
+        XML.appendEscaped(value, to: &bytes)
+        endAttribute()
+    }
+
+    /// ` name="value"`, `value` as `NumberFormat` writes it.
+    mutating func attribute(_ name: StaticString, _ value: Double) {
+        beginAttribute(name)
+        number(value)
+        endAttribute()
+    }
+
+    /// ` name="#rrggbb"`: `color` without its alpha.
+    mutating func attribute(_ name: StaticString, rgb color: ContentNode.Color) {
+        beginAttribute(name)
+        bytes.append(UInt8(ascii: "#"))
+        for shift in stride(from: 28, through: 8, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: color.rawValue >> UInt32(shift)) & 0xF
+            bytes.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
         }
+        endAttribute()
     }
 
-    private mutating func append(_ text: String) {
-        bytes.appendUTF8(text)
+    /// ` name="`: a value built piece by piece (`raw`, `number`) follows, then `endAttribute()`.
+    mutating func beginAttribute(_ name: StaticString) {
+        bytes.append(UInt8(ascii: " "))
+        append(name)
+        append("=\"")
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        bytes.appendUTF8(XML.escaped(text))
+    /// The closing quote of an attribute begun by `beginAttribute`.
+    mutating func endAttribute() {
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Part of an attribute's value, written as it is (it must need no escaping).
+    mutating func raw(_ text: StaticString) {
+        append(text)
+    }
+
+    /// A number in an attribute's value, as `NumberFormat` writes it.
+    mutating func number(_ value: Double) {
+        NumberFormat.append(value, to: &bytes)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(text)
     }
 }
