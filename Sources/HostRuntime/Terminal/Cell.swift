@@ -16,13 +16,37 @@ public struct Cell: Hashable, Sendable {
 
         /// The colour without its alpha.
         public init(_ color: ContentNode.Color) { self.init(color.red, color.green, color.blue) }
+
+        /// The channels in the low 24 bits, red lowest.
+        var packed: UInt64 { UInt64(red) | UInt64(green) << 8 | UInt64(blue) << 16 }
+
+        /// The colour in the low 24 bits of `packed` (see `packed`).
+        init(packed: UInt64) {
+            self.init(UInt8(truncatingIfNeeded: packed), UInt8(truncatingIfNeeded: packed >> 8),
+                      UInt8(truncatingIfNeeded: packed >> 16))
+        }
     }
 
     /// The character's UTF-8 bytes, the first in the lowest byte; 0 for the right half of a wide character.
     var glyph: UInt64
-    public var foreground: RGB
-    public var background: RGB
-    public var bold: Bool
+    /// The colours and weight packed (see `pack(foreground:background:bold:)`), so that comparing two cells
+    /// (what a diff does for every cell) is two integer comparisons.
+    private var style: UInt64
+
+    public var foreground: RGB {
+        get { RGB(packed: style) }
+        set { style = Self.pack(foreground: newValue, background: background, bold: bold) }
+    }
+
+    public var background: RGB {
+        get { RGB(packed: style >> 24) }
+        set { style = Self.pack(foreground: foreground, background: newValue, bold: bold) }
+    }
+
+    public var bold: Bool {
+        get { style >> 48 != 0 }
+        set { style = Self.pack(foreground: foreground, background: background, bold: newValue) }
+    }
 
     public init(_ character: Character, foreground: RGB, background: RGB, bold: Bool = false) {
         self.init(glyph: Self.pack(character), foreground: foreground, background: background, bold: bold)
@@ -30,9 +54,12 @@ public struct Cell: Hashable, Sendable {
 
     init(glyph: UInt64, foreground: RGB, background: RGB, bold: Bool) {
         self.glyph = glyph
-        self.foreground = foreground
-        self.background = background
-        self.bold = bold
+        style = Self.pack(foreground: foreground, background: background, bold: bold)
+    }
+
+    /// The foreground's channels in bits 0–23 (red lowest), the background's in 24–47, bold in bit 48.
+    private static func pack(foreground: RGB, background: RGB, bold: Bool) -> UInt64 {
+        foreground.packed | background.packed << 24 | (bold ? 1 << 48 : 0)
     }
 
     /// The right half of a wide character drawn in the cell to its left.

@@ -3,7 +3,7 @@
 /// both: a glyph under a translucent node (a dimming) takes its tint, one under a mostly opaque node is hidden.
 struct TerminalCanvas {
     /// A colour being composed, 0...255 a channel.
-    struct Color {
+    struct Color: Equatable {
         var red, green, blue: Double
 
         init(_ rgb: Cell.RGB) {
@@ -60,8 +60,11 @@ struct TerminalCanvas {
     /// Points per column (a pixel's width) and per pixel vertically (half a row).
     let columnWidth: Double
     let pixelHeight: Double
-    private var pixels: [Color]
+    /// The pixels, row-major.
+    private(set) var pixels: [Color]
     private var glyphs: [Glyph?]
+    /// Whether a glyph has been set; until then painting skips the glyphs.
+    private var hasGlyphs = false
 
     /// A canvas for the viewport's screen: pixels whose centre lies on the screen start as `screen`, the
     /// others as `outside`.
@@ -73,8 +76,11 @@ struct TerminalCanvas {
         let inside = Self.centres(from: 0, to: viewport.screen.width, unit: columnWidth, count: columns)
         var pixels = Array(repeating: Color(outside), count: columns * rows * 2)
         if let inside, let insideRows = Self.centres(from: 0, to: viewport.screen.height, unit: pixelHeight, count: rows * 2) {
-            for y in insideRows {
-                for x in inside { pixels[y * columns + x] = Color(screen) }
+            let screen = Color(screen), columns = columns
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in insideRows {
+                    for x in inside { pixels[y * columns + x] = screen }
+                }
             }
         }
         self.pixels = pixels
@@ -107,17 +113,14 @@ struct TerminalCanvas {
         else { return }
         let paint = Color(color)
         if let ys = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: pixelHeight, count: rows * 2) {
-            for y in ys {
-                let pointY = (Double(y) + 0.5) * pixelHeight
-                for x in xs {
-                    let local = inverse.apply(x: (Double(x) + 0.5) * columnWidth, y: pointY)
-                    if Self.contains(local.x, local.y, rect: rect, radius: radius) {
-                        pixels[y * columns + x] = pixels[y * columns + x].blended(with: paint, alpha: alpha)
-                    }
-                }
+            if Self.onlyTranslates(inverse) {
+                blendSpans(rect, radius: radius, xs: xs, ys: ys, offsetX: inverse.e, offsetY: inverse.f, paint: paint,
+                           alpha: alpha)
+            } else {
+                blendEachPixel(rect, radius: radius, xs: xs, ys: ys, inverse: inverse, paint: paint, alpha: alpha)
             }
         }
-        guard let glyphRows = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: 2 * pixelHeight, count: rows)
+        guard hasGlyphs, let glyphRows = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: 2 * pixelHeight, count: rows)
         else { return }
         for row in glyphRows {
             for column in xs where glyphs[row * columns + column] != nil {
@@ -128,6 +131,49 @@ struct TerminalCanvas {
                 } else {
                     glyphs[row * columns + column]!.color = glyphs[row * columns + column]!.color
                         .blended(with: paint, alpha: alpha)
+                }
+            }
+        }
+    }
+
+    /// Whether `transform` maps `(x, y)` to exactly `(x + e, y + f)`: `apply` multiplies by 1 and adds zeros.
+    static func onlyTranslates(_ transform: AffineTransform) -> Bool {
+        transform.a == 1 && transform.b == 0 && transform.c == 0 && transform.d == 1
+    }
+
+    /// The pixel painting of `paint` for any `inverse`: each pixel centre in `xs` × `ys` is mapped and tested.
+    mutating func blendEachPixel(_ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
+                                 inverse: AffineTransform, paint: Color, alpha: Double) {
+        for y in ys {
+            let pointY = (Double(y) + 0.5) * pixelHeight
+            for x in xs {
+                let local = inverse.apply(x: (Double(x) + 0.5) * columnWidth, y: pointY)
+                if Self.contains(local.x, local.y, rect: rect, radius: radius) {
+                    pixels[y * columns + x] = pixels[y * columns + x].blended(with: paint, alpha: alpha)
+                }
+            }
+        }
+    }
+
+    /// The pixel painting of `paint` for an inverse that only translates (by `offsetX`, `offsetY`), with the
+    /// same result as `blendEachPixel`: on each pixel row the centres inside the shape are one run of columns
+    /// (the test is monotone in x on either side of the middle, and so are the centres' coordinates), so only
+    /// the columns outside it at either end are tested and the run is blended without testing.
+    mutating func blendSpans(_ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>, offsetX: Double,
+                             offsetY: Double, paint: Color, alpha: Double) {
+        let columns = columns, columnWidth = columnWidth, pixelHeight = pixelHeight
+        let inside = { (x: Int, localY: Double) in
+            Self.contains((Double(x) + 0.5) * columnWidth + offsetX, localY, rect: rect, radius: radius)
+        }
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in ys {
+                let localY = (Double(y) + 0.5) * pixelHeight + offsetY
+                var first = xs.lowerBound, last = xs.upperBound
+                while first <= last, !inside(first, localY) { first += 1 }
+                while last > first, !inside(last, localY) { last -= 1 }
+                guard first <= last else { continue }
+                for index in (y * columns + first)...(y * columns + last) {
+                    pixels[index] = pixels[index].blended(with: paint, alpha: alpha)
                 }
             }
         }
@@ -144,6 +190,7 @@ struct TerminalCanvas {
                            alpha: Double, bold: Bool) {
         guard row >= 0, row < rows, column >= 0, column + width <= columns else { return }
         for covered in column..<(column + width) { clearGlyph(column: covered, row: row) }
+        hasGlyphs = true
         let tinted = background(column: column, row: row).blended(with: Color(color), alpha: alpha)
         glyphs[row * columns + column] = Glyph(packed: Cell.pack(character), color: tinted, bold: bold, width: width)
         if width == 2 {
@@ -173,25 +220,49 @@ struct TerminalCanvas {
 
     private func draw(into cells: UnsafeMutableBufferPointer<Cell>, columns bufferColumns: Int, column originColumn: Int,
                       row originRow: Int) {
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let index = row * columns + column
-                let cell: Cell
-                if let glyph = glyphs[index] {
-                    // A wide character's right half shows in its left half's colours, as a terminal draws it.
-                    let head = glyph.width == 0 ? glyphs[index - 1]! : glyph
-                    let background = self.background(column: glyph.width == 0 ? column - 1 : column, row: row).rgb
-                    cell = Cell(glyph: glyph.packed, foreground: head.color.rgb, background: background, bold: head.bold)
-                } else {
-                    let top = pixels[2 * row * columns + column].rgb
-                    let bottom = pixels[(2 * row + 1) * columns + column].rgb
-                    cell = top == bottom ? Cell(glyph: Cell.spaceGlyph, foreground: top, background: top, bold: false)
-                        : Cell(glyph: Self.upperHalf, foreground: top, background: bottom, bold: false)
+        // Neighbouring pixels are mostly the same colour: each row of pixels remembers its last conversion.
+        var upperCache = LastRGB(), lowerCache = LastRGB()
+        pixels.withUnsafeBufferPointer { pixels in
+            glyphs.withUnsafeBufferPointer { glyphs in
+                for row in 0..<rows {
+                    let top = 2 * row * columns, bottom = top + columns
+                    for column in 0..<columns {
+                        let index = row * columns + column
+                        let cell: Cell
+                        if let glyph = glyphs[index] {
+                            // A wide character's right half shows in its left half's colours, as a terminal draws it.
+                            let head = glyph.width == 0 ? glyphs[index - 1]! : glyph
+                            let left = glyph.width == 0 ? column - 1 : column
+                            let background = pixels[top + left].average(with: pixels[bottom + left]).rgb
+                            cell = Cell(glyph: glyph.packed, foreground: head.color.rgb, background: background,
+                                        bold: head.bold)
+                        } else {
+                            let upper = upperCache.rgb(pixels[top + column])
+                            let lower = lowerCache.rgb(pixels[bottom + column])
+                            cell = upper == lower
+                                ? Cell(glyph: Cell.spaceGlyph, foreground: upper, background: upper, bold: false)
+                                : Cell(glyph: Self.upperHalf, foreground: upper, background: lower, bold: false)
+                        }
+                        cells[(originRow + row) * bufferColumns + originColumn + column] = cell
+                    }
                 }
-                cells[(originRow + row) * bufferColumns + originColumn + column] = cell
             }
         }
     }
 
     private static let upperHalf = Cell.pack("▀")
+
+    /// `Color.rgb` remembering its last colour, to skip the conversion when the next one is equal.
+    private struct LastRGB {
+        var color = Color(red: .nan, green: .nan, blue: .nan)
+        var rgb = Cell.RGB(0, 0, 0)
+
+        mutating func rgb(_ color: Color) -> Cell.RGB {
+            if color != self.color {
+                self.color = color
+                rgb = color.rgb
+            }
+            return rgb
+        }
+    }
 }

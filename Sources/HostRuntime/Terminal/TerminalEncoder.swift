@@ -20,9 +20,11 @@ public enum TerminalEncoder {
         buffer.cells.withUnsafeBufferPointer { cells in
             for row in 0..<buffer.rows {
                 let start = row * buffer.columns
-                for column in 0..<buffer.columns where !isCoveredTail(cells, start, column) {
-                    writer.write(cells, at: start + column, column: column, row: row, columns: buffer.columns,
-                                 into: &output)
+                RowBytes.append(columns: buffer.columns, to: &output) { bytes in
+                    for column in 0..<buffer.columns where !isCoveredTail(cells, start, column) {
+                        writer.write(cells, at: start + column, column: column, row: row, columns: buffer.columns,
+                                     into: &bytes)
+                    }
                 }
             }
         }
@@ -47,15 +49,17 @@ public enum TerminalEncoder {
             new.cells.withUnsafeBufferPointer { after in
                 for row in 0..<new.rows {
                     let start = row * columns
-                    for column in 0..<columns {
-                        let index = start + column
-                        if isCoveredTail(after, start, column) { continue }
-                        // A wide character is rewritten when either of its halves changed.
-                        let changed = after[index] != before[index]
-                            || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
-                                && after[index + 1] != before[index + 1])
-                        if changed {
-                            writer.write(after, at: index, column: column, row: row, columns: columns, into: &output)
+                    RowBytes.append(columns: columns, to: &output) { bytes in
+                        for column in 0..<columns {
+                            let index = start + column
+                            if isCoveredTail(after, start, column) { continue }
+                            // A wide character is rewritten when either of its halves changed.
+                            let changed = after[index] != before[index]
+                                || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
+                                    && after[index + 1] != before[index + 1])
+                            if changed {
+                                writer.write(after, at: index, column: column, row: row, columns: columns, into: &bytes)
+                            }
                         }
                     }
                 }
@@ -82,15 +86,15 @@ public enum TerminalEncoder {
 
         /// Writes the cell at `index` (at `column`, `row`), moving the cursor and changing attributes as needed.
         @inline(__always)
-        mutating func write(_ cells: UnsafeBufferPointer<Cell>, at index: Int, column: Int, row: Int, columns: Int,
-                            into output: inout [UInt8]) {
+        mutating func write(_ cells: UnsafeBufferPointer<Cell>, at index: Int, column: Int, row: Int,
+                            columns: Int, into output: inout RowBytes) {
             let cell = cells[index]
             if cursor == nil || cursor! != (column, row) {
                 output.append(0x1B)
                 output.append(0x5B)
-                appendDecimal(row + 1, to: &output)
+                output.appendDecimal(row + 1)
                 output.append(0x3B)
-                appendDecimal(column + 1, to: &output)
+                output.appendDecimal(column + 1)
                 output.append(0x48)
             }
             if cell.bold != bold || cell.foreground != foreground || cell.background != background {
@@ -103,12 +107,12 @@ public enum TerminalEncoder {
                 }
                 if cell.foreground != foreground {
                     if separator { output.append(0x3B) }
-                    appendColor(38, cell.foreground, to: &output)
+                    output.appendColor(38, cell.foreground)
                     separator = true
                 }
                 if cell.background != background {
                     if separator { output.append(0x3B) }
-                    appendColor(48, cell.background, to: &output)
+                    output.appendColor(48, cell.background)
                 }
                 output.append(0x6D)
                 bold = cell.bold
@@ -128,31 +132,58 @@ public enum TerminalEncoder {
             }
             cursor = column + width < columns ? (column + width, row) : nil
         }
+    }
 
-        /// `38;2;r;g;b` (or 48…).
+    /// The bytes written for one row of cells, gathered in a temporary buffer and appended to the output at once
+    /// (appending to an array byte by byte, or cell by cell, costs more than encoding).
+    private struct RowBytes {
+        /// More than a cell can take: a cursor move with two 19-digit numbers (42 bytes), bold and two colours
+        /// (39) and 8 bytes of character.
+        static let cellCapacity = 96
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        /// Gathers what `body` writes for a row of `columns` cells and appends it to `output`.
         @inline(__always)
-        private func appendColor(_ kind: Int, _ color: Cell.RGB, to output: inout [UInt8]) {
-            appendDecimal(kind, to: &output)
-            output.append(0x3B)
-            output.append(0x32)
-            output.append(0x3B)
-            appendDecimal(Int(color.red), to: &output)
-            output.append(0x3B)
-            appendDecimal(Int(color.green), to: &output)
-            output.append(0x3B)
-            appendDecimal(Int(color.blue), to: &output)
+        static func append(columns: Int, to output: inout [UInt8], _ body: (inout RowBytes) -> Void) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns * cellCapacity) { buffer in
+                var bytes = RowBytes(base: buffer.baseAddress!)
+                body(&bytes)
+                output.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: bytes.count))
+            }
         }
 
         @inline(__always)
-        private func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        mutating func append(_ byte: UInt8) {
+            base[count] = byte
+            count += 1
+        }
+
+        /// `38;2;r;g;b` (or 48…).
+        @inline(__always)
+        mutating func appendColor(_ kind: Int, _ color: Cell.RGB) {
+            appendDecimal(kind)
+            append(0x3B)
+            append(0x32)
+            append(0x3B)
+            appendDecimal(Int(color.red))
+            append(0x3B)
+            appendDecimal(Int(color.green))
+            append(0x3B)
+            appendDecimal(Int(color.blue))
+        }
+
+        /// `value` (not negative) in decimal.
+        @inline(__always)
+        mutating func appendDecimal(_ value: Int) {
             if value >= 10 {
                 if value >= 100 {
-                    if value >= 1000 { appendDecimal(value / 1000, to: &output) }
-                    output.append(0x30 + UInt8((value / 100) % 10))
+                    if value >= 1000 { appendDecimal(value / 1000) }
+                    append(0x30 + UInt8((value / 100) % 10))
                 }
-                output.append(0x30 + UInt8((value / 10) % 10))
+                append(0x30 + UInt8((value / 10) % 10))
             }
-            output.append(0x30 + UInt8(value % 10))
+            append(0x30 + UInt8(value % 10))
         }
     }
 }
