@@ -5,18 +5,20 @@
 struct FrameBuilder {
     let chef: Chef
     let app: AppScreen
+    let cache: FrameCache
 
     func frame() -> Frame {
         let scene = chef.scene, now = chef.now
-        var nodes = app.nodes(in: scene)
+        var nodes = cache.appNodes(app, in: scene)
         let visible = chef.popups.values.filter { $0.state.isVisible && $0.motion != nil }
             .sorted { ($0.layer == .banner ? 1 : 0, $0.screenOrder) < ($1.layer == .banner ? 1 : 0, $1.screenOrder) }
         for popup in visible {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)
         }
+        cache.keepLayouts(of: Set(visible.map(\.id)))
         let keyboardHeight = chef.keyboardState.visibleHeight(at: now)
         if keyboardHeight > 0 {
-            nodes += KeyboardLayout.nodes(in: scene, visibleHeight: keyboardHeight, numeric: chef.keyboardState.isNumberPad)
+            nodes += cache.keyboardNodes(in: scene, visibleHeight: keyboardHeight, numeric: chef.keyboardState.isNumberPad)
         }
         return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, nodes: nodes)
     }
@@ -38,7 +40,7 @@ struct FrameBuilder {
         nodes.append(FrameNode(id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
                                opacity: state.alpha, fill: content.background ?? Palette.popup,
                                cornerRadius: presentation.cornerRadius.length, shadow: Palette.popupShadow))
-        var root = LayoutEngine.layout(content, in: state.frame)
+        var root = cache.layout(content, of: popup.id, in: state.frame)
         root.node.background = nil  // drawn by the card, with its corners
         let style = ContentStyle(request: popup.id, transform: transform, opacity: state.alpha, fields: popup.fields,
                                  focused: chef.keyboardState.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })

@@ -8,6 +8,7 @@ public final class Stage {
     /// The app drawn behind the popups.
     public var app: AppScreen
     private var pointer: PointerTracker?
+    private let cache = FrameCache()
 
     public init(chef: Chef, app: AppScreen = AppScreen()) {
         self.chef = chef
@@ -16,7 +17,7 @@ public final class Stage {
 
     /// The screen now.
     public func frame() -> Frame {
-        FrameBuilder(chef: chef, app: app).frame()
+        FrameBuilder(chef: chef, app: app, cache: cache).frame()
     }
 
     // MARK: Taps
