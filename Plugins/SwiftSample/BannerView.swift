@@ -4,36 +4,27 @@ import PluginABI
 
 /// A bell, a white title and a light message on a dark translucent background.
 enum BannerView {
-    static let spec = ComponentSpec(
+    static let spec = ComponentSpec.viewLoader(
         id: "com.pophost.samples.swift.banner-view",
         name: "Banner",
         description: "An icon, a title and a message in a dark banner.",
-        features: ["banner", "image", "text"],
-        create: { host, descriptor in create(host: host, descriptor: descriptor) }
-    )
-
-    static func create(host: UnsafePointer<pop_host_t>?, descriptor: UnsafePointer<pop_descriptor_t>)
-        -> UnsafePointer<pop_component_t>
-    {
-        let instance = Instance(pop_view_loader_t.self, descriptor: descriptor, host: host)
-        instance.kind(pop_view_loader_t.self).pointee.build = { _, data, builder in
-            guard let builder else { return false }
-            let data = RequestValue(data)
-            let b = ContentBuilder(raw: builder)
-            b.hstack(spacing: 12, alignment: POP_ALIGN_CENTER) {
-                b.image("bell", width: 28, height: 28)
-                b.vstack(spacing: 2, alignment: POP_ALIGN_LEADING) {
-                    b.text(data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
-                           color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
-                    b.text(data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
-                           color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
-                }
+        features: ["banner", "image", "text"]
+    ) { _, data, builder in
+        guard let builder else { return false }
+        let data = RequestValue(data)
+        let b = ContentBuilder(raw: builder)
+        b.hstack(spacing: 12, alignment: POP_ALIGN_CENTER) {
+            b.image("bell", width: 28, height: 28)
+            b.vstack(spacing: 2, alignment: POP_ALIGN_LEADING) {
+                b.text(data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
+                       color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
+                b.text(data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
+                       color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
             }
-            b.padding(12)
-            b.background(0x323232F0)
-            b.cornerRadius(12)
-            return true
         }
-        return instance.publish()
+        b.padding(12)
+        b.background(0x323232F0)
+        b.cornerRadius(12)
+        return true
     }
 }
