@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Links a plugin so that it exports only `pop_plugin_entry_v1` (see Plugins/exports.map).
+/// Links a plugin so that it exports only `pop_plugin_entry_v1` (see Plugins/exports.map), without
+/// the toolchain's absolute RUNPATH: the host process provides the Swift runtime.
 let exportOnlyTheEntry: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--version-script=Plugins/exports.map"])
+    .unsafeFlags(["-Xlinker", "--version-script=Plugins/exports.map", "-no-toolchain-stdlib-rpath"])
 ]
 
 let package = Package(

@@ -62,9 +62,28 @@ final class ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         exited = true
+        return Self.termination(status)
+    }
+
+    /// Waits for the child to exit until `deadline` (`MonotonicClock` seconds); nil if it is still
+    /// running then.
+    func wait(until deadline: Double) -> Termination? {
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(pid, &status, WNOHANG)
+            if pid == self.pid {
+                exited = true
+                return Self.termination(status)
+            }
+            if pid < 0 && errno != EINTR { return nil }
+            if MonotonicClock.seconds() >= deadline { return nil }
+            usleep(2000)
+        }
+    }
+
+    private static func termination(_ status: Int32) -> Termination {
         let signal = status & 0x7F
-        if signal != 0 { return .signaled(signal) }
-        return .exited((status >> 8) & 0xFF)
+        return signal != 0 ? .signaled(signal) : .exited((status >> 8) & 0xFF)
     }
 
     /// How a child process ended.

@@ -6,8 +6,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// The `pop_host_t` one plugin receives: identifies the plugin through `host_data`, answers
-/// `get_extension`, and records `request_callback` for the main loop.
+/// The `pop_host_t` one plugin receives: answers `get_extension`, records `request_callback` for the
+/// main loop, and passes log messages on. A table a plugin passes back is looked up by its address,
+/// and its `host_data` must still hold the owner the host put there: a plugin that overwrites it
+/// (the ABI forbids that) gets no answers instead of crashing the host.
 final class HostTable: @unchecked Sendable {
     /// The C table handed to the plugin. Allocated once, never freed (plugins are never unloaded).
     let table: UnsafeMutablePointer<pop_host_t>
@@ -17,6 +19,13 @@ final class HostTable: @unchecked Sendable {
     let callbackRequested = Atomic<Bool>(false)
     /// Made on the plugin's first log message: most plugins never log, and a logger is not free.
     private let logger = Mutex<Logger?>(nil)
+    /// Extension ids `get_extension` answers NULL for, although the host has them (the conformance
+    /// harness checks that plugins cope). Empty in normal use.
+    let withheldExtensions = Mutex<Set<String>>([])
+    /// Log messages that were not valid UTF-8 (the host logs them repaired).
+    let invalidLogMessages = Atomic<Int>(0)
+
+    private static let live = LiveTables<HostTable>()
 
     init(pluginPath: String) {
         self.pluginPath = pluginPath
@@ -29,7 +38,8 @@ final class HostTable: @unchecked Sendable {
             vendor: HostIdentity.vendor,
             version: HostIdentity.version,
             get_extension: { host, id in
-                guard let id, HostTable.owner(of: host) != nil else { return nil }
+                guard let id, let owner = HostTable.owner(of: host) else { return nil }
+                if owner.isWithheld(id) { return nil }
                 if strcmp(id, POP_HOST_EXT_LOG) == 0 { return UnsafeRawPointer(HostTable.logExtension) }
                 if strcmp(id, POP_HOST_EXT_VALUE) == 0 { return UnsafeRawPointer(ValueTree.hostExtension) }
                 return nil
@@ -39,6 +49,14 @@ final class HostTable: @unchecked Sendable {
             }
         ))
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+        Self.live.register(table, owner: self)
+    }
+
+    /// Whether the plugin left `host_data` as the host set it.
+    var isIntact: Bool { table.pointee.host_data == Unmanaged.passUnretained(self).toOpaque() }
+
+    private func isWithheld(_ id: UnsafePointer<CChar>) -> Bool {
+        withheldExtensions.withLock { $0.isEmpty ? false : $0.contains(String(cString: id)) }
     }
 
     /// Logs `message` on the plugin's behalf, tagged with its path.
@@ -52,11 +70,10 @@ final class HostTable: @unchecked Sendable {
         }
     }
 
-    /// The table's owner, or nil when `host` or its `host_data` is NULL. A plugin must pass back the
-    /// table it was given; any other pointer is undefined behaviour (the ABI says so).
+    /// The table's owner; nil for NULL, a pointer that is not a host table, or a table whose
+    /// `host_data` the plugin changed.
     static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
-        guard let data = host?.pointee.host_data else { return nil }
-        return Unmanaged<HostTable>.fromOpaque(data).takeUnretainedValue()
+        live.owner(of: host) { $0.host_data }
     }
 
     /// The "pop.log/1" extension, shared by every table.
@@ -67,7 +84,17 @@ final class HostTable: @unchecked Sendable {
             struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
             log: { host, severity, message in
                 guard let owner = HostTable.owner(of: host) else { return }
-                let text = message.map { String(cString: $0) } ?? "(null message)"
+                let text: String
+                if let message {
+                    if let valid = String(validatingCString: message) {
+                        text = valid
+                    } else {
+                        owner.invalidLogMessages.add(1, ordering: .relaxed)
+                        text = String(cString: message) + " (not valid UTF-8; repaired)"
+                    }
+                } else {
+                    text = "(null message)"
+                }
                 owner.log(level: HostTable.level(for: severity), text)
             }
         ))

@@ -25,6 +25,9 @@ public final class LoadedPlugin: @unchecked Sendable {
         host = HostTable(pluginPath: path)
     }
 
+    /// The address of the library's entry function.
+    var entryFunction: UnsafeMutableRawPointer? { library.symbol(POP_PLUGIN_ENTRY_SYMBOL) }
+
     /// Calls the plugin's `init`; throws `init-failed` when it returns false.
     public func initialize() throws(PluginError) {
         let succeeded = lifecycle.withLock { count in

@@ -69,13 +69,13 @@ public struct PluginScanner: Sendable {
         var delivered = 0
         var current: Int?
         var channelBuffer: [UInt8] = [], outputTail: [UInt8] = []
-        var deadline = Self.now() + timeout
+        var deadline = MonotonicClock.seconds() + timeout
         var channelOpen = true
         let decoder = JSONDecoder()
 
         while channelOpen {
             var fds = [pollfd(fd: child.channel, events: Int16(POLLIN), revents: 0), pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)]
-            let wait = max(0, Int32((deadline - Self.now()) * 1000))
+            let wait = max(0, Int32((deadline - MonotonicClock.seconds()) * 1000))
             let ready = poll(&fds, 2, wait)
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 {
@@ -101,7 +101,7 @@ public struct PluginScanner: Sendable {
                 guard parts.count >= 2, let index = Int(parts[1]), batch.indices.contains(index) else { continue }
                 if parts[0] == "B" {
                     current = index
-                    deadline = Self.now() + timeout
+                    deadline = MonotonicClock.seconds() + timeout
                 } else if parts[0] == "D", parts.count == 3,
                           let outcome = try? decoder.decode(ScanOutcome.self, from: Data(parts[2].utf8)) {
                     deliver(index, outcome)
@@ -135,12 +135,6 @@ public struct PluginScanner: Sendable {
 
     private static func lastLine(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func format(_ seconds: Double) -> String {

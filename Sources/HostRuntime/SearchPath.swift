@@ -42,9 +42,13 @@ public struct SearchPath: Sendable, Equatable {
         return directories
     }
 
-    /// The directory holding the running executable (from `/proc/self/exe`).
+    /// The running executable (from `/proc/self/exe`).
+    public static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The directory holding the running executable.
     public static var executableDirectory: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent
+        (executablePath as NSString).deletingLastPathComponent
     }
 }

@@ -44,13 +44,5 @@ struct PopupActionArguments: ActionArgumentProvider {
     var requestID: Int64 { Int64(popup.id) }
     func fieldText(_ id: String) -> String? { popup.fields[id] ?? (popup.content?.textFieldIDs.contains(id) == true ? "" : nil) }
     func dataNode(at path: String) -> UnsafeRawPointer? { popup.data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
-    func dataValue(at path: String) -> DataArgument? {
-        switch popup.data.value.lookup(path: path) {
-        case .bool(let value)?: .bool(value)
-        case .int(let value)?: .int(value)
-        case .double(let value)?: .double(value)
-        case .string(let value)?: .string(value)
-        default: nil
-        }
-    }
+    func dataValue(at path: String) -> DataArgument? { DataArgument(popup.data.value.lookup(path: path)) }
 }

@@ -35,6 +35,16 @@ public final class ComponentCatalog {
         }
     }
 
+    /// The components of one plugin (the one the conformance harness checks).
+    init(components: [PluginInfo.Component], pluginPath: String) {
+        for component in components where entries[component.descriptor.id] == nil {
+            entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: pluginPath)
+        }
+    }
+
+    /// How many plugin component instances are alive now.
+    var liveInstances: Int { census.live }
+
     deinit {
         for plugin in loadOrder.reversed() { plugin.deinitialize() }
     }

@@ -1,4 +1,9 @@
 import PluginABI
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why what a view loader built through a `pop_content_builder_t` is not content.
 struct ContentError: Error, Hashable, CustomStringConvertible {
@@ -22,6 +27,8 @@ struct ContentError: Error, Hashable, CustomStringConvertible {
 /// "button: unknown style 9", "text_field: duplicate id \"pin\"", "divider: a second root node
 /// (the content has exactly one)", "spacer: more than 4096 nodes", "begin_vstack: deeper than 32
 /// levels"…); later calls are ignored. `finish` adds "no content" and "<n> container(s) left open (…)".
+/// A call from any thread but the one that made the builder is ignored and makes the content
+/// invalid too ("a builder function was called from another thread…").
 final class ContentBuilder {
     static let maxNodes = Int(POP_CONTENT_MAX_NODES)
     static let maxDepth = Int(POP_CONTENT_MAX_DEPTH)
@@ -30,6 +37,10 @@ final class ContentBuilder {
     let table: UnsafeMutablePointer<pop_content_builder_t>
     /// The first misuse, or nil.
     private(set) var error: String?
+    /// The thread the builder belongs to (the one running the view loader's build).
+    private let thread = pthread_self()
+    /// Set by a call from another thread, which must not touch the builder's state.
+    private let calledFromAnotherThread = Atomic<Bool>(false)
 
     /// A stack or overlay between its begin and its end.
     private struct Container {
@@ -156,6 +167,9 @@ final class ContentBuilder {
 
     /// The content built, or the first misuse, containers left open, or no content at all.
     func finish() -> Result<ContentNode, ContentError> {
+        if calledFromAnotherThread.load(ordering: .acquiring) {
+            return .failure(ContentError(message: "a builder function was called from another thread (the builder is main-thread only: call it from build, on the thread that runs it)"))
+        }
         if let error { return .failure(ContentError(message: error)) }
         if !open.isEmpty {
             let names = open.map(\.name).joined(separator: ", ")
@@ -168,7 +182,12 @@ final class ContentBuilder {
 
     /// The builder behind a table pointer from a plugin; nil for NULL or foreign pointers.
     private static func owner(of builder: UnsafePointer<pop_content_builder_t>?) -> ContentBuilder? {
-        live.owner(of: builder) { $0.host_ctx }
+        guard let owner = live.owner(of: builder, context: { $0.host_ctx }) else { return nil }
+        guard pthread_equal(owner.thread, pthread_self()) != 0 else {
+            owner.calledFromAnotherThread.store(true, ordering: .releasing)
+            return nil
+        }
+        return owner
     }
 
     private func fail(_ message: String) {

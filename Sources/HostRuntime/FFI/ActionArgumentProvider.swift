@@ -24,3 +24,16 @@
     case double(Double)
     case string(String)
 }
+
+extension DataArgument {
+    /// The scalar `value` as an argument; nil for a missing value, null, an array or an object.
+    init?(_ value: Value?) {
+        switch value {
+        case .bool(let value)?: self = .bool(value)
+        case .int(let value)?: self = .int(value)
+        case .double(let value)?: self = .double(value)
+        case .string(let value)?: self = .string(value)
+        default: return nil
+        }
+    }
+}

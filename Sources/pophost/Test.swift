@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pophost test`: the conformance harness.
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check plugins against the conformance suite, each test in its own process.",
+        discussion: """
+            Every test runs in a child process (this executable again), so a plugin that crashes or hangs \
+            fails its test as crashed or timeout and the harness carries on. Tests of level 1 to --strictness \
+            run (5 is the default and the recommended minimum; higher levels add tests and repeat checks more). \
+            Random choices follow from --seed, printed with the results: the same seed gives the same run. \
+            A plugin's own scenarios (`<library>.scenarios/*.json` next to it, or --scenarios DIR) run as \
+            tests too. Exits 1 if any test failed, crashed or timed out. See docs/harness.md.
+            Examples:
+              pophost test build/libpayments.so
+              pophost test lib.so --only 'component.*' --skip fuzz --jobs 4 --junit results.xml
+              pophost test lib.so --seed 7 --only fuzz.lifecycle --in-process   (under a debugger)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Plugin libraries (.so) to test.", valueName: "plugin")) var plugins: [String] = []
+    @Flag(help: "Print the results as JSON.") var json = false
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file")) var junit: String?
+    @Option(help: ArgumentHelp("Run tests of level 1 to n (1-10).", valueName: "n")) var strictness = 5
+    @Option(help: ArgumentHelp("Run only tests matching this glob, name or group (repeatable).", valueName: "pattern")) var only: [String] = []
+    @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip: [String] = []
+    @Option(help: ArgumentHelp("The seed of every random choice (default: a new one, printed).", valueName: "n")) var seed: UInt64?
+    @Flag(help: "Run every test in this process, one after another (for a debugger; a crash ends the run).") var inProcess = false
+    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 30.0
+    @Option(help: ArgumentHelp("Test processes at a time (default: the number of processors).", valueName: "n")) var jobs: Int?
+    @Flag(help: "List the tests and their levels instead of running them.") var list = false
+    @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
+    @Flag(help: "Record the scenarios' snapshots instead of comparing against them.") var updateSnapshots = false
+    @Option(help: .hidden) var child: String?
+
+    func validate() throws {
+        if !(1...10).contains(strictness) { throw ValidationError("--strictness must be from 1 to 10") }
+        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
+        if plugins.isEmpty && !list { throw ValidationError("give at least one plugin library to test") }
+        if child != nil && plugins.count != 1 { throw ValidationError("--child runs one test of one plugin") }
+    }
+
+    func run() throws {
+        var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), executable: SearchPath.executablePath)
+        options.strictness = strictness
+        options.only = only
+        options.skip = skip
+        options.timeout = timeout
+        options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.inProcess = inProcess
+        options.scenarios = ScenarioShelf(directory: scenarios, updateSnapshots: updateSnapshots)
+        if let child { Foundation.exit(HarnessChild.run(test: child, pluginPath: plugins[0], options: options)) }
+
+        let paths = try plugins.map { path in
+            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure("\(path): no such file") }
+            return URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        let runner = HarnessRunner(options: options)
+        if list { return printList(runner, paths) }
+
+        let style = Style.standardOutput
+        if !json {
+            print(style.bold("pophost test") + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")")
+        }
+        let printer = ProgressPrinter(plugins: paths, runner: runner, style: style, quiet: json)
+        let report = runner.run(plugins: paths) { plugin, result in printer.received(result, plugin: plugin) }
+        if let junit {
+            do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
+                throw CommandFailure("cannot write \(junit): \(error.localizedDescription)")
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            printSummary(report, style: style)
+        }
+        if report.failed { throw ExitCode(1) }
+    }
+
+    private func printList(_ runner: HarnessRunner, _ paths: [String]) {
+        let tests = paths.isEmpty ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
+                                  : Array(paths.map(runner.tests(for:)).joined())
+        var seen: Set<String> = []
+        let unique = tests.filter { seen.insert($0.name).inserted }
+        if json {
+            let entries = unique.map { ["name": $0.name, "level": String($0.level), "summary": $0.summary] }
+            let data = (try? JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let width = unique.map(\.name.count).max() ?? 0
+        for test in unique {
+            print("\(test.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(test.summary)")
+        }
+        print("\(unique.count) tests at strictness \(strictness)")
+    }
+
+    private func printSummary(_ report: HarnessReport, style: Style) {
+        print("")
+        for plugin in report.plugins {
+            let verdict = plugin.failed ? style.red("FAILED") : style.green("passed")
+            print("\(verdict)  \(plugin.path): \(HarnessReport.tally(plugin.counts))")
+        }
+        let seconds = String(format: "%.1f", report.seconds)
+        print("\(report.plugins.flatMap(\.results).count) tests in \(seconds) s; seed \(report.seed)")
+        let failures = report.plugins.flatMap { plugin in plugin.results.filter(\.status.isFailure).map { (plugin.path, $0) } }
+        if let (path, first) = failures.first {
+            print("Reproduce: pophost test \(path) --seed \(report.seed) --strictness \(report.strictness) --only \(first.name)")
+        }
+    }
+}
+
+/// Prints results as they come, in suite order: a result waits until those before it are printed.
+private final class ProgressPrinter: @unchecked Sendable {
+    private let order: [[String]]
+    private var pending: [[String: TestResult]]
+    private var printed: [Int]
+    private let paths: [String]
+    private let style: Style
+    private let quiet: Bool
+
+    init(plugins: [String], runner: HarnessRunner, style: Style, quiet: Bool) {
+        paths = plugins
+        order = plugins.map { runner.tests(for: $0).map(\.name) }
+        pending = plugins.map { _ in [:] }
+        printed = plugins.map { _ in 0 }
+        self.style = style
+        self.quiet = quiet
+    }
+
+    /// Called one at a time by the runner.
+    func received(_ result: TestResult, plugin: Int) {
+        guard !quiet else { return }
+        pending[plugin][result.name] = result
+        // Plugins print one after another: a plugin's results wait for those of the plugins before it.
+        for index in paths.indices {
+            if printed[index] == 0 && !order[index].isEmpty && pending[index][order[index][0]] != nil {
+                print(style.bold("\n\(paths[index])"))
+            }
+            while printed[index] < order[index].count, let next = pending[index][order[index][printed[index]]] {
+                print(line(next))
+                printed[index] += 1
+            }
+            if printed[index] < order[index].count { break }
+        }
+        fflush(nil)
+    }
+
+    private func line(_ result: TestResult) -> String {
+        let mark: String = switch result.status {
+        case .success: style.green("  ok     ")
+        case .warning: style.yellow("  warn   ")
+        case .skipped: style.dim("  skip   ")
+        case .failed: style.red("  FAIL   ")
+        case .crashed: style.red("  CRASH  ")
+        case .timeout: style.red("  TIMEOUT")
+        }
+        var text = "\(mark) \(result.name) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
+        if let message = result.message { text += "\n           " + message }
+        for detail in result.details { text += "\n           " + style.dim(detail) }
+        return text
+    }
+}
