@@ -24,14 +24,38 @@
  *   FIX_BAD_CONTENT         the view loader builds content with a negative text size
  *   FIX_LAYOUT              the controller's layout hook pins the popup to the container's top
  *   FIX_BAD_LAYOUT          the controller's layout hook returns a frame with a NaN origin
+ * Misbehaviours for the conformance harness (`pophost test`):
+ *   FIX_CRASH_IN_CALLBACK   the handler's did_present dereferences NULL
+ *   FIX_CRASH_IN_ACTION     the action "go" dereferences NULL
+ *   FIX_HANG_SHOULD_PRESENT should_present never returns
+ *   FIX_HANG_SHOULD_DISMISS should_dismiss never returns
+ *   FIX_EXTRA_EXPORTS       exports two helper functions besides the entry
+ *   FIX_DESC_MISMATCH       instances point at the plugin descriptor, not their factory's
+ *   FIX_STRUCT_SIZE_LIE     instances claim a struct_size of 8
+ *   FIX_MUTATE_HOST_DATA    init overwrites host->host_data
+ *   FIX_BAD_UTF8_TEXT       the view's text is not valid UTF-8
+ *   FIX_NAN_CONTENT         the view's text size is NaN
+ *   FIX_DEEP_CONTENT        the view nests 40 stacks
+ *   FIX_LEAK                destroy frees nothing
+ *   FIX_WRONG_THREAD        build calls the content builder from a thread of its own
+ *   FIX_INIT_THREAD         init starts a thread that outlives it
+ *   FIX_ANY_FACTORY         get_factory returns the handler factory for any unknown id
+ *   FIX_LOOSE_FACTORY_ID    get_factory compares only the length of a known id (trailing garbage passes)
+ *   FIX_NOISY_INIT          init prints to standard output
+ *   FIX_SLOW_INIT           init sleeps 150 ms
+ *   FIX_INIT_ONCE           a second init without deinit returns false
+ *   FIX_ANY_EXTENSION       components return an extension for any id
+ *   FIX_NEEDS_LOG           init logs through pop.log/1 without checking that the host offers it
  *
  * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
  * the view is a text and an OK button (the host action "pop.dismiss"). */
 #include <pophost/pophost.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef FIX_PLUGIN_ID
 #define FIX_PLUGIN_ID "com.pophost.fixture"
@@ -81,12 +105,22 @@ typedef struct fixture_factory {
     uint32_t kind_size;
 } fixture_factory_t;
 
-static void component_destroy(const pop_component_t *component) { free(component->component_data); }
+static void component_destroy(const pop_component_t *component) {
+#ifdef FIX_LEAK
+    (void)component;
+#else
+    free(component->component_data);
+#endif
+}
 
 static const void *component_get_extension(const pop_component_t *component, const char *id) {
-    (void)component;
     (void)id;
+#ifdef FIX_ANY_EXTENSION
+    return component;
+#else
+    (void)component;
     return NULL;
+#endif
 }
 
 static uint32_t factory_count(const pop_component_factory_t *factory) {
@@ -103,6 +137,10 @@ static const pop_descriptor_t *factory_get_descriptor(const pop_component_factor
 static void handler_should_present(const pop_handler_t *self, const pop_value_t *data, pop_answer_fn answer) {
     (void)self;
     (void)data;
+#if defined(FIX_HANG_SHOULD_PRESENT)
+    for (volatile int spin = 0;; spin++) {
+    }
+#endif
 #if defined(FIX_ANSWER_NEVER)
     (void)answer;
 #elif defined(FIX_ANSWER_TWICE)
@@ -113,7 +151,36 @@ static void handler_should_present(const pop_handler_t *self, const pop_value_t 
 #endif
 }
 
-static bool action_go(void) { return true; }
+#ifdef FIX_CRASH_IN_CALLBACK
+static void handler_did_present(const pop_handler_t *self) {
+    (void)self;
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+}
+#endif
+
+#ifdef FIX_HANG_SHOULD_DISMISS
+static bool handler_should_dismiss(const pop_handler_t *self, int32_t reason) {
+    (void)self;
+    (void)reason;
+    for (volatile int spin = 0;; spin++) {
+    }
+    return true;
+}
+#endif
+
+static bool action_go(void) {
+#ifdef FIX_CRASH_IN_ACTION
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+#endif
+    return true;
+}
+
+#ifdef FIX_EXTRA_EXPORTS
+POP_EXPORT int pophost_fixture_helper(void) { return 1; }
+POP_EXPORT int pophost_fixture_other_helper = 2;
+#endif
 
 static const pop_action_t actions[] = {{
     .abi_version = POP_VERSION_INIT,
@@ -137,12 +204,34 @@ static const pop_action_t *handler_get_action(const pop_handler_t *self, uint32_
     return index == 0 ? &actions[0] : NULL;
 }
 
+#ifdef FIX_WRONG_THREAD
+static void *build_elsewhere(void *builder) {
+    const pop_content_builder_t *b = builder;
+    b->text(b, "From another thread", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+    return NULL;
+}
+#endif
+
 static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
     (void)self;
     (void)data;
     b->begin_vstack(b, 8, POP_ALIGN_CENTER);
-#ifdef FIX_BAD_CONTENT
+#ifdef FIX_DEEP_CONTENT
+    for (int level = 0; level < 40; level++) b->begin_vstack(b, 0, POP_ALIGN_CENTER);
+    b->divider(b);
+    for (int level = 0; level < 40; level++) b->end(b);
+#endif
+#ifdef FIX_WRONG_THREAD
+    pthread_t thread;
+    pthread_create(&thread, NULL, build_elsewhere, (void *)b);
+    pthread_join(thread, NULL);
+#endif
+#if defined(FIX_BAD_CONTENT)
     b->text(b, "Fixture", -3, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+#elif defined(FIX_NAN_CONTENT)
+    b->text(b, "Fixture", 0.0 / 0.0, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+#elif defined(FIX_BAD_UTF8_TEXT)
+    b->text(b, "Fixture \xC3\x28", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
 #else
     b->text(b, "Fixture", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
 #endif
@@ -188,8 +277,20 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
     if (!component) return NULL;
     *component = (pop_component_t){POP_VERSION_INIT, self->kind_size, self->descriptor, component,
                                    component_destroy, component_get_extension};
+#ifdef FIX_DESC_MISMATCH
+    component->desc = &plugin_descriptor;
+#endif
+#ifdef FIX_STRUCT_SIZE_LIE
+    component->struct_size = 8;
+#endif
     if (self->descriptor == &handler_descriptor) {
         pop_handler_t *handler = (pop_handler_t *)component;
+#ifdef FIX_CRASH_IN_CALLBACK
+        handler->did_present = handler_did_present;
+#endif
+#ifdef FIX_HANG_SHOULD_DISMISS
+        handler->should_dismiss = handler_should_dismiss;
+#endif
         handler->should_present = handler_should_present;
         handler->action_count = handler_action_count;
         handler->get_action = handler_get_action;
@@ -217,9 +318,41 @@ static const fixture_factory_t controller_factory = FACTORY(controller_descripto
 extern void pophost_fixture_function_nobody_defines(void);
 #endif
 
+#ifdef FIX_INIT_THREAD
+static void *sleep_forever(void *unused) {
+    (void)unused;
+    for (;;) pause();
+    return NULL;
+}
+#endif
+
+static int init_count = 0;
+
 static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
     (void)host;
     (void)plugin_path;
+#ifdef FIX_INIT_ONCE
+    if (init_count > 0) return false;
+#endif
+    init_count++;
+#ifdef FIX_MUTATE_HOST_DATA
+    ((pop_host_t *)host)->host_data = (void *)0x1;
+#endif
+#ifdef FIX_NOISY_INIT
+    printf("fixture: initialising\n");
+#endif
+#ifdef FIX_SLOW_INIT
+    usleep(150000);
+#endif
+#ifdef FIX_INIT_THREAD
+    pthread_t thread;
+    pthread_create(&thread, NULL, sleep_forever, NULL);
+    pthread_detach(thread);
+#endif
+#ifdef FIX_NEEDS_LOG
+    const pop_host_log_t *log = host->get_extension(host, POP_HOST_EXT_LOG);
+    log->log(host, POP_LOG_DEBUG, "fixture: init");
+#endif
 #ifdef FIX_UNRESOLVED
     pophost_fixture_function_nobody_defines();
 #endif
@@ -237,13 +370,23 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
     return true;
 }
 
-static void plugin_deinit(void) {}
+static void plugin_deinit(void) { init_count--; }
+
+#ifdef FIX_LOOSE_FACTORY_ID
+#define SAME_ID(given, known) (strncmp(given, known, strlen(known)) == 0)
+#else
+#define SAME_ID(given, known) (strcmp(given, known) == 0)
+#endif
 
 static const void *plugin_get_factory(const char *factory_id) {
-    if (strcmp(factory_id, POP_FACTORY_HANDLER) == 0) return &handler_factory.factory;
-    if (strcmp(factory_id, POP_FACTORY_VIEW_LOADER) == 0) return &view_factory.factory;
-    if (strcmp(factory_id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controller_factory.factory;
+    if (SAME_ID(factory_id, POP_FACTORY_HANDLER)) return &handler_factory.factory;
+    if (SAME_ID(factory_id, POP_FACTORY_VIEW_LOADER)) return &view_factory.factory;
+    if (SAME_ID(factory_id, POP_FACTORY_CONTROLLER_LOADER)) return &controller_factory.factory;
+#ifdef FIX_ANY_FACTORY
+    return &handler_factory.factory;
+#else
     return NULL;
+#endif
 }
 
 static const pop_plugin_entry_t entry = {

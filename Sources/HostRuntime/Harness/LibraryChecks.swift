@@ -134,11 +134,10 @@ enum LibraryChecks {
     static let unknownFactory = ConformanceTest(
         "library.unknown-factory-null", level: 2, "get_factory returns NULL for factory ids it does not know"
     ) { context throws(TestIssue) in
-        let plugin = try context.loadedPlugin()
         let ids = ["pop.factory.unknown/1", "", "pop.factory.handler/2", "POP.FACTORY.HANDLER/1", "pop.factory.handler/0", "com.example.factory"]
-        try plugin.initialized { () throws(TestIssue) in
+        try initialized(context) { entry throws(TestIssue) in
             try TestIssue.check(ids.compactMap { id in
-                let factory = context.watchdog.within("get_factory(\"\(id)\")") { id.withCString { plugin.entry.get_factory($0) } }
+                let factory = context.watchdog.within("get_factory(\"\(id)\")") { id.withCString { entry.get_factory($0) } }
                 return factory == nil ? nil : "get_factory(\"\(id)\") returned a factory instead of NULL"
             })
         }
@@ -147,13 +146,12 @@ enum LibraryChecks {
     static let trailingGarbage = ConformanceTest(
         "library.factory-id-trailing-garbage", level: 3, "get_factory returns NULL for a known id with characters added or cut off"
     ) { context throws(TestIssue) in
-        let plugin = try context.loadedPlugin()
-        try plugin.initialized { () throws(TestIssue) in
+        try initialized(context) { entry throws(TestIssue) in
             var problems: [String] = []
             for kind in ComponentKind.allCases {
                 let id = kind.factoryID
                 for variant in [id + "x", id + " ", id + "/1", id + "\u{1}", String(id.dropLast()), String(id.dropLast(2))] {
-                    let factory = context.watchdog.within("get_factory") { variant.withCString { plugin.entry.get_factory($0) } }
+                    let factory = context.watchdog.within("get_factory") { variant.withCString { entry.get_factory($0) } }
                     if factory != nil { problems.append("get_factory(\(variant.debugDescription)) returned a factory (compare ids exactly, with strcmp)") }
                 }
             }
@@ -213,6 +211,17 @@ enum LibraryChecks {
         do throws(PluginError) { return try PluginLoader.load(path: context.pluginPath) } catch {
             throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
         }
+    }
+
+    /// Runs `body` with the plugin's entry between an `init` and its `deinit`, without reading its
+    /// components (a test of the entry alone does not depend on them).
+    private static func initialized(_ context: HarnessContext, _ body: (pop_plugin_entry_t) throws(TestIssue) -> Void) throws(TestIssue) {
+        let loaded = try loadedFile(context)
+        do throws(PluginError) {
+            try context.watchdog.within("init") { () throws(PluginError) in try loaded.initialize() }
+        } catch { throw .skipped("init returned false; see library.init-idempotent") }
+        defer { context.watchdog.within("deinit") { loaded.deinitialize() } }
+        try body(loaded.entry.pointee)
     }
 
     private static func versionProblem(_ raw: pop_version_t, _ what: String) -> [String] {
