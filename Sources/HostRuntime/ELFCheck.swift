@@ -66,11 +66,12 @@ enum ELFCheck {
         let phoff = read64(head, 32), shoff = read64(head, 40)
         let phentsize = UInt64(read16(head, 54)), phnum = UInt64(read16(head, 56))
         let shentsize = UInt64(read16(head, 58)), shnum = UInt64(read16(head, 60))
-        if phoff + phentsize * phnum > size {
-            throw PluginError(.truncated, path: path, "truncated ELF file: program headers end at byte \(phoff + phentsize * phnum) of \(size)")
+        // Offsets come from the file: compared without adding, so a huge one cannot overflow.
+        if !fits(phoff, phentsize * phnum, within: size) {
+            throw PluginError(.truncated, path: path, "truncated ELF file: program headers at byte \(phoff) (\(phentsize * phnum) bytes) lie past its \(size) bytes")
         }
-        if shoff != 0 && shoff + shentsize * shnum > size {
-            throw PluginError(.truncated, path: path, "truncated ELF file: section headers end at byte \(shoff + shentsize * shnum) of \(size)")
+        if shoff != 0 && !fits(shoff, shentsize * shnum, within: size) {
+            throw PluginError(.truncated, path: path, "truncated ELF file: section headers at byte \(shoff) (\(shentsize * shnum) bytes) lie past its \(size) bytes")
         }
         guard phentsize >= 56, phnum > 0 else { return }
         if phoff + phentsize * phnum <= UInt64(got) {
@@ -90,10 +91,15 @@ enum ELFCheck {
         for index in 0..<count {
             let entry = base + index * entrySize
             let offset = read64(headers, entry + 8), fileSize = read64(headers, entry + 32)
-            if offset + fileSize > size {
-                throw PluginError(.truncated, path: path, "truncated ELF file: segment \(index) ends at byte \(offset + fileSize) of \(size)")
+            if !fits(offset, fileSize, within: size) {
+                throw PluginError(.truncated, path: path, "truncated ELF file: segment \(index) at byte \(offset) (\(fileSize) bytes) lies past its \(size) bytes")
             }
         }
+    }
+
+    /// Whether `length` bytes at `offset` lie within a file of `size` bytes.
+    private static func fits(_ offset: UInt64, _ length: UInt64, within size: UInt64) -> Bool {
+        offset <= size && length <= size - offset
     }
 
     private static func read16(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {

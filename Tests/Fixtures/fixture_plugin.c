@@ -49,6 +49,7 @@
  *
  * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
  * the view is a text and an OK button (the host action "pop.dismiss"). */
+#define _DEFAULT_SOURCE /* usleep, pause */
 #include <pophost/pophost.h>
 
 #include <pthread.h>
