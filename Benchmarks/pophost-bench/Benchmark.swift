@@ -25,6 +25,9 @@ enum Benchmark {
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             report.presentation = try PresentationBench.measure(rounds: rounds, scratch: scratch)
         }
+        if suite.includes(.harness) {
+            report.harness = try HarnessBench.measure(rounds: rounds)
+        }
         return report
     }
 }

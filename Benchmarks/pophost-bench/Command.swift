@@ -6,7 +6,7 @@ enum Command {
     case help
 
     static let usage = """
-        usage: pophost-bench [--suite loading|chef|presentation|all] [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|presentation|harness|all] [--copies N] [--rounds R] [--json]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -18,6 +18,9 @@ enum Command {
         the same lines to a String), layout + rasterizing + diffing a 100x40 terminal while the dialog
         animates (against comparing every cell), and a 0.3 s pop.theme animation rendered to 18 JSON
         frames (against its own 300 ms); each also as a share of a 60 fps frame (16.7 ms).
+        harness: `pophost test` on the C sample, the default suite (strictness 5) with --jobs 1 and --jobs 2
+        (target: under 10 s), and one test's process (pophost test --child library.loads) against a bare
+        posix_spawn of /bin/true.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """
@@ -39,7 +42,7 @@ enum Command {
             case "--json": json = true
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
-                    throw BenchError("--suite needs one of loading, chef, presentation, all")
+                    throw BenchError("--suite needs one of loading, chef, presentation, harness, all")
                 }
                 suite = chosen
             case "-h", "--help": return .help
@@ -59,7 +62,7 @@ enum Command {
 
 /// Which measurements to run.
 enum Suite: String {
-    case loading, chef, presentation, all
+    case loading, chef, presentation, harness, all
 
     /// Whether this choice runs `suite`.
     func includes(_ suite: Suite) -> Bool { self == .all || self == suite }

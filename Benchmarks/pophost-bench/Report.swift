@@ -17,6 +17,7 @@ struct Report: Codable {
     var warmDiscovery: WarmDiscovery?
     var chef: ChefMeasurements?
     var presentation: PresentationMeasurements?
+    var harness: HarnessMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -56,6 +57,12 @@ struct Report: Codable {
             lines.append(pad("closure call", 18) + comparison(chef.closure, "ffi closure ", "plain C call"))
         }
         if let presentation { lines += presentationLines(presentation) }
+        if let harness {
+            lines.append(pad("harness suite", 18) + "\(harness.tests) tests on the C sample: \(decimal(harness.oneJobSeconds, 2)) s with --jobs 1, "
+                + "\(decimal(harness.twoJobsSeconds, 2)) s with --jobs 2   (target < \(decimal(harness.targetSeconds, 0)) s)  \(harness.pass ? "PASS" : "FAIL")")
+            lines.append(pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 1)) ms a test's process   /bin/true spawn "
+                + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,77 @@
+import Foundation
+import HostRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The conformance harness: the wall time of the default suite on the C sample with one and two
+/// jobs (target: under 10 s), and what one test's process costs against a bare spawn of /bin/true
+/// measured in the same run.
+struct HarnessMeasurements: Codable {
+    var tests: Int
+    var oneJobSeconds: Double
+    var twoJobsSeconds: Double
+    var targetSeconds = 10.0
+    var pass: Bool
+    /// One test's process: `pophost test --child library.loads` on the C sample, spawn to exit.
+    var testProcessMilliseconds: Double
+    /// posix_spawn of /bin/true to its exit.
+    var trueMilliseconds: Double
+    var overheadRatio: Double
+}
+
+enum HarnessBench {
+    static func measure(rounds: Int) throws(BenchError) -> HarnessMeasurements {
+        let directory = SearchPath.executableDirectory
+        let pophost = directory + "/pophost", plugin = directory + "/libPopSampleC.so"
+        var tests = 0
+        var wall: [Int: [Int]] = [1: [], 2: []]
+        for _ in 0..<rounds {
+            for jobs in [1, 2] {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let output = try runToEnd(pophost, ["test", "--json", "--jobs", String(jobs), "--seed", "1", plugin])
+                wall[jobs]!.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+                tests = output.components(separatedBy: "\"status\"").count - 1
+            }
+        }
+        var child: [Int] = [], bare: [Int] = []
+        for _ in 0..<max(10, rounds * 4) {
+            child.append(try spawnAndWait(pophost, ["test", "--child", "library.loads", "--seed", "1", "--", plugin]))
+            bare.append(try spawnAndWait("/bin/true", []))
+        }
+        let one = median(wall[1]!) / 1e9, two = median(wall[2]!) / 1e9
+        let processMs = median(child) / 1e6, trueMs = median(bare) / 1e6
+        return HarnessMeasurements(tests: tests, oneJobSeconds: one, twoJobsSeconds: two, pass: max(one, two) < 10,
+                                   testProcessMilliseconds: processMs, trueMilliseconds: trueMs, overheadRatio: processMs / trueMs)
+    }
+
+    /// Runs `executable` to its end; returns its standard output; a failure to start or a crash
+    /// is an error (a failing suite is not: the report says which tests failed).
+    private static func runToEnd(_ executable: String, _ arguments: [String]) throws(BenchError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw BenchError("cannot start \(executable): \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus <= 1 else {
+            throw BenchError("\(executable) \(arguments.joined(separator: " ")) ended with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Nanoseconds from posix_spawn to the child's exit.
+    private static func spawnAndWait(_ executable: String, _ arguments: [String]) throws(BenchError) -> Int {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { throw BenchError("cannot spawn \(executable)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return Int(DispatchTime.now().uptimeNanoseconds - start)
+    }
+}
