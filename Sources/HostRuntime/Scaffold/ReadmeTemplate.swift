@@ -13,9 +13,8 @@ struct ReadmeTemplate {
         return #"""
             # \#(name)
 
-            A popup plugin for pophost, written in \#(languageName) against the pophost plugin ABI
-            \#(abiVersion). Plugin id `\#(id)`; made with
-            `pophost new \#(name) --lang \#(scaffold.language.rawValue)`.
+            A popup plugin for pophost, written in \#(languageName) against the pophost plugin ABI \#(abiVersion).
+            Plugin id: `\#(id)`. Made with `pophost new \#(name) --lang \#(scaffold.language.rawValue)`.
 
             | component | id | what it does |
             |---|---|---|
@@ -75,8 +74,9 @@ struct ReadmeTemplate {
             - `scenarios/\#(name).json` — shows the popup, taps OK, expects the trace and a frame.
 
             Every ABI function the plugin does not implement is left NULL and gets the host's default; the
-            headers document each one with its thread and ownership rules. To add a component, add a
-            descriptor with a new id under `\#(id).` and its kind functions, and list it in its kind's factory.
+            headers document each one with its thread and ownership rules.
+
+            \#(addingComponents)
 
             ## Upgrading the ABI headers
 
@@ -94,6 +94,22 @@ struct ReadmeTemplate {
             \#(alternative)
 
             """#
+    }
+
+    private var addingComponents: String {
+        let id = scaffold.identity.id
+        switch scaffold.language {
+        case .swift:
+            return """
+                To add a component, write its `ComponentSpec` (an id under `\(id).`, like `Handler.spec`) and
+                append it to its kind's factory in `Components.swift`.
+                """
+        case .c:
+            return """
+                To add a component, write its `component_class_t` (an id under `\(id).`, like `handler_class`),
+                declare it in `plugin.h` and append it to its kind's list in `plugin.c`.
+                """
+        }
     }
 
     private var headersDirectory: String {
