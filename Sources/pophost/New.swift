@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+
+/// `pophost new`: scaffold a standalone plugin project.
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a plugin project: a handler, a view loader and a controller loader, ready to build and test.",
+        discussion: """
+            Writes a standalone project into DIR (default ./NAME): a Swift package (`swift build -c release` -> \
+            .build/release/libNAME.so) or a C project with a Makefile (`make` -> ./libNAME.so), a copy of this \
+            pophost's ABI headers (found in $POPHOST_ABI_INCLUDE, else in the checkout or installation that \
+            holds this executable), a README, and scenarios/NAME.json, a scenario that shows the popup and taps \
+            its button. The plugin id is --id, else com.example.<name>; its components are <id>.handler, \
+            <id>.view and <id>.controller. A directory that exists and is not empty is refused unless --force \
+            (files of the same name are then overwritten; no other file is touched).
+            Example: pophost new greeter --lang c --id com.acme.greeter
+            """
+    )
+
+    enum Language: String, ExpressibleByArgument, CaseIterable {
+        case swift, c
+
+        var scaffold: PluginScaffold.Language {
+            switch self {
+            case .swift: .swift
+            case .c: .c
+            }
+        }
+    }
+
+    @Argument(help: ArgumentHelp("The project's name: an ASCII letter, then letters, digits, '-' and '_' (at most 64).", valueName: "name"))
+    var name: String
+
+    @Option(help: "swift or c.") var lang: Language = .swift
+
+    @Option(help: ArgumentHelp("The project directory (default: ./NAME).", valueName: "dir"))
+    var dir: String?
+
+    @Option(help: ArgumentHelp("The plugin id, reverse-DNS (default: com.example.<name lowercased, '_' as '-'>).", valueName: "id"))
+    var id: String?
+
+    @Flag(help: "Write into a directory that is not empty.") var force = false
+
+    func run() throws {
+        let directory = dir ?? name
+        let scaffold: PluginScaffold
+        let written: [String]
+        do {
+            scaffold = PluginScaffold(identity: try PluginIdentity(name: name, id: id), language: lang.scaffold,
+                                      headers: try ABIHeaders.locate())
+            written = try scaffold.write(to: directory, force: force)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let style = Style.standardOutput
+        let identity = scaffold.identity
+        print("Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(directory):")
+        for path in written { print("  " + path) }
+        print("""
+
+            Components: \(identity.handlerID), \(identity.viewID), \(identity.controllerID)
+
+            Next:
+              cd \(shellQuoted(directory))
+              \(scaffold.buildCommand)
+              pophost inspect \(scaffold.libraryPath)
+              pophost test \(scaffold.libraryPath) --scenarios scenarios
+              pophost render \(scaffold.scenarioPath) --out frames
+            """)
+    }
+
+    private func shellQuoted(_ path: String) -> String {
+        let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+,:@".contains($0)) }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
