@@ -45,15 +45,17 @@ private struct Fuzzer {
             Point(x: Double.random(in: 0...scene.size.width, using: &random), y: Double.random(in: 0...scene.size.height, using: &random))
         }
         let description: String
-        switch Int.random(in: 0..<100, using: &random) {
+        let roll = Int.random(in: 0..<100, using: &random)
+        switch roll {
         case 0..<22:
             let request = randomRequest(using: &random)
             let id = watchdog.within("showing \(PopupRun.describe(request))", seconds: 5) { chef.show(request) }
             requests.append(id)
             description = "show \(PopupRun.describe(request)) as request \(id)"
-        case 22..<40:
+        case 22..<48:
+            // Most taps aim at a button or a field; the rest, and those with nothing to aim at, land anywhere.
             let targets = stage.frame().nodes.filter { $0.action != nil || $0.field != nil }
-            if let node = targets.randomElement(using: &random) {
+            if roll < 40, let node = targets.randomElement(using: &random) {
                 let center = node.bounds.center
                 _ = watchdog.within("tapping \(node.id)", seconds: 5) { stage.tap(at: center) }
                 description = "tap \(node.action.map { "button \($0)" } ?? "field \(node.field ?? "")") of \(node.id)"
@@ -62,10 +64,6 @@ private struct Fuzzer {
                 _ = watchdog.within("tapping", seconds: 5) { stage.tap(at: at) }
                 description = "tap at \(at.x.rounded()),\(at.y.rounded())"
             }
-        case 40..<48:
-            let at = point()
-            _ = watchdog.within("tapping", seconds: 5) { stage.tap(at: at) }
-            description = "tap at \(at.x.rounded()),\(at.y.rounded())"
         case 48..<56:
             let from = point(), to = point()
             watchdog.within("dragging", seconds: 5) {
