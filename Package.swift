@@ -7,11 +7,17 @@ let exportOnlyTheEntry: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--version-script=Plugins/exports.map", "-no-toolchain-stdlib-rpath"])
 ]
 
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+
+// The layers, bottom to top (docs/architecture.md draws the graph and gives each seam's reason).
+// A target depends only on targets listed before it, so the compiler refuses a reach back up.
 let package = Package(
     name: "pophost",
     products: [
         .executable(name: "pophost", targets: ["pophost"]),
         .executable(name: "pophost-scanner", targets: ["pophost-scanner"]),
+        // What an app embeds: the runtime layers, without the harness, the scaffold or the terminal.
         .library(name: "HostRuntime", targets: ["HostRuntime"]),
         .library(name: "PluginABI", targets: ["PluginABI"]),
         // Bundled sample plugins: `swift build` puts them next to `pophost`, on its default search path.
@@ -27,18 +33,44 @@ let package = Package(
         .target(name: "PluginABI", path: "Sources/PluginABI"),
         // libffi from the system (Debian: libffi-dev).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+
+        // Values, geometry, time, content, frames, presentation options, reasons, the trace: pure Swift.
+        .target(name: "PopModel", path: "Sources/PopModel"),
+        // Plugin files → ELF checks → dlopen → the ABI's structs; the registry, its cache and scanner.
+        .target(name: "PopLoader", dependencies: ["PopModel", "PluginABI", logging], path: "Sources/PopLoader"),
+        // Composition, arbitration and lifecycle over Swift component protocols; no C, no layout.
+        .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
+        // C plugins as the chef's components: libffi actions, completions, value trees, content builder.
+        .target(name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", logging], path: "Sources/PopBridge"),
+        // Layout and behaviour per presentation style, motion, keyboard, the stage and its input.
+        .target(name: "PopPresentation", dependencies: ["PopChef"], path: "Sources/PopPresentation"),
+        // Frames to SVG and JSON.
+        .target(name: "PopRender", dependencies: ["PopModel"], path: "Sources/PopRender"),
+        // Frames to a truecolor terminal, and the terminal's input.
+        .target(name: "PopTerminal", dependencies: ["PopModel"], path: "Sources/PopTerminal"),
+        // JSON scenarios played on a stage.
+        .target(name: "PopScenario", dependencies: ["PopPresentation", "PopBridge"], path: "Sources/PopScenario"),
+        // The runtime an app embeds: re-exports the layers above, nothing else.
         .target(
             name: "HostRuntime",
-            dependencies: ["PluginABI", "CFFI", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation", "PopRender", "PopScenario"],
             path: "Sources/HostRuntime"
         ),
+        // `pophost run`: a scenario on a stage, in the terminal.
+        .target(name: "PopInteractive", dependencies: ["PopScenario", "PopTerminal"], path: "Sources/PopInteractive"),
+        // `pophost test`: the conformance harness.
+        .target(name: "PopHarness", dependencies: ["PopScenario", "PopRender"], path: "Sources/PopHarness"),
+        // `pophost new`: plugin project templates.
+        .target(name: "PopScaffold", dependencies: ["PopLoader"], path: "Sources/PopScaffold"),
+
         .executableTarget(
             name: "pophost",
-            dependencies: ["HostRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["HostRuntime", "PopInteractive", "PopHarness", "PopScaffold", "PopTerminal", argumentParser, logging],
             path: "Sources/pophost"
         ),
         // The child process that opens new or changed plugin files on the registry's behalf.
-        .executableTarget(name: "pophost-scanner", dependencies: ["HostRuntime"], path: "Sources/pophost-scanner"),
+        .executableTarget(name: "pophost-scanner", dependencies: ["PopLoader"], path: "Sources/pophost-scanner"),
+
         .target(
             name: "SwiftSample",
             dependencies: ["PluginABI"],
@@ -54,8 +86,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
             linkerSettings: exportOnlyTheEntry
         ),
-        .executableTarget(name: "pophost-bench", dependencies: ["HostRuntime", "CFFI", "PluginABI", .product(name: "Logging", package: "swift-log")],
-                         path: "Benchmarks/pophost-bench"),
+        .executableTarget(
+            name: "pophost-bench",
+            dependencies: ["HostRuntime", "PopHarness", "PopTerminal", "CFFI", "PluginABI", logging],
+            path: "Benchmarks/pophost-bench"
+        ),
         .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests", exclude: ["Golden"]),
     ]
 )

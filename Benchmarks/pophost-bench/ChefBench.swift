@@ -101,7 +101,7 @@ enum ChefBench {
     }
 
     static func callsThroughClosure(_ targets: BenchTargets, _ calls: Int) -> Int {
-        let done = OneShotClosure.done { _ in } onMisuse: { _ in }
+        let done = CompletionClosure.done(Completion<Void> { _ in } repeated: { _ in })
         defer { done.free() }
         let function = unsafeBitCast(done.functionPointer, to: (@convention(c) () -> Void).self)
         return timed { targets.callDone(function, Int64(calls)) }.nanoseconds
@@ -118,20 +118,20 @@ enum ChefBench {
                                       scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
         let discovery: PluginRegistry.Discovery
         do { discovery = try registry.discover() } catch { throw BenchError("\(error)") }
-        let catalog = ComponentCatalog(discovery: discovery)
+        let source = PluginComponents(discovery: discovery)
         do {
-            return BenchHandler(catalog: catalog, component: try catalog.makeHandler("com.pophost.samples.c.payment-handler"))
+            return BenchHandler(source: source, component: try source.makeHandler("com.pophost.samples.c.payment-handler") as! PluginHandler)
         } catch {
             throw BenchError("cannot create the C sample's payment handler: \(error)")
         }
     }
 }
 
-/// A handler created for the benchmark, with its catalog kept alive.
+/// A handler created for the benchmark, with its plugins kept alive.
 struct BenchHandler {
-    let catalog: ComponentCatalog
-    let component: any HandlerComponent
-    var pointer: UnsafePointer<pop_handler_t> { component.address!.assumingMemoryBound(to: pop_handler_t.self) }
+    let source: PluginComponents
+    let component: PluginHandler
+    var pointer: UnsafePointer<pop_handler_t> { component.pointer }
 }
 
 /// The benchmark's C functions (Benchmarks/fixtures/bench_targets.c), compiled and opened.

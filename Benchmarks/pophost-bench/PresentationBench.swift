@@ -1,5 +1,6 @@
 import Foundation
 import HostRuntime
+import PopTerminal
 
 /// The presentation suite: per frame, what the engine and its renderers cost on the demo's scenes —
 /// layout + SVG, layout + terminal rasterizing and diffing while a popup animates, and a whole 0.3 s
@@ -166,7 +167,7 @@ enum PresentationBench {
             let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
             runner.advance(to: animationStart)
             let stage = runner.stage
-            let viewport = TerminalViewport(screen: stage.chef.scene.size, columns: terminalColumns, rows: terminalRows)
+            let viewport = TerminalViewport(screen: stage.engine.scene.size, columns: terminalColumns, rows: terminalRows)
             let status = "pophost-bench · terminal"
             var shown = TerminalRasterizer.render(stage.frame(), in: viewport, statusLine: status)
             var changed = 0

@@ -30,7 +30,7 @@ struct Demo: ParsableCommand {
         // No terminal (a pipe, CI): play it headless and show what happened.
         let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
         runner.runToEnd()
-        for event in runner.recorder.events where event.request != 0 || event.event != "app-tap" {
+        for event in runner.recorder.events where event.request != 0 || event.kind != .appTap {
             let label = runner.label(of: event.request).map { " \($0)" } ?? ""
             Swift.print(TraceTable.row(event) + label)
         }

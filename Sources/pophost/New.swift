@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostRuntime
+import PopScaffold
 
 /// `pophost new`: scaffold a standalone plugin project.
 struct New: ParsableCommand {

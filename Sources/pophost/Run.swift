@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HostRuntime
+import PopInteractive
+import PopTerminal
 
 /// `pophost run`: the interactive terminal host.
 struct Run: ParsableCommand {

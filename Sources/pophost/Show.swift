@@ -46,6 +46,8 @@ struct Show: ParsableCommand {
         for entry in typing where !entry.contains("=") { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
 
         let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
+        // On a stage, as in a host: the controller loader's layout and animation hooks run too.
+        let stage = Stage(chef: chef)
         let recorder = TraceRecorder()
         chef.trace = recorder
         let file = try trace.map { try TraceFileWriter(path: $0) }
@@ -74,6 +76,7 @@ struct Show: ParsableCommand {
             print(json ? event.jsonLine : TraceTable.row(event))
         }
         if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(final)") }
+        withExtendedLifetime(stage) {}
         if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
     }
 }
@@ -114,7 +117,7 @@ enum Step {
 enum TraceTable {
     static func row(_ event: TraceEvent) -> String {
         let time = String(format: "%10.3f ms", event.time.milliseconds)
-        var row = "\(time)  #\(event.request)  \(event.event.padding(toLength: 14, withPad: " ", startingAt: 0))"
+        var row = "\(time)  #\(event.request)  \(event.kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))"
         if let reason = event.reason { row += " (\(reason))" }
         if let detail = event.detail { row += "  \(detail)" }
         return row

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostRuntime
+import PopHarness
 
 #if canImport(Glibc)
 import Glibc

@@ -1,0 +1,166 @@
+import PluginABI
+import PopChef
+import PopLoader
+import PopModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The components of C plugins, as a `ComponentSource`: every component of every usable plugin of a
+/// discovery, by id. Plugins are opened in this process on first use (the registry's scanner has
+/// already loaded them once in a child process), initialised once, and deinitialised when this
+/// source goes away.
+public final class PluginComponents: ComponentSource {
+    private struct Entry {
+        let kind: ComponentKind
+        let pluginPath: String
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var plugins: [String: LoadedPlugin] = [:]
+    /// The loaded plugins in the order they were loaded: callbacks are delivered in this order.
+    private var loadOrder: [LoadedPlugin] = []
+    /// libffi call interfaces, one per action type signature, shared by every handler.
+    let interfaces = CallInterfaceCache()
+    /// The plugin component instances alive now.
+    let census = InstanceCensus()
+
+    /// Every component of the discovery's usable plugins (shadowed and broken ones left out).
+    public convenience init(discovery: PluginRegistry.Discovery) {
+        self.init(plugins: discovery.entries.filter { $0.status == .ok }.map { ($0.file.path, $0.info?.components ?? []) })
+    }
+
+    /// The components of the given plugins (path, components), the first of an id winning.
+    package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
+        ValueTree.offerHostExtension()
+        for (path, components) in plugins {
+            for component in components where entries[component.descriptor.id] == nil {
+                entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: path)
+            }
+        }
+    }
+
+    deinit {
+        for plugin in loadOrder.reversed() { plugin.deinitialize() }
+    }
+
+    /// How many plugin component instances are alive now.
+    package var liveInstances: Int { census.live }
+
+    public func kind(of id: String) -> ComponentKind? { entries[id]?.kind }
+
+    public func componentIDs(of kind: ComponentKind) -> [String] {
+        entries.filter { $0.value.kind == kind }.map(\.key).sorted()
+    }
+
+    public func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
+        let (instance, plugin) = try create(id, kind: .handler)
+        return try adopt(instance) { () throws(ComponentFailure) in
+            try PluginHandler(instance, id: id, interfaces: interfaces, pluginPath: plugin.path)
+        }
+    }
+
+    public func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent {
+        let (instance, _) = try create(id, kind: .viewLoader)
+        return try adopt(instance) { () throws(ComponentFailure) in try PluginViewLoader(instance, id: id) }
+    }
+
+    public func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
+        let (instance, _) = try create(id, kind: .controllerLoader)
+        return PluginControllerLoader(instance, id: id)
+    }
+
+    public func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
+        let (instance, _) = try create(id, kind: .reformer)
+        return PluginReformer(instance, id: id)
+    }
+
+    /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.
+    private func adopt<T>(_ instance: PluginInstance, _ wrap: () throws(ComponentFailure) -> T) throws(ComponentFailure) -> T {
+        do {
+            return try wrap()
+        } catch {
+            instance.destroy()
+            throw error
+        }
+    }
+
+    /// Creates an instance of component `id`, checking that it is of `kind` and that the instance
+    /// honours the ABI (version, size, its factory's descriptor, a destroy function).
+    private func create(_ id: String, kind: ComponentKind) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
+        guard let entry = entries[id] else {
+            throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
+        }
+        guard entry.kind == kind else {
+            throw ComponentFailure(.wrongKind, "\"\(id)\" is a \(entry.kind.rawValue), not a \(kind.rawValue)")
+        }
+        let plugin = try plugin(at: entry.pluginPath)
+        guard let raw = kind.factoryID.withCString({ plugin.entry.pointee.get_factory($0) }) else {
+            throw ComponentFailure(.contractBroken, "\(plugin.path) no longer returns its \(kind.rawValue) factory")
+        }
+        let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
+        guard let count = factory.pointee.count, let get = factory.pointee.get_descriptor, let make = factory.pointee.create else {
+            throw ComponentFailure(.contractBroken, "the \(kind.rawValue) factory of \(plugin.path) lacks count, get_descriptor or create")
+        }
+        let descriptor = (0..<min(count(factory), 1024)).lazy
+            .compactMap { get(factory, $0) }
+            .first { $0.pointee.id.map { strcmp($0, id) == 0 } ?? false }
+        guard let descriptor else {
+            throw ComponentFailure(.contractBroken, "the \(kind.rawValue) factory of \(plugin.path) no longer lists \"\(id)\"")
+        }
+        guard let instance = id.withCString({ make(factory, UnsafePointer(plugin.host.table), $0) }) else {
+            throw ComponentFailure(.contractBroken, "the \(kind.rawValue) factory of \(plugin.path) returned NULL for \"\(id)\"")
+        }
+        let header = instance.pointee
+        let problem: String? =
+            if !ABIVersion(header.abi_version).isReadable {
+                "instance of \"\(id)\" is for ABI \(ABIVersion(header.abi_version)), not compatible with \(ABIVersion.host)"
+            } else if Int(header.struct_size) < kind.minimumStructSize {
+                "instance of \"\(id)\" has struct_size \(header.struct_size), below the \(kind.minimumStructSize) of a \(kind.rawValue)"
+            } else if header.desc != descriptor {
+                "instance of \"\(id)\" does not point at its factory's descriptor"
+            } else if header.destroy == nil {
+                "instance of \"\(id)\" has no destroy function"
+            } else {
+                nil
+            }
+        if let problem {
+            header.destroy?(instance)
+            throw ComponentFailure(.contractBroken, problem)
+        }
+        return (PluginInstance(instance, census: census), plugin)
+    }
+
+    /// The plugin at `path`, loaded and initialised on first use.
+    private func plugin(at path: String) throws(ComponentFailure) -> LoadedPlugin {
+        if let plugin = plugins[path] { return plugin }
+        do {
+            let plugin = try PluginLoader.load(path: path)
+            try plugin.initialize()
+            plugins[path] = plugin
+            loadOrder.append(plugin)
+            return plugin
+        } catch {
+            throw ComponentFailure(.unavailable, error.description)
+        }
+    }
+
+    /// Calls `on_main_thread` of every plugin that asked for it; true when any was called.
+    public func deliverMainThreadCallbacks() -> Bool {
+        var delivered = false
+        for plugin in loadOrder where plugin.host.callbackRequested.exchange(false, ordering: .acquiringAndReleasing) {
+            plugin.entry.pointee.on_main_thread?()
+            delivered = true
+        }
+        return delivered
+    }
+}
+
+extension ComponentCatalog {
+    /// A catalog of every component of the discovery's usable plugins.
+    public convenience init(discovery: PluginRegistry.Discovery) {
+        self.init()
+        add(PluginComponents(discovery: discovery))
+    }
+}

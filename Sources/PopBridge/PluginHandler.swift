@@ -1,0 +1,119 @@
+import PluginABI
+import PopChef
+import PopLoader
+import PopModel
+
+/// A plugin's handler. Function pointers are read once, when it is created; lifecycle calls are
+/// direct calls through them (libffi is only for actions, whose signatures are declared at run time).
+package final class PluginHandler: HandlerComponent {
+    package let id: String
+    package let pointer:UnsafePointer<pop_handler_t>
+    package let actions:[String: ActionDeclaration]
+    /// The actions as the invoker calls them.
+    package let declared:[String: DeclaredAction]
+    private let instance: PluginInstance
+    private let functions: pop_handler_t
+    /// should_present's answers handed to the plugin as function pointers, freed when it is destroyed.
+    private var closures: [CompletionClosure] = []
+
+    /// Reads the handler's functions and validates its actions (a malformed one fails creation).
+    init(_ instance: PluginInstance, id: String, interfaces: CallInterfaceCache, pluginPath: String) throws(ComponentFailure) {
+        self.instance = instance
+        let pointer = instance.kind(pop_handler_t.self)
+        self.pointer = pointer
+        self.id = id
+        functions = pointer.pointee
+        func broken(_ problem: String) -> ComponentFailure { ComponentFailure(.contractBroken, problem) }
+        var declared: [String: DeclaredAction] = [:]
+        let count = functions.action_count.map { $0(pointer) } ?? 0
+        guard count <= 256 else { throw broken("handler \(id) declares \(count) actions (at most 256)") }
+        for index in 0..<count {
+            guard let raw = functions.get_action?(pointer, index) else {
+                throw broken("handler \(id) returns no action at index \(index) of \(count)")
+            }
+            let action = raw.pointee
+            guard action.struct_size >= MemoryLayout<pop_action_t>.size, action.abi_version.major == ABIVersion.host.major else {
+                throw broken("handler \(id): action \(index) has an incompatible version or size")
+            }
+            guard let namePointer = action.name, let name = String(validatingCString: namePointer), !name.isEmpty, !name.hasPrefix("pop.") else {
+                throw broken("handler \(id): action \(index) has no valid name (UTF-8, not empty, not in the reserved \"pop.\" namespace)")
+            }
+            guard declared[name] == nil else { throw broken("handler \(id) declares the action \"\(name)\" twice") }
+            guard let signatureText = action.signature.flatMap({ String(validatingCString: $0) }) else {
+                throw broken("handler \(id): action \"\(name)\" has no signature")
+            }
+            guard let function = action.function else {
+                throw broken("handler \(id): action \"\(name)\" has no function")
+            }
+            do {
+                let signature = try ActionSignature.parse(signatureText)
+                declared[name] = DeclaredAction(name: name, text: signatureText, signature: signature, function: UnsafeRawPointer(function),
+                                                interface: interfaces.interface(for: signature))
+            } catch {
+                throw broken("handler \(id): action \"\(name)\" has a malformed signature: \(error)")
+            }
+        }
+        self.declared = declared
+        actions = declared.mapValues(\.declaration)
+    }
+
+    package var decidesPresentation: Bool { functions.should_present != nil }
+
+    package func adjust(_ options: inout RequestOptions, data: RequestData) {
+        guard let getOptions = functions.get_options else { return }
+        let key = options.dedupeKey
+        var raw = pop_request_options_t(
+            abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_request_options_t>.size),
+            priority: options.priority.rawValue, policy: options.policy.rawValue, when_preempted: options.whenPreempted.rawValue,
+            time_to_live: options.timeToLive?.seconds ?? 0, dedupe_key: nil)
+        // The key the plugin leaves is read while the host's copy it may point at is still alive.
+        let newKey: String? = (key ?? "").withCString { hostKey in
+            if key != nil { raw.dedupe_key = hostKey }
+            getOptions(pointer, data.tree.root, &raw)
+            return raw.dedupe_key.flatMap { String(validatingCString: $0) }
+        }
+        options.priority = Priority(rawValue: raw.priority)
+        if let policy = Policy(rawValue: raw.policy) { options.policy = policy }
+        if let rule = PreemptionRule(rawValue: raw.when_preempted) { options.whenPreempted = rule }
+        options.timeToLive = raw.time_to_live.isFinite && raw.time_to_live > 0 ? .seconds(raw.time_to_live) : nil
+        options.dedupeKey = newKey?.isEmpty == false ? newKey : nil
+    }
+
+    package func shouldPresent(data: RequestData, answer: Completion<Bool>) {
+        let closure = CompletionClosure.answer(answer)
+        closures.append(closure)
+        functions.should_present?(pointer, data.tree.root, unsafeBitCast(closure.functionPointer, to: pop_answer_fn.self))
+    }
+
+    package func willPresent() { functions.will_present?(pointer) }
+    package func didPresent() { functions.did_present?(pointer) }
+    package func shouldDismiss(_ reason: Reason) -> Bool { functions.should_dismiss?(pointer, reason.rawValue) ?? true }
+    package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.rawValue) }
+    package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.rawValue) }
+    package func finished(_ event: FinalEvent) { functions.finished?(pointer, event.outcome, event.reason.rawValue) }
+
+    /// Calls the action through libffi with the arguments its signature declares.
+    package func perform(_ name: String, context: ActionContext) -> ActionOutcome {
+        guard let action = declared[name] else { return .keep }
+        return ActionInvoker.invoke(action.function, signature: action.signature, interface: action.interface,
+                                    arguments: TapArguments(handler: UnsafeRawPointer(pointer), context: context))
+    }
+
+    package func destroy() {
+        instance.destroy()
+        for closure in closures { closure.free() }
+        closures = []
+    }
+}
+
+/// Where a tap's action arguments come from: the handler, and the chef's action context.
+struct TapArguments: ActionArgumentProvider {
+    let handler: UnsafeRawPointer
+    let context: ActionContext
+
+    var actionName: String { context.action }
+    var requestID: Int64 { Int64(context.request) }
+    func fieldText(_ id: String) -> String? { context.text(ofField: id) }
+    func dataNode(at path: String) -> UnsafeRawPointer? { context.data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
+    func dataValue(at path: String) -> DataArgument? { DataArgument(context.data.value.lookup(path: path)) }
+}

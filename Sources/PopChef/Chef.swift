@@ -1,0 +1,267 @@
+import Logging
+import PopModel
+
+/// The chef: composes popups from components of any plugins, decides what is on screen, and runs
+/// every request through its lifecycle on a virtual clock, ending each with exactly one final event.
+/// It knows nothing of layout, motion or input: its `presenter` (the presentation engine) hears of
+/// every transition and moves the popups.
+///
+/// Not thread-safe: use it from one thread (the host's main thread). Components may call the
+/// completions they are given from any thread; the chef takes them on its next `advance`.
+public final class Chef {
+    public let configuration: ChefConfiguration
+    public let catalog: ComponentCatalog
+    /// The virtual clock: the chef's timers and the presentation engine's motions run on it.
+    public let clock = VirtualClock()
+    let inbox = CompletionInbox()
+    /// Where lifecycle events go; nil to trace nothing (the fastest).
+    public var trace: TraceSink?
+    /// Who puts the popups on screen; told of every transition. Not retained.
+    public weak var presenter: (any PopupPresenter)?
+    /// Called with every final event, after teardown and before the next queued popup starts.
+    public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
+
+    // The chef is used from one thread (see above), so its hot state skips the runtime's dynamic
+    // exclusivity checks, which cost more than the work they guard on the show / dismiss path.
+    @exclusivity(unchecked) var popups: [RequestID: Popup] = [:]
+    @exclusivity(unchecked) var layers = Layers()
+    /// The final events of the most recent requests: slot `id % count` holds request `id`'s, until
+    /// a request 4,096 later takes the slot (a long-running host must not grow).
+    @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent)?](repeating: nil, count: 4096)
+    /// The id of the most recent request (0 before the first).
+    private(set) var lastRequestID: RequestID = 0
+    static let logger = Logger(label: "pophost.chef")
+
+    /// Set while the chef goes away: ending requests then starts no others.
+    var isShuttingDown = false
+
+    public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration()) {
+        self.catalog = catalog
+        self.configuration = configuration
+    }
+
+    /// Requests still alive end now — each with its final event (reason requested), its components
+    /// destroyed and its completions freed — and none waiting is started.
+    deinit {
+        isShuttingDown = true
+        for popup in popups.values.sorted(by: { $0.id < $1.id }) {
+            finish(popup, popup.state == .idle ? .cancelled(.requested) : .dismissed(.requested))
+        }
+    }
+
+    /// The virtual time.
+    public var now: VirtualTime { clock.now }
+
+    // MARK: Requests
+
+    /// Starts a request; its id names it in every later call and in the trace.
+    @discardableResult
+    public func show(_ request: PopupRequest) -> RequestID {
+        lastRequestID += 1
+        let popup = Popup(id: lastRequestID, request: request)
+        popups[popup.id] = popup
+        compose(popup)
+        return popup.id
+    }
+
+    /// Dismisses (or, if not on screen yet, cancels) a request for `reason` (default: the app
+    /// requested it), without asking its handler. False when it has already ended.
+    @discardableResult
+    public func dismiss(_ id: RequestID, reason: Reason = .requested) -> Bool {
+        guard let popup = popups[id] else { return false }
+        end(popup, reason: reason)
+        return true
+    }
+
+    /// Dismisses every request with this dedupe key; returns how many.
+    @discardableResult
+    public func dismiss(dedupeKey: String) -> Int {
+        dismissAll { $0.options.dedupeKey == dedupeKey }
+    }
+
+    /// Dismisses every request with a priority at most `priority`; returns how many.
+    @discardableResult
+    public func dismiss(priorityAtMost priority: Priority) -> Int {
+        dismissAll { $0.options.priority <= priority }
+    }
+
+    /// Dismisses every request; returns how many.
+    @discardableResult
+    public func dismissAll() -> Int {
+        dismissAll { _ in true }
+    }
+
+    private func dismissAll(where matches: (Popup) -> Bool) -> Int {
+        let chosen = Self.waitingFirst(popups.values.filter(matches))
+        for popup in chosen where popups[popup.id] != nil { end(popup, reason: .requested) }
+        return chosen.count
+    }
+
+    /// Waiting requests first, then those on screen, each by id: ending a shown popup (at once, with
+    /// no animation) must not let a waiting one onto the screen in the middle of a bulk operation.
+    private static func waitingFirst(_ popups: some Collection<Popup>) -> [Popup] {
+        popups.sorted { ($0.state.isVisible ? 1 : 0, $0.id) < ($1.state.isVisible ? 1 : 0, $1.id) }
+    }
+
+    /// Hides every popup whose handler agrees (`should_dismiss(hide-all)`), shown or waiting, as an
+    /// app does before it navigates elsewhere. True when all of them agreed.
+    @discardableResult
+    public func hideAllIfCan() -> Bool {
+        var all = true
+        // Waiting ones first, so that hiding a shown one does not let a queued one in. A popup already
+        // leaving is hidden, unless it leaves only to be requeued.
+        for popup in Self.waitingFirst(popups.values)
+        where popups[popup.id] != nil && (popup.state != .dismissing || popup.requeueWhenDismissed) {
+            if ask(popup, mayDismissFor: .hideAll) {
+                end(popup, reason: .hideAll)
+            } else {
+                all = false
+            }
+        }
+        return all
+    }
+
+    /// A dismissal by the user (a background tap, a swipe) that the handler may veto. True when the
+    /// popup is going away.
+    @discardableResult
+    public func userDismiss(_ id: RequestID, reason: Reason) -> Bool {
+        guard let popup = popups[id], popup.state == .presenting || popup.state == .shown else { return false }
+        guard ask(popup, mayDismissFor: reason) else { return false }
+        beginDismiss(popup, reason: reason)
+        return true
+    }
+
+    /// Shows again a popup that is being dismissed: it reverses from where it is. A popup that is
+    /// presenting or shown is left alone (a second show is a no-op). True when it reversed.
+    @discardableResult
+    public func reshow(_ id: RequestID) -> Bool {
+        guard let popup = popups[id], popup.state == .dismissing, !popup.requeueWhenDismissed,
+              layers[popup.layer].next == nil
+        else {
+            if let popup = popups[id] { record(popup, .showIgnored, detail: "already \(popup.state.rawValue)") }
+            return false
+        }
+        popup.dismissReason = nil
+        record(popup, .reversed)
+        popup.state = .presenting
+        popup.handler.willPresent()
+        record(popup, .willPresent)
+        startTransition(popup, to: 1)
+        return true
+    }
+
+    // MARK: Time
+
+    /// Moves the clock forward by `delta`, delivering plugin callbacks and completions and firing
+    /// timers (animation ends, time-to-live, timeouts) in order.
+    public func advance(by delta: VirtualTime) {
+        advance(to: clock.now + delta)
+    }
+
+    /// Moves the clock to `time` (never backwards).
+    public func advance(to time: VirtualTime) {
+        pump()
+        clock.advance(to: time) { self.pump() }
+        pump()
+    }
+
+    /// Advances until no timer is pending (every animation has finished and every queue has
+    /// drained), or until `limit` has passed. Returns the time reached.
+    @discardableResult
+    public func runUntilIdle(limit: VirtualTime = .seconds(3600)) -> VirtualTime {
+        let end = clock.now + limit
+        pump()
+        while let due = clock.nextDue, due <= end {
+            advance(to: due)
+        }
+        return clock.now
+    }
+
+    /// Delivers plugins' main-thread callbacks and the completions they have called.
+    func pump() {
+        var rounds = 0
+        while rounds < 64 {
+            rounds += 1
+            let delivered = catalog.deliverMainThreadCallbacks()
+            let messages = inbox.take()
+            if messages.isEmpty && !delivered { return }
+            for message in messages { receive(message) }
+        }
+    }
+
+    // MARK: Queries
+
+    /// Whether any popup is presenting, shown or dismissing.
+    public var isAnyVisible: Bool { popups.values.contains { $0.state.isVisible } }
+
+    /// The popups on screen (presenting, shown, dismissing), by id.
+    public var shown: [PopupSnapshot] {
+        popups.values.filter { $0.state.isVisible }.sorted { $0.id < $1.id }.map { $0.snapshot(at: now) }
+    }
+
+    /// The requests waiting in the layers' queues, in the order they will be shown.
+    public var queued: [PopupSnapshot] {
+        Layer.allCases.flatMap { layers[$0].queue.map { $0.snapshot(at: now) } }
+    }
+
+    /// The state of a request; nil for an unknown id.
+    public func state(of id: RequestID) -> PopupState? {
+        if let popup = popups[id] { return popup.state }
+        return finalEvent(of: id).map { if case .dismissed = $0 { .dismissed } else { .cancelled } }
+    }
+
+    /// How a request ended, once it has (remembered for the 4,096 most recent requests; use
+    /// `onFinalEvent` to keep them all).
+    public func finalEvent(of id: RequestID) -> FinalEvent? {
+        guard let slot = finalEvents[Int(id % RequestID(finalEvents.count))], slot.id == id else { return nil }
+        return slot.event
+    }
+
+    /// How many requests are still alive (not yet ended).
+    public var liveCount: Int { popups.count }
+
+    /// The text typed into each text field of a request's popup, by field id.
+    public func fields(of id: RequestID) -> [String: String] { popups[id]?.fields ?? [:] }
+
+    /// The content of a request's popup, once it has started presenting.
+    public func content(of id: RequestID) -> ContentNode? { popups[id]?.content }
+
+    // MARK: Trace
+
+    /// Records an event of request `id` (0: the scene's) when tracing, with its component ids;
+    /// `detail` is only built then. For the presentation engine's events (focus, layout, drags…).
+    public func record(_ kind: TraceEvent.Kind, request id: RequestID, reason: Reason? = nil, detail: @autoclosure () -> String? = nil) {
+        guard let trace else { return }
+        trace.record(TraceEvent(time: clock.now, request: id, kind: kind, reason: reason,
+                                components: popups[id]?.componentIDs ?? [:], detail: detail()))
+    }
+
+    /// A component of request `id` broke its contract (an invalid layout, say): logged and traced.
+    public func reportMisbehaviour(of id: RequestID, _ message: String) {
+        if let popup = popups[id] { misbehaviour(popup, message) }
+    }
+
+    /// Records an event when tracing; `detail` is only built then.
+    func record(_ popup: Popup, _ kind: TraceEvent.Kind, reason: Reason? = nil, detail: @autoclosure () -> String? = nil) {
+        guard let trace else { return }
+        trace.record(TraceEvent(time: clock.now, request: popup.id, kind: kind, reason: reason,
+                                components: popup.componentIDs, detail: detail()))
+    }
+
+    /// A component broke its contract: log it and put it in the trace.
+    func misbehaviour(_ popup: Popup, _ message: String) {
+        Self.logger.warning("request \(popup.id): \(message)")
+        record(popup, .misbehaviour, detail: message)
+    }
+
+    /// Records `event` as final and removes the request from the live set.
+    func recordFinal(_ popup: Popup, _ event: FinalEvent) {
+        popups[popup.id] = nil
+        finalEvents[Int(popup.id % RequestID(finalEvents.count))] = (popup.id, event)
+        switch event {
+        case .dismissed(let reason): record(popup, .dismissed, reason: reason)
+        case .cancelled(let reason): record(popup, .cancelled, reason: reason)
+        }
+        onFinalEvent?(popup.id, event)
+    }
+}

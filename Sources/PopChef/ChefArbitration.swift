@@ -1,0 +1,96 @@
+import PopModel
+
+/// Arbitration: which request is on screen in each layer. See docs/arbitration.md for the full
+/// ordering beside CSPopKit's and SwiftEntryKit's rules.
+extension Chef {
+    /// A request that may be shown (should_present said yes) enters arbitration.
+    func admit(_ popup: Popup) {
+        if let key = popup.options.dedupeKey,
+           popups.values.contains(where: { $0 !== popup && $0.options.dedupeKey == key && isShownOrQueued($0) }) {
+            record(popup, .duplicate, detail: key)
+            return finish(popup, .cancelled(.duplicate))
+        }
+        let layer = popup.layer
+        switch popup.options.policy {
+        case .enqueue:
+            if layers[layer].isFree { start(popup) } else { enqueue(popup) }
+        case .override:
+            override(with: popup, in: layer)
+        }
+    }
+
+    /// Whether a request is on screen, about to be, or queued.
+    private func isShownOrQueued(_ popup: Popup) -> Bool {
+        popup.state.isVisible || popup.isQueued || layers[popup.layer].next === popup
+    }
+
+    /// An override competes with the popup that owns the layer: the one waiting to start, else the
+    /// one on screen unless it is already leaving.
+    private func override(with newcomer: Popup, in layer: Layer) {
+        let state = layers[layer]
+        let incumbent = state.next ?? (state.current?.state == .dismissing ? nil : state.current)
+        guard let incumbent else {
+            if state.current != nil {
+                layers[layer].next = newcomer  // the leaving popup's teardown comes first
+                record(newcomer, .waiting)
+            } else {
+                start(newcomer)
+            }
+            return
+        }
+        let wins = newcomer.options.priority > incumbent.options.priority
+            || (newcomer.options.priority == incumbent.options.priority && configuration.equalPriorityRule == .newcomerWins)
+        guard wins else {
+            record(newcomer, .lost, detail: "priority \(newcomer.options.priority) against \(incumbent.options.priority) (request \(incumbent.id))")
+            return finish(newcomer, .cancelled(.lowerPriority))
+        }
+        layers[layer].next = newcomer
+        record(newcomer, .waiting, detail: "preempting request \(incumbent.id)")
+        if incumbent === state.next {
+            // It never got on screen: requeued, or cancelled as preempted.
+            if incumbent.options.whenPreempted == .requeue {
+                enqueue(incumbent)
+            } else {
+                finish(incumbent, .cancelled(.preempted))
+            }
+        } else {
+            incumbent.requeueWhenDismissed = incumbent.options.whenPreempted == .requeue
+            beginDismiss(incumbent, reason: .preempted)
+        }
+    }
+
+    /// Puts a request in its layer's queue, with its time-to-live.
+    func enqueue(_ popup: Popup) {
+        popup.isQueued = true
+        layers[popup.layer].enqueue(popup, order: configuration.queueOrder)
+        record(popup, .queued, detail: "priority \(popup.options.priority)")
+        if let timeToLive = popup.options.timeToLive {
+            popup.timeToLiveTimer = clock.schedule(after: timeToLive) { [weak self, weak popup] in
+                guard let self, let popup, popup.isQueued else { return }
+                self.finish(popup, .cancelled(.expired))
+            }
+        }
+    }
+
+    /// Starts the next request of a layer that has nothing on screen: the override waiting for it,
+    /// else the head of its queue.
+    /// A loop, not a recursion: a request that fails to start ends, and the loop takes the next, so
+    /// a long queue of failing requests cannot grow the stack.
+    func startNext(in layer: Layer) {
+        guard !isShuttingDown, !layers[layer].isStarting else { return }
+        layers[layer].isStarting = true
+        defer { layers[layer].isStarting = false }
+        while layers[layer].current == nil {
+            if let next = layers[layer].next {
+                layers[layer].next = nil
+                start(next)
+            } else if let head = layers[layer].popQueue() {
+                head.isQueued = false
+                clock.cancel(head.timeToLiveTimer)
+                start(head)
+            } else {
+                return
+            }
+        }
+    }
+}

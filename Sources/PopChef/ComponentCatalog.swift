@@ -1,0 +1,92 @@
+import PopModel
+
+/// The components a chef composes popups from, by id: Swift components an app registers, and the
+/// components of sources such as C plugins (`ComponentCatalog(discovery:)`). An id registered in
+/// Swift wins over a source's; among sources, the first added wins. The built-in controller loader
+/// `pop.theme` is always there.
+public final class ComponentCatalog {
+    private var factories: [String: (kind: ComponentKind, make: () -> AnyObject)] = [:]
+    private var sources: [any ComponentSource] = []
+
+    /// A catalog with no components: every request uses the built-in defaults.
+    public init() {}
+
+    /// Adds the components of `source`.
+    public func add(_ source: any ComponentSource) { sources.append(source) }
+
+    /// Registers a Swift handler: `make` creates one instance per request.
+    public func register(handler id: String, _ make: @escaping () -> any HandlerComponent) {
+        factories[id] = (.handler, make)
+    }
+
+    public func register(viewLoader id: String, _ make: @escaping () -> any ViewLoaderComponent) {
+        factories[id] = (.viewLoader, make)
+    }
+
+    public func register(controllerLoader id: String, _ make: @escaping () -> any ControllerLoaderComponent) {
+        factories[id] = (.controllerLoader, make)
+    }
+
+    public func register(reformer id: String, _ make: @escaping () -> any ReformerComponent) {
+        factories[id] = (.reformer, make)
+    }
+
+    /// The ids of every component of `kind`, sorted.
+    public func componentIDs(of kind: ComponentKind) -> [String] {
+        var ids = Set(factories.filter { $0.value.kind == kind }.map(\.key))
+        for source in sources { ids.formUnion(source.componentIDs(of: kind)) }
+        return ids.sorted()
+    }
+
+    /// The kind of component `id`, or nil when there is none.
+    public func kind(of id: String) -> ComponentKind? {
+        if id == ThemeControllerLoader.themeID { return .controllerLoader }
+        return factories[id]?.kind ?? sources.lazy.compactMap { $0.kind(of: id) }.first
+    }
+
+    func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
+        try make(id, .handler, swift: { $0 as! any HandlerComponent }, source: { source throws(ComponentFailure) in try source.makeHandler(id) })
+    }
+
+    func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent {
+        try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent }, source: { source throws(ComponentFailure) in try source.makeViewLoader(id) })
+    }
+
+    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
+        if id == ThemeControllerLoader.themeID && factories[id] == nil { return ThemeControllerLoader() }
+        return try make(
+            id, .controllerLoader, swift: { $0 as! any ControllerLoaderComponent },
+            source: { source throws(ComponentFailure) in try source.makeControllerLoader(id) })
+    }
+
+    func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
+        try make(id, .reformer, swift: { $0 as! any ReformerComponent }, source: { source throws(ComponentFailure) in try source.makeReformer(id) })
+    }
+
+    private func make<Component>(
+        _ id: String, _ kind: ComponentKind, swift cast: (AnyObject) -> Component,
+        source make: (any ComponentSource) throws(ComponentFailure) -> Component
+    ) throws(ComponentFailure) -> Component {
+        if let factory = factories[id] {
+            guard factory.kind == kind else { throw Self.wrongKind(id, factory.kind, kind) }
+            return cast(factory.make())
+        }
+        for source in sources {
+            guard let found = source.kind(of: id) else { continue }
+            guard found == kind else { throw Self.wrongKind(id, found, kind) }
+            return try make(source)
+        }
+        throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
+    }
+
+    private static func wrongKind(_ id: String, _ found: ComponentKind, _ wanted: ComponentKind) -> ComponentFailure {
+        ComponentFailure(.wrongKind, "\"\(id)\" is a \(found.rawValue), not a \(wanted.rawValue)")
+    }
+
+    /// Runs the main-thread callbacks the sources' components asked for; true when any ran.
+    func deliverMainThreadCallbacks() -> Bool {
+        var delivered = false
+        for source in sources where source.deliverMainThreadCallbacks() { delivered = true }
+        return delivered
+    }
+}

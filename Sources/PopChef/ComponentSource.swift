@@ -1,0 +1,16 @@
+import PopModel
+
+/// A set of components a catalog makes instances from: the C plugins of a discovery (the bridge's
+/// `PluginComponents`), or anything else that can make them by id.
+public protocol ComponentSource: AnyObject {
+    /// The kind of component `id`, or nil when this source has none of that id.
+    func kind(of id: String) -> ComponentKind?
+    /// The ids of its components of `kind`.
+    func componentIDs(of kind: ComponentKind) -> [String]
+    func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent
+    func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent
+    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent
+    func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent
+    /// Runs the main-thread callbacks its components asked for; true when any ran.
+    func deliverMainThreadCallbacks() -> Bool
+}

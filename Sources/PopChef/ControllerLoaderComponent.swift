@@ -1,0 +1,29 @@
+import PopModel
+
+/// How a request is presented: its presentation (style, theme, layout and motion options), and
+/// optionally its own layout and its own show and hide animations.
+public protocol ControllerLoaderComponent: AnyObject {
+    var id: String { get }
+    /// Whether `animate(showing: true, …)` / `animate(showing: false, …)` may take over. Default: no.
+    var hasShowAnimation: Bool { get }
+    var hasHideAnimation: Bool { get }
+    /// The presentation for `data`. Default: the host's alert.
+    func configure(data: RequestData) throws(ComponentFailure) -> Presentation
+    /// A custom show or hide animation: schedule keyframes through `context`, call `done` once when
+    /// the animation is complete, and return true; or return false (without calling `done`) for
+    /// the theme's. The transition ends at the later of `done` and the last keyframe's end.
+    func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool
+    /// A custom layout: the popup's frame, or nil for `defaultFrame`. Asked whenever the space the
+    /// popup is laid out in changes.
+    func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect?
+    func destroy()
+}
+
+extension ControllerLoaderComponent {
+    public var hasShowAnimation: Bool { false }
+    public var hasHideAnimation: Bool { false }
+    public func configure(data: RequestData) throws(ComponentFailure) -> Presentation { Presentation() }
+    public func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool { false }
+    public func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? { nil }
+    public func destroy() {}
+}

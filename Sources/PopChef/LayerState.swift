@@ -1,0 +1,67 @@
+import PopModel
+
+/// The two layers' states, by layer.
+struct Layers {
+    private var modal = LayerState()
+    private var banner = LayerState()
+
+    subscript(layer: Layer) -> LayerState {
+        _read {
+            if layer == .modal { yield modal } else { yield banner }
+        }
+        _modify {
+            if layer == .modal { yield &modal } else { yield &banner }
+        }
+    }
+}
+
+/// One layer's occupancy: the popup on screen, the override waiting for it to leave, and the queue.
+struct LayerState {
+    /// Presenting, shown or dismissing.
+    var current: Popup?
+    /// An override that won against `current` and starts when `current` has gone.
+    var next: Popup?
+    /// Enqueued requests, in the order they will be shown.
+    private(set) var queue: [Popup] = []
+    /// The chef is choosing what to start in this layer (see `Chef.startNext`).
+    var isStarting = false
+
+    /// Nothing on screen, nothing waiting, nothing queued.
+    var isFree: Bool { current == nil && next == nil && queue.isEmpty }
+
+    /// Inserts `popup` where `order` puts it: by priority (highest first) then arrival, or by arrival.
+    mutating func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
+        let index: Int
+        switch order {
+        case .chronological:
+            index = queue.partitioningIndex { $0.id > popup.id }
+        case .priority:
+            index = queue.partitioningIndex {
+                $0.options.priority < popup.options.priority
+                    || ($0.options.priority == popup.options.priority && $0.id > popup.id)
+            }
+        }
+        queue.insert(popup, at: index)
+    }
+
+    mutating func removeFromQueue(_ popup: Popup) {
+        if let index = queue.firstIndex(where: { $0 === popup }) { queue.remove(at: index) }
+    }
+
+    mutating func popQueue() -> Popup? {
+        queue.isEmpty ? nil : queue.removeFirst()
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongsAfter`, for an array already partitioned by it
+    /// (binary search).
+    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,99 @@
+import PopModel
+
+/// Everything the chef holds for one request, from `show` to its final event.
+final class Popup {
+    /// Also the arrival order: first come first served among equal priorities, kept across requeues.
+    let id: RequestID
+    let request: PopupRequest
+    let data: RequestData
+    var viewData: RequestData
+    var controllerData: RequestData
+
+    var handler: any HandlerComponent = BuiltinHandler.shared
+    var viewLoader: any ViewLoaderComponent = BuiltinViewLoader.shared
+    var controllerLoader: any ControllerLoaderComponent = BuiltinControllerLoader.shared
+    var reformer: any ReformerComponent = BuiltinReformer.shared
+
+    var options = RequestOptions()
+    var presentation = Presentation()
+    /// Built when it first starts presenting.
+    var content: ContentNode? {
+        didSet { fieldIDs = Set(content?.textFieldIDs ?? []) }
+    }
+    /// The ids of the content's text fields.
+    private(set) var fieldIDs: Set<String> = []
+    /// The text of each text field, by id.
+    var fields: [String: String] = [:]
+
+    var state = PopupState.idle
+    /// Whether it waits in its layer's queue.
+    var isQueued = false
+    /// Presentation progress when no transition runs: 0 off screen, 1 shown.
+    var restingProgress = 0.0
+    var transition: Transition?
+    /// Why it is being dismissed.
+    var dismissReason: Reason?
+    /// It has been on screen (fully presented) at least once: its final event is `dismissed`.
+    var wasShown = false
+    /// Preempted with the requeue rule: goes back to the queue when its dismissal ends.
+    var requeueWhenDismissed = false
+
+    /// The completion the chef waits for now (should_present's answer or an animation's done);
+    /// any other completion that arrives is stale and ignored.
+    var pendingCompletion: UInt64?
+    var timeToLiveTimer: VirtualClock.Token?
+    var completionTimer: VirtualClock.Token?
+
+    init(id: RequestID, request: PopupRequest) {
+        self.id = id
+        self.request = request
+        data = RequestData(request.data)
+        viewData = data
+        controllerData = data
+    }
+
+    var layer: Layer { presentation.layer }
+
+    /// The component ids, for the trace.
+    var componentIDs: [String: String] {
+        ["handler": handler.id, "view-loader": viewLoader.id, "controller-loader": controllerLoader.id, "reformer": reformer.id]
+    }
+
+    /// Presentation progress at `time`.
+    func progress(at time: VirtualTime) -> Double {
+        transition?.progress(at: time) ?? restingProgress
+    }
+
+    /// What the presentation engine is told about it (it has content once it presents).
+    var presented: PresentedPopup {
+        PresentedPopup(id: id, presentation: presentation, content: content ?? ContentNode(.spacer(minLength: 0)),
+                       controllerLoader: controllerLoader)
+    }
+
+    func snapshot(at time: VirtualTime) -> PopupSnapshot {
+        PopupSnapshot(id: id, state: state, layer: layer, priority: options.priority, dedupeKey: options.dedupeKey,
+                      progress: progress(at: time))
+    }
+}
+
+/// A running presentation or dismissal: progress moves linearly from `from` to `to` (curves are the
+/// presentation engine's business), and reverses from wherever it is when interrupted.
+struct Transition {
+    let from: Double
+    let to: Double
+    let start: VirtualTime
+    let duration: VirtualTime
+    /// A plugin's animation hook runs it; it ends when the plugin calls its completion, or when its
+    /// last keyframe ends if that is later.
+    let isCustom: Bool
+    /// When a custom animation's last keyframe ends.
+    var lastKeyframeEnd: VirtualTime?
+    /// The timer that ends it.
+    var endTimer: VirtualClock.Token?
+
+    func progress(at time: VirtualTime) -> Double {
+        guard duration.microseconds > 0 else { return to }
+        let elapsed = Double((time - start).microseconds) / Double(duration.microseconds)
+        return from + (to - from) * min(1, max(0, elapsed))
+    }
+}

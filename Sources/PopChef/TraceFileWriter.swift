@@ -1,0 +1,34 @@
+import PopModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes each trace event as a JSON line to a file as it happens.
+public final class TraceFileWriter: TraceSink {
+    private let descriptor: Int32
+
+    /// Creates (or truncates) `path`.
+    public init(path: String) throws(TraceFileError) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, cause: String(cString: strerror(errno))) }
+    }
+
+    deinit { close(descriptor) }
+
+    public func record(_ event: TraceEvent) {
+        var bytes = Array((event.jsonLine + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue } else { return } }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
+
+/// A trace file could not be created.
+public struct TraceFileError: Error, CustomStringConvertible {
+    public let path: String
+    public let cause: String
+    public var description: String { "\(path): cannot write the trace: \(cause)" }
+}

@@ -1,0 +1,59 @@
+import PopChef
+import PopModel
+
+/// The handler's answers: completions called exactly once, and decisions made in time.
+enum CompletionChecks {
+    static let all = [completionsOnce, shouldPresentAnswers, shouldDismissAnswers]
+
+    static let completionsOnce = ConformanceTest(
+        "component.completions-once", level: 3,
+        "every completion the host hands over (should_present's answer, a custom animation's done) is called exactly once"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let run = PopupRun(plugin: plugin)
+        guard !plugin.ids(of: .handler).isEmpty || !plugin.ids(of: .controllerLoader).isEmpty else {
+            throw .skipped("the plugin has no handler or controller loader (the components given completions)")
+        }
+        run.playEveryComponent()
+        try TestIssue.check(run.problems.filter(\.isCompletion).map(\.detail))
+    }
+
+    static let shouldPresentAnswers = ConformanceTest(
+        "component.should-present-answers", level: 3,
+        "should_present returns within 1 s and its answer comes within the host's completion timeout"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let handlers = plugin.ids(of: .handler)
+        guard !handlers.isEmpty else { throw .skipped("the plugin has no handler") }
+        let run = PopupRun(plugin: plugin)
+        for handler in handlers {
+            let request = PopupRequest(handler: handler, viewLoader: run.pairs.views(for: handler).first ?? nil)
+            let id = run.show(request, within: CallWatchdog.callLimit, as: "should_present of \(handler)")
+            run.finish(id)
+        }
+        try TestIssue.check(run.problems.filter { $0.detail.contains("should_present did not answer") }.map(\.detail))
+    }
+
+    static let shouldDismissAnswers = ConformanceTest(
+        "component.should-dismiss-answers", level: 3,
+        "should_dismiss returns within 1 s for a background tap, a swipe and hide-all"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let handlers = plugin.ids(of: .handler)
+        guard !handlers.isEmpty else { throw .skipped("the plugin has no handler") }
+        let run = PopupRun(plugin: plugin)
+        let chef = run.chef
+        for handler in handlers {
+            for reason in [Reason.backgroundTap, .swipe, .hideAll] {
+                let request = PopupRequest(handler: handler, viewLoader: run.pairs.views(for: handler).first ?? nil)
+                let id = run.show(request, within: 5, as: "showing a popup of \(handler)")
+                _ = plugin.watchdog.within("presenting a popup of \(handler)", seconds: 5) { chef.runUntilIdle(limit: .seconds(120)) }
+                guard chef.state(of: id) == .shown else { run.finish(id); continue }
+                plugin.watchdog.within("should_dismiss(\(reason)) of \(handler)") {
+                    _ = reason == .hideAll ? chef.hideAllIfCan() : chef.userDismiss(id, reason: reason)
+                }
+                run.finish(id)
+            }
+        }
+    }
+}

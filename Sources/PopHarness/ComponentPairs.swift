@@ -1,0 +1,68 @@
+import PopBridge
+import PopChef
+import PopModel
+
+/// Which of a plugin's handlers go with which of its view loaders: a view's buttons name actions
+/// that only some handlers declare, and a handler's actions may read text fields that only some
+/// views have. The harness composes popups only from pairs that fit.
+struct ComponentPairs {
+    /// A view loader's content for empty data: its button actions and text fields (nil when it
+    /// builds nothing for empty data).
+    private var contents: [String: ContentNode?] = [:]
+    /// Each handler's actions (name → the fields its signature reads).
+    private var handlers: [(id: String, actions: [String: Set<String>])] = []
+    let viewIDs: [String]
+
+    /// Builds every view loader once and reads every handler's actions.
+    init(plugin: PluginUnderTest, source: PluginComponents) {
+        viewIDs = plugin.ids(of: .viewLoader)
+        for id in viewIDs {
+            guard let view = try? source.makeViewLoader(id) else { contents[id] = .some(nil); continue }
+            contents[id] = plugin.watchdog.within("build of \(id)", { try? view.build(data: RequestData(.null)) })
+            view.destroy()
+        }
+        for id in plugin.ids(of: .handler) {
+            guard let handler = try? source.makeHandler(id) else { continue }
+            let actions = handler.actions.mapValues { Set($0.fields) }
+            handlers.append((id, actions))
+            handler.destroy()
+        }
+    }
+
+    /// The handlers (nil: the built-in default, which declares no actions) that fit view `id`.
+    func handlers(for viewID: String?) -> [String?] {
+        let content = viewID.flatMap { contents[$0] } ?? nil
+        let needed = Set(content?.actionNames ?? []).subtracting(HostAction.all)
+        let fields = Set(content?.textFieldIDs ?? [])
+        var fitting: [String?] = handlers.filter { handler in
+            needed.isSubset(of: handler.actions.keys) && handler.actions.values.allSatisfy { $0.isSubset(of: fields) }
+        }.map(\.id)
+        if needed.isEmpty { fitting.append(nil) }
+        return fitting
+    }
+
+    /// The views (nil: the built-in default) that fit handler `id`.
+    func views(for handlerID: String?) -> [String?] {
+        (viewIDs.map(Optional.some) + [nil]).filter { handlers(for: $0).contains(handlerID) }
+    }
+
+    /// Requests that use every handler and every view loader at least once, each with a view and
+    /// handler that fit, and every controller loader and reformer with the first such pair.
+    func coveringRequests(controllers: [String], reformers: [String]) -> [PopupRequest] {
+        var requests: [PopupRequest] = []
+        for view in viewIDs {
+            requests.append(PopupRequest(handler: handlers(for: view).first ?? nil, viewLoader: view))
+        }
+        for handler in handlers.map(\.id) where !requests.contains(where: { $0.handler == handler }) {
+            requests.append(PopupRequest(handler: handler, viewLoader: views(for: handler).first ?? nil))
+        }
+        let base = requests.first ?? PopupRequest()
+        for controller in controllers {
+            requests.append(PopupRequest(handler: base.handler, viewLoader: base.viewLoader, controllerLoader: controller))
+        }
+        for reformer in reformers {
+            requests.append(PopupRequest(handler: base.handler, viewLoader: base.viewLoader, reformer: reformer))
+        }
+        return requests
+    }
+}

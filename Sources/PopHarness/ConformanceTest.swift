@@ -1,0 +1,58 @@
+import PopLoader
+
+/// One rule of the conformance suite: a name, a strictness level, and a check run against a plugin
+/// in a `HarnessContext`.
+public struct ConformanceTest: Sendable {
+    /// "group.rule", e.g. "library.exports-only-entry".
+    public let name: String
+    /// The lowest `--strictness` that runs it (1...10).
+    public let level: Int
+    /// What it checks, one sentence.
+    public let summary: String
+    let body: @Sendable (HarnessContext) throws(TestIssue) -> Void
+
+    init(_ name: String, level: Int, _ summary: String, _ body: @escaping @Sendable (HarnessContext) throws(TestIssue) -> Void) {
+        self.name = name
+        self.level = level
+        self.summary = summary
+        self.body = body
+    }
+
+    /// Runs the check and turns how it ended into a result.
+    func run(in context: HarnessContext) -> TestResult {
+        let start = MonotonicClock.seconds()
+        var result = TestResult(name: name, level: level, status: .success)
+        do {
+            try body(context)
+            if let first = context.warnings.first {
+                result.status = .warning
+                result.message = first
+                result.details = Array(context.warnings.dropFirst())
+            }
+        } catch {
+            switch error {
+            case .failed(let message, let details): (result.status, result.message, result.details) = (.failed, message, details)
+            case .skipped(let reason): (result.status, result.message) = (.skipped, reason)
+            case .timedOut(let what): (result.status, result.message) = (.timeout, what)
+            }
+        }
+        result.milliseconds = (MonotonicClock.seconds() - start) * 1000
+        return result
+    }
+}
+
+/// Why a test stopped before its end.
+enum TestIssue: Error {
+    /// The plugin breaks the rule: the first problem, then the others.
+    case failed(String, details: [String] = [])
+    /// The test does not apply, or cannot run.
+    case skipped(String)
+    /// A call into the plugin did not return in time.
+    case timedOut(String)
+
+    /// Fails with every problem found, if there is any.
+    static func check(_ problems: [String]) throws(TestIssue) {
+        guard let first = problems.first else { return }
+        throw .failed(first, details: Array(problems.dropFirst()))
+    }
+}

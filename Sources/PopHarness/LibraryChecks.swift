@@ -1,0 +1,243 @@
+import Foundation
+import PluginABI
+import PopLoader
+import PopModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The library as a file and as an entry point: loading, exports, versions, `init` and factories.
+enum LibraryChecks {
+    static let all = [
+        loads, exportsOnlyEntry, abiCompatible, structSizes, initIdempotent, initFast, initSilent,
+        unknownFactory, trailingGarbage, singleSwiftRuntime, runpathPortable,
+    ]
+
+    static let loads = ConformanceTest(
+        "library.loads", level: 1, "opens with RTLD_NOW | RTLD_LOCAL (every symbol resolves) and its entry returns a table"
+    ) { context throws(TestIssue) in
+        _ = try entry(of: context, failing: true)
+    }
+
+    static let exportsOnlyEntry = ConformanceTest(
+        "library.exports-only-entry", level: 2, "its dynamic symbol table exports pop_plugin_entry_v1 and nothing else"
+    ) { context throws(TestIssue) in
+        let info: ELFDynamicInfo
+        do throws(PluginError) { info = try ELFDynamicInfo.read(path: context.pluginPath) } catch { throw .failed(error.cause) }
+        guard info.exportedSymbols.contains(POP_PLUGIN_ENTRY_SYMBOL) else {
+            throw .failed("does not export \(POP_PLUGIN_ENTRY_SYMBOL)")
+        }
+        let others = info.exportedSymbols.filter { $0 != POP_PLUGIN_ENTRY_SYMBOL }
+        guard others.isEmpty else {
+            let shown = others.prefix(8).joined(separator: ", ") + (others.count > 8 ? ", …" : "")
+            throw .failed("exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(POP_PLUGIN_ENTRY_SYMBOL): \(shown) (they can clash with other plugins; link with a version script, see entry.h)")
+        }
+    }
+
+    static let abiCompatible = ConformanceTest(
+        "library.abi-compatible", level: 1, "the entry and plugin descriptor are for this host's ABI major, at most its minor"
+    ) { context throws(TestIssue) in
+        let entry = try entry(of: context, failing: false)
+        var problems: [String] = []
+        problems += versionProblem(entry.pointee.abi_version, "the entry struct")
+        if let plugin = entry.pointee.plugin { problems += versionProblem(plugin.pointee.abi_version, "the plugin descriptor") }
+        try TestIssue.check(problems)
+    }
+
+    static let structSizes = ConformanceTest(
+        "library.struct-sizes", level: 2, "every struct it hands over gives a struct_size at least its ABI size and below 64 KiB"
+    ) { context throws(TestIssue) in
+        let entry = try entry(of: context, failing: false)
+        var problems = sizeProblem(entry.pointee.struct_size, minimum: MemoryLayout<pop_plugin_entry_t>.size, "the entry struct")
+        if let plugin = entry.pointee.plugin {
+            problems += sizeProblem(plugin.pointee.struct_size, minimum: MemoryLayout<pop_descriptor_t>.size, "the plugin descriptor")
+        }
+        try TestIssue.check(problems)
+        let plugin = try context.loadedPlugin()
+        try plugin.initialized { () throws(TestIssue) in
+            for kind in ComponentKind.allCases {
+                guard let factory = plugin.factory(kind) else { continue }
+                problems += sizeProblem(factory.pointee.struct_size, minimum: MemoryLayout<pop_component_factory_t>.size, "the \(kind.rawValue) factory")
+                for id in plugin.ids(of: kind) {
+                    if let descriptor = plugin.descriptor(kind, id) {
+                        problems += sizeProblem(descriptor.pointee.struct_size, minimum: MemoryLayout<pop_descriptor_t>.size, "the descriptor of \(id)")
+                    }
+                    let instance = try plugin.create(kind, id)
+                    problems += sizeProblem(instance.pointee.struct_size, minimum: kind.minimumStructSize, "an instance of \(id)")
+                    plugin.destroy(instance)
+                }
+            }
+        }
+        try TestIssue.check(problems)
+    }
+
+    static let initIdempotent = ConformanceTest(
+        "library.init-idempotent", level: 3, "init, init, deinit, deinit works, and the components stay the same throughout"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let loaded = plugin.loaded
+        do throws(PluginError) {
+            try context.watchdog.within("the first init") { () throws(PluginError) in try loaded.initialize() }
+        } catch { throw .failed("the first init returned false") }
+        do throws(PluginError) {
+            try context.watchdog.within("the second init") { () throws(PluginError) in try loaded.initialize() }
+        } catch {
+            context.watchdog.within("deinit") { loaded.deinitialize() }
+            throw .failed("a second init (without deinit in between) returned false: init must be callable again, balanced by deinit")
+        }
+        var problems: [String] = []
+        for step in ["after two inits", "after one deinit"] {
+            do throws(PluginError) {
+                let components = try context.watchdog.within("reading the components") { () throws(PluginError) in try loaded.components() }
+                if components != plugin.components { problems.append("the components \(step) differ from those after a single init") }
+            } catch {
+                problems.append("the components cannot be read \(step): \(error.cause)")
+            }
+            if step == "after two inits" { context.watchdog.within("deinit") { loaded.deinitialize() } }
+        }
+        context.watchdog.within("the last deinit") { loaded.deinitialize() }
+        try TestIssue.check(problems)
+    }
+
+    static let initFast = ConformanceTest(
+        "library.init-fast", level: 4, "init returns within 100 ms (a warning above)"
+    ) { context throws(TestIssue) in
+        let loaded = try loadedFile(context)
+        let start = MonotonicClock.seconds()
+        do throws(PluginError) {
+            try context.watchdog.within("init", seconds: 5) { () throws(PluginError) in try loaded.initialize() }
+        } catch { throw .skipped("init returned false; see library.init-idempotent") }
+        let milliseconds = (MonotonicClock.seconds() - start) * 1000
+        context.watchdog.within("deinit") { loaded.deinitialize() }
+        if milliseconds > 100 {
+            context.warn("init took \(Int(milliseconds)) ms (more than 100 ms delays every host that loads the plugin; do the work lazily)")
+        }
+    }
+
+    static let initSilent = ConformanceTest(
+        "library.init-silent", level: 3, "init and deinit write nothing to standard output or standard error"
+    ) { context throws(TestIssue) in
+        let loaded = try loadedFile(context)
+        let (succeeded, output) = try OutputCapture.capturing { () throws(TestIssue) -> Bool in
+            let succeeded = context.watchdog.within("init") { () -> Bool in
+                do { try loaded.initialize(); return true } catch { return false }
+            }
+            if succeeded { context.watchdog.within("deinit") { loaded.deinitialize() } }
+            return succeeded
+        }
+        if !output.isEmpty {
+            let text = String(decoding: output.prefix(120), as: UTF8.self).replacingOccurrences(of: "\n", with: "\\n")
+            throw .failed("init and deinit wrote \(output.count) byte\(output.count == 1 ? "" : "s") to stdout/stderr: \"\(text)\" (report through the pop.log/1 host extension instead)")
+        }
+        if !succeeded { throw .skipped("init returned false; see library.init-idempotent") }
+    }
+
+    static let unknownFactory = ConformanceTest(
+        "library.unknown-factory-null", level: 2, "get_factory returns NULL for factory ids it does not know"
+    ) { context throws(TestIssue) in
+        let ids = ["pop.factory.unknown/1", "", "pop.factory.handler/2", "POP.FACTORY.HANDLER/1", "pop.factory.handler/0", "com.example.factory"]
+        try initialized(context) { entry throws(TestIssue) in
+            try TestIssue.check(ids.compactMap { id in
+                let factory = context.watchdog.within("get_factory(\"\(id)\")") { id.withCString { entry.get_factory($0) } }
+                return factory == nil ? nil : "get_factory(\"\(id)\") returned a factory instead of NULL"
+            })
+        }
+    }
+
+    static let trailingGarbage = ConformanceTest(
+        "library.factory-id-trailing-garbage", level: 3, "get_factory returns NULL for a known id with characters added or cut off"
+    ) { context throws(TestIssue) in
+        try initialized(context) { entry throws(TestIssue) in
+            var problems: [String] = []
+            for kind in ComponentKind.allCases {
+                let id = kind.factoryID
+                for variant in [id + "x", id + " ", id + "/1", id + "\u{1}", String(id.dropLast()), String(id.dropLast(2))] {
+                    let factory = context.watchdog.within("get_factory") { variant.withCString { entry.get_factory($0) } }
+                    if factory != nil { problems.append("get_factory(\(variant.debugDescription)) returned a factory (compare ids exactly, with strcmp)") }
+                }
+            }
+            try TestIssue.check(problems)
+        }
+    }
+
+    static let singleSwiftRuntime = ConformanceTest(
+        "library.single-swift-runtime", level: 4, "loading it brings no second copy of the Swift runtime into the process"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        try plugin.initialized { () throws(TestIssue) in
+            let runtimes = MappedFiles.current().filter { ($0 as NSString).lastPathComponent.hasPrefix("libswiftCore.so") }
+            if runtimes.count > 1 {
+                throw .failed("the process maps \(runtimes.count) Swift runtimes: \(runtimes.joined(separator: ", ")) (link the plugin against the system's shared Swift runtime, never --static-swift-stdlib)")
+            }
+        }
+    }
+
+    static let runpathPortable = ConformanceTest(
+        "library.runpath-portable", level: 5, "its RUNPATH names no absolute build-machine directory (a warning)"
+    ) { context throws(TestIssue) in
+        let info: ELFDynamicInfo
+        do throws(PluginError) { info = try ELFDynamicInfo.read(path: context.pluginPath) } catch { throw .failed(error.cause) }
+        for (name, entries) in [("RUNPATH", info.runpath), ("RPATH", info.rpath)] {
+            for directory in entries where directory.hasPrefix("/") {
+                context.warn("\(name) has the absolute directory \(directory): on another machine it is missing or another version (use $ORIGIN-relative paths; Swift: link with -no-toolchain-stdlib-rpath)")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The plugin's entry table, opened as the host opens it. When the library does not load,
+    /// `failing` fails the test (it is library.loads) and otherwise skips it.
+    private static func entry(of context: HarnessContext, failing: Bool) throws(TestIssue) -> UnsafePointer<pop_plugin_entry_t> {
+        let problem: String
+        do throws(PluginError) {
+            try ELFCheck.validate(path: context.pluginPath)
+            let library = try DynamicLibrary(path: context.pluginPath)
+            if let symbol = library.symbol(POP_PLUGIN_ENTRY_SYMBOL) {
+                let function = unsafeBitCast(symbol, to: pop_plugin_entry_fn.self)
+                if let entry = context.watchdog.within("\(POP_PLUGIN_ENTRY_SYMBOL)()", { function() }) { return entry }
+                problem = "\(POP_PLUGIN_ENTRY_SYMBOL)() returned NULL"
+            } else {
+                problem = "does not export \(POP_PLUGIN_ENTRY_SYMBOL)"
+            }
+        } catch {
+            problem = error.cause
+        }
+        throw failing ? .failed(problem) : .skipped("the plugin does not load; see library.loads")
+    }
+
+    /// The plugin opened (entry and descriptor validated) but not initialised, for the tests that
+    /// time or watch its first `init`.
+    private static func loadedFile(_ context: HarnessContext) throws(TestIssue) -> LoadedPlugin {
+        do throws(PluginError) { return try PluginLoader.load(path: context.pluginPath) } catch {
+            throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
+        }
+    }
+
+    /// Runs `body` with the plugin's entry between an `init` and its `deinit`, without reading its
+    /// components (a test of the entry alone does not depend on them).
+    private static func initialized(_ context: HarnessContext, _ body: (pop_plugin_entry_t) throws(TestIssue) -> Void) throws(TestIssue) {
+        let loaded = try loadedFile(context)
+        do throws(PluginError) {
+            try context.watchdog.within("init") { () throws(PluginError) in try loaded.initialize() }
+        } catch { throw .skipped("init returned false; see library.init-idempotent") }
+        defer { context.watchdog.within("deinit") { loaded.deinitialize() } }
+        try body(loaded.entry.pointee)
+    }
+
+    private static func versionProblem(_ raw: pop_version_t, _ what: String) -> [String] {
+        let version = ABIVersion(raw), host = ABIVersion.host
+        if version.major != host.major {
+            return ["\(what) is for ABI \(version); this host implements ABI \(host) (another major version: rebuild against the \(host.major).x headers)"]
+        }
+        if version.minor > host.minor { return ["\(what) is for ABI \(version), newer than this host's \(host)"] }
+        return []
+    }
+
+    private static func sizeProblem(_ size: UInt32, minimum: Int, _ what: String) -> [String] {
+        if Int(size) < minimum { return ["\(what) has struct_size \(size), below the \(minimum) bytes of its ABI struct"] }
+        if size > 65536 { return ["\(what) has struct_size \(size), more than 64 KiB: not a size"] }
+        return []
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PopScenario
+
+/// The plugin's own scenarios: each is a test named "scenario.<file name>", played with the plugin
+/// under test (and the built-in components) on the virtual clock; its expectations must hold and
+/// its result match its snapshot.
+enum ScenarioChecks {
+    /// One test per scenario the plugin ships.
+    static func tests(for pluginPath: String, shelf: ScenarioShelf) -> [ConformanceTest] {
+        shelf.scenarios(for: pluginPath).map { path in
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            return ConformanceTest("scenario.\(name)", level: 1, "plays \(path): its expectations hold and it matches its snapshot") { context throws(TestIssue) in
+                try play(path, context: context)
+            }
+        }
+    }
+
+    private static func play(_ path: String, context: HarnessContext) throws(TestIssue) {
+        let scenario: Scenario
+        do throws(ScenarioError) { scenario = try Scenario.load(path: path) } catch { throw .failed(error.description) }
+        let plugin = try context.loadedPlugin()
+        let runner = ScenarioRunner(scenario: scenario, catalog: plugin.catalog())
+        context.watchdog.within("playing \(path)", seconds: 20) { runner.runToEnd() }
+        try TestIssue.check((runner.problems + runner.verify()).map(\.description))
+
+        let snapshot = ScenarioSnapshot(runner: runner)
+        let snapshotPath = ScenarioShelf.snapshotPath(of: path)
+        let recorded = try? String(contentsOfFile: snapshotPath, encoding: .utf8)
+        if context.scenarios.updateSnapshots {
+            guard recorded != snapshot.text else { return }
+            do {
+                try FileManager.default.createDirectory(atPath: (snapshotPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try snapshot.text.write(toFile: snapshotPath, atomically: true, encoding: .utf8)
+            } catch {
+                throw .failed("cannot write the snapshot \(snapshotPath): \(error.localizedDescription)")
+            }
+            context.warn("\(recorded == nil ? "recorded" : "updated") the snapshot \(snapshotPath)")
+            return
+        }
+        guard let recorded else {
+            context.warn("no snapshot at \(snapshotPath) (record one with --update-snapshots)")
+            return
+        }
+        if let difference = ScenarioSnapshot(text: recorded).firstDifference(from: snapshot) {
+            throw .failed("the run differs from \(snapshotPath) at line \(difference.line) (record a new one with --update-snapshots if the change is intended)",
+                          details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"])
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import PopChef
+import PopModel
+import PopPresentation
+import PopScenario
+import PopTerminal
+
+/// `pophost run`'s app: a scenario playing on a stage in real time, with the user's mouse and keys.
+///
+/// - The mouse taps and drags (buttons, fields, dimming, banners; hit testing decides).
+/// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
+/// - Otherwise: `q` quits; `1`…`9` show the scenario's first nine popups again; `r` rotates; `k`
+///   raises or lowers the app's keyboard; `h` hides what agrees to go (as the app navigating away);
+///   `d` dismisses everything; Esc taps the background (the top-left corner); ↑ / ↓ flick the banner.
+public final class InteractiveHost: TerminalApp {
+    public let runner: ScenarioRunner
+    private var message = ""
+
+    public init(runner: ScenarioRunner) {
+        self.runner = runner
+    }
+
+    private var stage: Stage { runner.stage }
+    private var chef: Chef { runner.chef }
+    private var engine: PresentationEngine { runner.engine }
+
+    public var screen: Size { engine.scene.size }
+
+    public func advance(by time: VirtualTime) {
+        let problems = runner.problems.count
+        runner.advance(to: chef.now + time)
+        if let problem = runner.problems.dropFirst(problems).last { message = problem.description }
+    }
+
+    public func frame() -> Frame { stage.frame() }
+
+    public func handle(_ event: TerminalAppEvent) -> TerminalAppResponse {
+        switch event {
+        case .pointer(.down, let point): stage.pointerDown(at: point)
+        case .pointer(.moved, let point): stage.pointerMoved(to: point)
+        case .pointer(.up, let point): stage.pointerUp(at: point)
+        case .key(let key): return press(key)
+        }
+        return .continue
+    }
+
+    private func press(_ key: TerminalKey) -> TerminalAppResponse {
+        if engine.keyboard.focusedField != nil {
+            switch key {
+            case .character(let character): stage.type(String(character))
+            case .backspace: stage.deleteBackward()
+            case .enter, .escape: engine.unfocus()
+            default: break
+            }
+            return .continue
+        }
+        switch key {
+        case .character("q"), .character("Q"):
+            return .quit
+        case .character(let digit) where digit.wholeNumberValue.map({ (1...9).contains($0) }) == true:
+            let shows = runner.scenario.steps.compactMap { step -> ScenarioAction.Show? in
+                if case .show(let show) = step.action { show } else { nil }
+            }
+            let index = digit.wholeNumberValue! - 1
+            if shows.indices.contains(index) {
+                chef.show(shows[index].request)
+                message = "showed \(shows[index].label ?? "popup \(index + 1)")"
+            }
+        case .character("r"):
+            engine.rotate(to: engine.scene.orientation == .portrait ? .landscape : .portrait)
+        case .character("k"):
+            engine.setAppKeyboard(up: engine.keyboard.owner == nil)
+        case .character("h"):
+            message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
+        case .character("d"):
+            chef.dismissAll()
+        case .escape:
+            stage.tap(at: Point(x: 2, y: 2))
+        case .up, .down:
+            flickBanner(up: key == .up)
+        default:
+            break
+        }
+        return .continue
+    }
+
+    /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge
+    /// dismisses it; away from it, it rubber-bands and springs back).
+    private func flickBanner(up: Bool) {
+        guard let banner = stage.frame().nodes.last(where: { node in
+            node.role == .popup && node.request.map(engine.isBanner) == true
+        }) else { return }
+        let start = banner.bounds.center, step = VirtualTime.milliseconds(16)
+        stage.pointerDown(at: start)
+        for offset in [24.0, 48.0] {
+            chef.advance(by: step)
+            stage.pointerMoved(to: Point(x: start.x, y: start.y + (up ? -offset : offset)))
+        }
+        stage.pointerUp(at: Point(x: start.x, y: start.y + (up ? -48 : 48)))
+    }
+
+    public var statusLine: String {
+        let time = String(Int(chef.now.milliseconds / 100)).paddingDecimal
+        let state = runner.isFinished ? "" : " ▶ \(runner.scenario.name ?? "scenario")"
+        let help = engine.keyboard.focusedField != nil ? "type · Enter done" : "q quit · click/drag · 1-9 show · r rotate · h hide all"
+        return "\(time) s\(state) · \(help)\(message.isEmpty ? "" : " · \(message)")"
+    }
+}
+
+private extension String {
+    /// "123" (tenths of a second) as "12.3".
+    var paddingDecimal: String {
+        let digits = count < 2 ? String(repeating: "0", count: 2 - count) + self : self
+        return digits.dropLast() + "." + digits.suffix(1)
+    }
+}

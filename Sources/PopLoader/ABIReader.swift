@@ -1,0 +1,160 @@
+import PluginABI
+import PopModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads and validates the C structs a plugin hands over, copying what it needs into Swift values.
+/// Checks every struct's version and size before reading past its header, and every descriptor's
+/// strings for presence, limits and UTF-8.
+struct ABIReader {
+    /// The file the structs came from, for error messages.
+    let path: String
+
+    /// Checks the `{abi_version, struct_size}` header found at `pointer` against this host.
+    func checkHeader(_ pointer: UnsafeRawPointer, what: @autoclosure () -> String, minimumSize: Int) throws(PluginError) -> ABIVersion {
+        let version = ABIVersion(pointer.loadUnaligned(as: pop_version_t.self))
+        let size = pointer.loadUnaligned(fromByteOffset: MemoryLayout<pop_version_t>.size, as: UInt32.self)
+        let host = ABIVersion.host
+        guard version.major == host.major else {
+            throw PluginError(.abiMajorMismatch, path: path, "\(what()) is for ABI \(version); this host implements ABI \(host) (major versions differ)")
+        }
+        guard version.minor <= host.minor else {
+            throw PluginError(.abiMinorNewer, path: path, "\(what()) is for ABI \(version), newer than this host's ABI \(host)")
+        }
+        guard Int(size) >= minimumSize else {
+            throw PluginError(.structTooSmall, path: path, "\(what()) has struct_size \(size); ABI \(version) needs at least \(minimumSize)")
+        }
+        return version
+    }
+
+    /// Validates the entry struct and returns it with its plugin descriptor.
+    func readEntry(_ entry: UnsafePointer<pop_plugin_entry_t>) throws(PluginError) -> (ABIVersion, Descriptor) {
+        let version = try checkHeader(entry, what: "the entry struct", minimumSize: MemoryLayout<pop_plugin_entry_t>.size)
+        let table = entry.pointee
+        guard table.`init` != nil, table.deinit != nil, table.get_factory != nil else {
+            throw PluginError(.structTooSmall, path: path, "the entry struct lacks init, deinit or get_factory")
+        }
+        guard let plugin = table.plugin else {
+            throw PluginError(.invalidDescriptor, path: path, "the entry struct has no plugin descriptor")
+        }
+        return (version, try readDescriptor(plugin, what: .plugin))
+    }
+
+    /// Reads every component of every kind from the (initialised) plugin's factories.
+    func readComponents(_ entry: UnsafePointer<pop_plugin_entry_t>, pluginID: String) throws(PluginError) -> [PluginInfo.Component] {
+        var components: [PluginInfo.Component] = []
+        components.reserveCapacity(4)
+        var seen = UniqueIDs(pluginID)
+        for kind in ComponentKind.allCases {
+            guard let raw = kind.factoryID.withCString({ entry.pointee.get_factory($0) }) else { continue }
+            let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
+            let what = { "the \(kind.rawValue) factory" }
+            _ = try checkHeader(factory, what: what(), minimumSize: MemoryLayout<pop_component_factory_t>.size)
+            guard let count = factory.pointee.count, let get = factory.pointee.get_descriptor, factory.pointee.create != nil else {
+                throw PluginError(.structTooSmall, path: path, "\(what()) lacks count, get_descriptor or create")
+            }
+            let total = count(factory)
+            guard total <= 1024 else {
+                throw PluginError(.invalidDescriptor, path: path, "\(what()) claims \(total) components (at most 1024)")
+            }
+            for index in 0..<total {
+                guard let pointer = get(factory, index) else {
+                    throw PluginError(.invalidDescriptor, path: path, "\(what()) returns no descriptor at index \(index) of \(total)")
+                }
+                let descriptor = try readDescriptor(pointer, what: .component(kind, index))
+                guard seen.insert(descriptor.id) else {
+                    throw PluginError(.invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
+                }
+                components.append(PluginInfo.Component(kind: kind, descriptor: descriptor))
+            }
+        }
+        return components
+    }
+
+    /// Copies and validates one descriptor.
+    func readDescriptor(_ pointer: UnsafePointer<pop_descriptor_t>, what site: Site) throws(PluginError) -> Descriptor {
+        let what = { site.description }
+        _ = try checkHeader(pointer, what: what(), minimumSize: MemoryLayout<pop_descriptor_t>.size)
+        let raw = pointer.pointee
+        guard let id = try string(raw.id, field: "id", of: what()), !id.isEmpty else {
+            throw PluginError(.invalidDescriptor, path: path, "\(what()) has no id")
+        }
+        guard Descriptor.isReverseDNS(id) else {
+            throw PluginError(.invalidDescriptor, path: path, "\(what()) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
+        }
+        let owner = { "\(what()) (\(id))" }
+        guard let name = try string(raw.name, field: "name", of: owner()), !name.isEmpty else {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has no name")
+        }
+        var features: [String] = []
+        if let list = raw.features {
+            var index = 0
+            while let feature = list[index] {
+                guard index < Int(POP_DESCRIPTOR_MAX_FEATURES) else {
+                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) has more than \(POP_DESCRIPTOR_MAX_FEATURES) features")
+                }
+                let text = try string(feature, field: "features[\(index)]", of: owner()) ?? ""
+                guard !features.contains(text) else {
+                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) lists the feature \"\(text)\" twice")
+                }
+                features.append(text)
+                index += 1
+            }
+        }
+        return Descriptor(
+            id: id, name: name,
+            vendor: try string(raw.vendor, field: "vendor", of: owner()) ?? "",
+            version: try string(raw.version, field: "version", of: owner()) ?? "",
+            description: try string(raw.description, field: "description", of: owner()) ?? "",
+            features: features)
+    }
+
+    /// Where a descriptor was found, for error messages (built only when one is needed).
+    enum Site: CustomStringConvertible {
+        case plugin
+        case component(ComponentKind, UInt32)
+
+        var description: String {
+            switch self {
+            case .plugin: "the plugin descriptor"
+            case .component(let kind, let index): "\(kind.rawValue) descriptor \(index)"
+            }
+        }
+    }
+
+    /// A C string copied as validated UTF-8 within the length limit; nil for a NULL pointer.
+    private func string(_ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, of owner: @autoclosure () -> String) throws(PluginError) -> String? {
+        guard let pointer else { return nil }
+        let limit = Int(POP_DESCRIPTOR_MAX_STRING)
+        let length = strnlen(pointer, limit + 1)
+        guard length <= limit else {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) longer than \(limit) bytes")
+        }
+        guard let text = String(validatingCString: pointer) else {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) that is not valid UTF-8")
+        }
+        return text
+    }
+}
+
+/// The ids seen so far in one plugin. Plugins have a handful of components: a linear scan is
+/// cheaper than hashing until there are many.
+private struct UniqueIDs {
+    private var list: [String]
+    private var set: Set<String> = []
+
+    init(_ first: String) { list = [first] }
+
+    /// Adds `id`; false when it was already there.
+    mutating func insert(_ id: String) -> Bool {
+        if set.isEmpty {
+            if list.contains(id) { return false }
+            list.append(id)
+            if list.count > 16 { set = Set(list) }
+            return true
+        }
+        return set.insert(id).inserted
+    }
+}

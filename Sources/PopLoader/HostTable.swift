@@ -1,0 +1,114 @@
+import Logging
+import PluginABI
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `pop_host_t` one plugin receives: answers `get_extension`, records `request_callback` for the
+/// main loop, and passes log messages on. A table a plugin passes back is looked up by its address,
+/// and its `host_data` must still hold the owner the host put there: a plugin that overwrites it
+/// (the ABI forbids that) gets no answers instead of crashing the host.
+package final class HostTable: @unchecked Sendable {
+    /// The C table handed to the plugin. Allocated once, never freed (plugins are never unloaded).
+    package let table: UnsafeMutablePointer<pop_host_t>
+    /// The plugin's file, for log messages.
+    let pluginPath: String
+    /// Set by `request_callback` from any thread; cleared when the host delivers `on_main_thread`.
+    package let callbackRequested = Atomic<Bool>(false)
+    /// Made on the plugin's first log message: most plugins never log, and a logger is not free.
+    private let logger = Mutex<Logger?>(nil)
+    /// Log messages that were not valid UTF-8 (the host logs them repaired).
+    package let invalidLogMessages = Atomic<Int>(0)
+
+    private static let live = LiveTables<HostTable>()
+
+    init(pluginPath: String) {
+        self.pluginPath = pluginPath
+        table = .allocate(capacity: 1)
+        table.initialize(to: pop_host_t(
+            abi_version: ABIVersion.host.raw,
+            struct_size: UInt32(MemoryLayout<pop_host_t>.size),
+            host_data: nil,
+            name: HostIdentity.name,
+            vendor: HostIdentity.vendor,
+            version: HostIdentity.version,
+            get_extension: { host, id in
+                guard let id, HostTable.owner(of: host) != nil else { return nil }
+                return HostExtensions.table(for: id)
+            },
+            request_callback: { host in
+                HostTable.owner(of: host)?.callbackRequested.store(true, ordering: .releasing)
+            }
+        ))
+        table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+        Self.live.register(table, owner: self)
+    }
+
+    /// Whether the plugin left `host_data` as the host set it.
+    package var isIntact: Bool { table.pointee.host_data == Unmanaged.passUnretained(self).toOpaque() }
+
+    /// Logs `message` on the plugin's behalf, tagged with its path.
+    func log(level: Logger.Level, _ message: String) {
+        logger.withLock { logger in
+            if logger == nil {
+                logger = Logger(label: "pophost.plugin")
+                logger?[metadataKey: "plugin"] = .string(pluginPath)
+            }
+            logger?.log(level: level, "\(message)")
+        }
+    }
+
+    /// The table's owner; nil for NULL, a pointer that is not a host table, or a table whose
+    /// `host_data` the plugin changed.
+    static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
+        live.owner(of: host) { $0.host_data }
+    }
+
+    /// The "pop.log/1" extension, shared by every table.
+    nonisolated(unsafe) static let logExtension: UnsafeMutablePointer<pop_host_log_t> = {
+        let pointer = UnsafeMutablePointer<pop_host_log_t>.allocate(capacity: 1)
+        pointer.initialize(to: pop_host_log_t(
+            abi_version: ABIVersion.host.raw,
+            struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
+            log: { host, severity, message in
+                guard let owner = HostTable.owner(of: host) else { return }
+                let text: String
+                if let message {
+                    if let valid = String(validatingCString: message) {
+                        text = valid
+                    } else {
+                        owner.invalidLogMessages.add(1, ordering: .relaxed)
+                        text = String(cString: message) + " (not valid UTF-8; repaired)"
+                    }
+                } else {
+                    text = "(null message)"
+                }
+                owner.log(level: HostTable.level(for: severity), text)
+            }
+        ))
+        return pointer
+    }()
+
+    private static func level(for severity: Int32) -> Logger.Level {
+        switch Int(severity) {
+        case Int(POP_LOG_DEBUG): .debug
+        case Int(POP_LOG_INFO): .info
+        case Int(POP_LOG_WARNING): .warning
+        default: .error
+        }
+    }
+}
+
+/// The host identity strings every table carries (C strings that live for the process).
+enum HostIdentity {
+    nonisolated(unsafe) static let name = UnsafePointer(strdup("pophost")!)
+    nonisolated(unsafe) static let vendor = UnsafePointer(strdup("pophost project")!)
+    nonisolated(unsafe) static let version = UnsafePointer(strdup(PophostVersion.string)!)
+}
+
+/// The version of pophost itself (not of the ABI).
+public enum PophostVersion {
+    public static let string = "0.1.0"
+}

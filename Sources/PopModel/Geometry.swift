@@ -1,0 +1,53 @@
+/// A width and a height in points. As a layout limit, `.infinity` on an axis means unlimited.
+public struct Size: Hashable, Sendable, Codable {
+    public var width, height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// The size as a limit: NaN and negative lengths become 0, `.infinity` stays unlimited.
+    package var limit: Size {
+        Size(width: width.isNaN ? 0 : max(0, width), height: height.isNaN ? 0 : max(0, height))
+    }
+}
+
+extension Double {
+    /// The value as a length: NaN, infinite and negative values become 0, so layouts never see them.
+    package var length: Double { isFinite && self > 0 ? self : 0 }
+}
+
+extension EdgeInsets {
+    /// Leading plus trailing, as lengths.
+    package var horizontal: Double { leading.length + trailing.length }
+    /// Top plus bottom, as lengths.
+    package var vertical: Double { top.length + bottom.length }
+}
+
+extension Rect {
+    package var size: Size { Size(width: width, height: height) }
+
+    /// The rectangle with finite coordinates (else 0) and lengths (see `Double.length`).
+    package var sanitized: Rect {
+        Rect(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0, width: width.length, height: height.length)
+    }
+
+    /// The rectangle shrunk by `insets`, never below zero size.
+    package func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: x + insets.leading.length, y: y + insets.top.length,
+             width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
+    }
+}
+
+/// A position on the screen, in points.
+public struct Point: Hashable, Sendable {
+    public var x, y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -1,0 +1,41 @@
+/// How a popup is presented: a controller loader's `pop_presentation_t`, as the host uses it. The
+/// defaults are the host's alert (controller_loader.h documents each field).
+public struct Presentation: Hashable, Sendable {
+    public enum Style: Int32, Codable, Sendable { case alert = 0, sheet, popover, banner, page, floating }
+    public enum Mask: Int32, Codable, Sendable { case none = 0, clear, dimmed }
+    public enum WidthMode: Int32, Codable, Sendable { case fit = 0, fixed, maximum }
+    public enum ShowAnimation: Int32, Codable, Sendable {
+        case none = 0, fadeIn, slideFromTop, slideFromTopAngleBounce, slideFromBottom, slideFromLeft, slideFromRight, popup
+    }
+    public enum HideAnimation: Int32, Codable, Sendable {
+        case none = 0, fadeOut, slideToTop, slideToBottom, slideToBottomAngle, toPointScale, slideToLeft, slideToRight, popup
+    }
+    public enum Edge: Int32, Codable, Sendable { case top = 0, bottom }
+    public enum BehindBanner: Int32, Codable, Sendable { case dismiss = 0, absorb, forward }
+
+    public var style = Style.alert
+    public var mask = Mask.dimmed
+    public var dimColor: UInt32 = 0x0000_0059
+    public var modal = false
+    public var dismissOnBackgroundTap = false
+    public var cornerRadius = 16.0
+    public var widthMode = WidthMode.fit
+    public var width = 0.0
+    public var offsetX = 0.0, offsetY = 0.0
+    public var marginTop = 20.0, marginLeft = 20.0, marginBottom = 20.0, marginRight = 20.0
+    public var showDuration = 0.25
+    public var hideDuration = 0.25
+    public var showAnimation = ShowAnimation.fadeIn
+    public var hideAnimation = HideAnimation.fadeOut
+    public var dismissPointX = 0.0, dismissPointY = 0.0
+    public var bannerEdge = Edge.top
+    public var behindBanner = BehindBanner.forward
+    public var displayDuration = 2.0
+    public var pauseOnTouch = true
+    public var swipeToDismiss = true
+
+    public init() {}
+
+    /// The layer this presentation shows in.
+    public var layer: Layer { style == .banner ? .banner : .modal }
+}

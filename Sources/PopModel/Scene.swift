@@ -1,0 +1,90 @@
+/// The screen the popups are presented on: its size in points, safe area, orientation and the
+/// keyboard's height. The presentation engine lays out in it.
+public struct Scene: Hashable, Sendable {
+    public enum Orientation: String, Hashable, Sendable, CaseIterable { case portrait, landscape }
+    /// UIKit's size classes: `compact` or `regular` along each axis.
+    public enum SizeClass: String, Hashable, Sendable { case compact, regular }
+
+    /// Size in points; default a 390 × 844 phone in portrait.
+    public var width: Double
+    public var height: Double
+    /// Insets the app keeps clear (status bar, home indicator); popups' margins are from the screen's
+    /// edges (QMUI), banners sit inside the safe area.
+    public var safeArea: EdgeInsets
+    /// The height of the on-screen keyboard in this orientation, when it is up.
+    public var keyboardHeight: Double
+
+    /// The default phone: 390 × 844, safe area top 47 and bottom 34, keyboard 336 high.
+    public init(width: Double = 390, height: Double = 844,
+                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336) {
+        self.width = width
+        self.height = height
+        self.safeArea = safeArea
+        self.keyboardHeight = keyboardHeight
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    public var orientation: Orientation { width > height ? .landscape : .portrait }
+
+    /// Regular from 700 points wide (a large phone in landscape, a tablet), else compact.
+    public var horizontalSizeClass: SizeClass { width >= 700 ? .regular : .compact }
+    /// Compact below 500 points high (a phone in landscape), else regular.
+    public var verticalSizeClass: SizeClass { height < 500 ? .compact : .regular }
+
+    /// The same device turned to `orientation`: width and height swap, and so do the safe area (the
+    /// notch's side gets the top inset, the home indicator keeps 21 at the bottom) and the keyboard
+    /// height (336 ↔ 209 on the default phone, in proportion otherwise). Turning back restores the
+    /// safe area and keyboard height the scene had.
+    public func rotated(to orientation: Orientation) -> Scene {
+        guard orientation != self.orientation else { return self }
+        var scene = self
+        scene.width = height
+        scene.height = width
+        scene.turnedFrom = Insets(safeArea: safeArea, keyboardHeight: keyboardHeight)
+        if let before = turnedFrom {
+            scene.safeArea = before.safeArea
+            scene.keyboardHeight = before.keyboardHeight
+            return scene
+        }
+        switch orientation {
+        case .landscape:
+            scene.safeArea = EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top)
+            scene.keyboardHeight = (keyboardHeight * 209 / 336).rounded()
+        case .portrait:
+            scene.safeArea = EdgeInsets(top: max(safeArea.leading, safeArea.trailing), leading: 0,
+                                        bottom: safeArea.bottom == 21 ? 34 : safeArea.bottom, trailing: 0)
+            scene.keyboardHeight = (keyboardHeight * 336 / 209).rounded()
+        }
+        return scene
+    }
+
+    /// The safe area and keyboard height of the orientation the scene was last turned from.
+    private var turnedFrom: Insets?
+
+    private struct Insets: Hashable, Sendable {
+        var safeArea: EdgeInsets
+        var keyboardHeight: Double
+    }
+}
+
+/// A rectangle in points.
+public struct Rect: Hashable, Sendable, Codable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether `point` is inside (edges included on the top and leading side).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    public var maxY: Double { y + height }
+}

@@ -1,0 +1,104 @@
+import Synchronization
+
+/// One lifecycle event of one request (or of the scene, request 0).
+public struct TraceEvent: Hashable, Sendable {
+    /// What happened. The raw values are the names the JSON lines, scenarios and snapshots use.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        // Composition and arbitration
+        case requested
+        case shouldPresent = "should-present"
+        case answered
+        case duplicate
+        case waiting
+        case lost
+        case queued
+        case requeued
+        case requeueCancelled = "requeue-cancelled"
+        // The lifecycle
+        case willPresent = "will-present"
+        case presenting
+        case didPresent = "did-present"
+        case willDismiss = "will-dismiss"
+        case dismissing
+        case didDismiss = "did-dismiss"
+        case reversed
+        case showIgnored = "show-ignored"
+        case dismissVetoed = "dismiss-vetoed"
+        // The final events
+        case dismissed
+        case cancelled
+        // Input and the presentation engine
+        case action
+        case typed
+        case focus
+        case unfocus
+        case layout
+        case displayTimerHeld = "display-timer-held"
+        case displayTimerResumed = "display-timer-resumed"
+        case dragEnded = "drag-ended"
+        // The scene (request 0)
+        case resize
+        case appKeyboard = "app-keyboard"
+        case appTap = "app-tap"
+        case openURL = "open-url"
+        /// A plugin broke its contract; `detail` says how.
+        case misbehaviour
+    }
+
+    /// Virtual time of the event.
+    public var time: VirtualTime
+    /// The request; 0 for the scene's events.
+    public var request: RequestID
+    public var kind: Kind
+    public var reason: Reason?
+    /// The request's component ids ("handler", "view-loader", "controller-loader", "reformer"),
+    /// "builtin" for a built-in default.
+    public var components: [String: String]
+    /// Free text: the action's name, the plugin's misbehaviour, the priority...
+    public var detail: String?
+
+    public init(time: VirtualTime, request: RequestID, kind: Kind, reason: Reason? = nil, components: [String: String] = [:],
+                detail: String? = nil) {
+        self.time = time
+        self.request = request
+        self.kind = kind
+        self.reason = reason
+        self.components = components
+        self.detail = detail
+    }
+
+    /// The event as one JSON line (fields in this order, absent ones left out), without the newline.
+    public var jsonLine: String {
+        var object = Value.Object()
+        object["t"] = .double(time.milliseconds)
+        object["request"] = .int(Int64(request))
+        object["event"] = .string(kind.rawValue)
+        if let reason { object["reason"] = .string(reason.description) }
+        if !components.isEmpty {
+            var members = Value.Object()
+            for (key, value) in components.sorted(by: { $0.key < $1.key }) { members[key] = .string(value) }
+            object["components"] = .object(members)
+        }
+        if let detail { object["detail"] = .string(detail) }
+        return Value.object(object).json
+    }
+}
+
+/// Where a chef's trace goes.
+public protocol TraceSink: AnyObject {
+    func record(_ event: TraceEvent)
+}
+
+/// Keeps every event in memory (for tests and for writing out at the end).
+public final class TraceRecorder: TraceSink, @unchecked Sendable {
+    private let storage = Mutex<[TraceEvent]>([])
+
+    public init() {}
+
+    public func record(_ event: TraceEvent) { storage.withLock { $0.append(event) } }
+
+    public var events: [TraceEvent] { storage.withLock { $0 } }
+
+    /// The events as JSON lines.
+    public var jsonLines: String { events.map { $0.jsonLine + "\n" }.joined() }
+}

@@ -1,0 +1,17 @@
+import PopModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AffineTransform {
+    /// Scales by `scale` and rotates by `rotation` radians (clockwise on screen, y pointing down),
+    /// both about `center`.
+    public static func scaleRotate(scale: Double, rotation: Double, about center: (x: Double, y: Double)) -> AffineTransform {
+        if scale == 1 && rotation == 0 { return .identity }
+        let cosine = cos(rotation) * scale, sine = sin(rotation) * scale
+        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
+                               e: center.x - cosine * center.x + sine * center.y,
+                               f: center.y - sine * center.x - cosine * center.y)
+    }
+}

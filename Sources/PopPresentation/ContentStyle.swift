@@ -1,0 +1,75 @@
+import PopModel
+
+/// How a popup's laid-out content is drawn: every node with its background, corner radius and
+/// border; text as laid out; buttons filled by style (default: accent with white text; cancel:
+/// grey; destructive: red on pale red; plain: accent text only) with 10-point corners; text fields
+/// as a rounded well with their text (dots when secure) or placeholder, outlined in the accent colour
+/// when focused; image placeholders as a grey tile with their name; dividers as hairlines.
+struct ContentStyle {
+    let request: RequestID
+    let transform: AffineTransform
+    let opacity: Double
+    let fields: [String: String]
+    let focused: String?
+
+    /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order.
+    func append(_ laid: LaidOutNode, id: String, to nodes: inout [FrameNode]) {
+        let content = laid.node
+        var node = FrameNode(id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
+                             fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length)
+        switch content.kind {
+        case .vstack, .hstack:
+            break
+        case .overlay:
+            node.role = .overlay
+        case .spacer:
+            node.role = .spacer
+        case .divider:
+            node.role = .divider
+            node.fill = content.background ?? Palette.separator
+        case .text(_, let size, let weight, let color, let alignment, _):
+            node.role = .text
+            node.text = TextRun(lines: laid.lines, size: size, weight: weight, color: color,
+                                alignment: alignment == .fill ? .leading : alignment, inset: content.padding)
+        case .button(_, let style, let action):
+            node.role = .button
+            node.action = action
+            let (fill, color): (ContentNode.Color?, ContentNode.Color) = switch style {
+            case .default: (Palette.accent, Palette.onAccent)
+            case .cancel: (Palette.cancelButton, Palette.label)
+            case .destructive: (Palette.destructiveButton, Palette.destructive)
+            case .plain: (nil, Palette.accent)
+            }
+            node.fill = content.background ?? fill
+            if content.cornerRadius <= 0 { node.cornerRadius = 10 }
+            node.text = TextRun(lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                                color: color, alignment: .center, inset: content.padding, centeredVertically: true)
+        case .textField(let field, let placeholder, let secure):
+            node.role = .textField
+            node.field = field
+            node.focused = field == focused
+            node.fill = content.background ?? Palette.field
+            node.stroke = node.focused ? Palette.focusedFieldBorder : (content.border ?? Palette.fieldBorder)
+            if content.cornerRadius <= 0 { node.cornerRadius = 8 }
+            let typed = fields[field] ?? ""
+            let shown = secure ? String(repeating: "•", count: typed.count) : typed
+            let inset = EdgeInsets(top: content.padding.top, leading: content.padding.leading + 12,
+                                   bottom: content.padding.bottom, trailing: content.padding.trailing + 12)
+            let width = max(0, laid.frame.width - inset.horizontal)
+            let line = TextMetrics.measure(shown.isEmpty ? placeholder : shown, size: 17, weight: .regular,
+                                           maxWidth: width, maxLines: 1).lines
+            node.text = TextRun(lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
+                                alignment: .leading, inset: inset, centeredVertically: true)
+        case .image(let name, _, _):
+            node.role = .image
+            node.fill = content.background ?? Palette.image
+            if content.cornerRadius <= 0 { node.cornerRadius = 8 }
+            node.text = TextRun(lines: TextMetrics.measure(name, size: 11, weight: .regular, maxWidth: laid.frame.width, maxLines: 1).lines,
+                                size: 11, weight: .regular, color: Palette.placeholder, alignment: .center, centeredVertically: true)
+        }
+        nodes.append(node)
+        for (index, child) in laid.children.enumerated() {
+            append(child, id: "\(id).\(index)", to: &nodes)
+        }
+    }
+}

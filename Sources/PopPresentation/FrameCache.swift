@@ -1,0 +1,54 @@
+import PopModel
+
+/// What a stage's frames share from one to the next, so that a frame costs little more than what
+/// moved: the app's nodes for a scene, the keyboard's nodes at a height, and each popup's content laid
+/// out at its size. Content is laid out at the origin and moved to the popup's frame, whether it came
+/// from the cache or not, so a frame does not depend on which frames were drawn before it.
+final class FrameCache {
+    private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
+    private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
+    private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
+
+    func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
+        if let app, app.scene == scene, app.app == screen { return app.nodes }
+        let nodes = screen.nodes(in: scene)
+        app = (scene, screen, nodes)
+        return nodes
+    }
+
+    func keyboardNodes(in scene: Scene, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
+        if let keyboard, keyboard.scene == scene, keyboard.height == visibleHeight, keyboard.numeric == numeric { return keyboard.nodes }
+        let nodes = KeyboardLayout.nodes(in: scene, visibleHeight: visibleHeight, numeric: numeric)
+        keyboard = (scene, visibleHeight, numeric, nodes)
+        return nodes
+    }
+
+    /// `content` (request `id`'s, which never changes) laid out in `frame`.
+    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect) -> LaidOutNode {
+        let size = Size(width: frame.width, height: frame.height)
+        let root: LaidOutNode
+        if let cached = layouts[id], cached.size == size {
+            root = cached.root
+        } else {
+            root = LayoutEngine.layout(content, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            layouts[id] = (size, root)
+        }
+        return root.moved(x: frame.x, y: frame.y)
+    }
+
+    /// Forgets the layouts of requests no longer on screen.
+    func keepLayouts(of ids: Set<RequestID>) {
+        if layouts.count > ids.count { layouts = layouts.filter { ids.contains($0.key) } }
+    }
+}
+
+extension LaidOutNode {
+    /// The node and its descendants moved by `x`, `y`.
+    func moved(x: Double, y: Double) -> LaidOutNode {
+        var moved = self
+        moved.frame.x = frame.x + x
+        moved.frame.y = frame.y + y
+        moved.children = children.map { $0.moved(x: x, y: y) }
+        return moved
+    }
+}

@@ -1,0 +1,20 @@
+import PopModel
+
+/// A content node placed on the screen by `LayoutEngine.layout(_:in:)`.
+public struct LaidOutNode: Hashable, Sendable {
+    /// The node (its children are laid out in `children`).
+    public var node: ContentNode
+    /// The node's absolute frame, padding included; the content sits inside it, inset by the padding.
+    public var frame: Rect
+    /// The lines drawn, top to bottom: a text's wrapped lines or a button's title; empty for other nodes.
+    public var lines: [String]
+    /// The laid-out children, in document order, with absolute frames.
+    public var children: [LaidOutNode]
+
+    public init(node: ContentNode, frame: Rect, lines: [String] = [], children: [LaidOutNode] = []) {
+        self.node = node
+        self.frame = frame
+        self.lines = lines
+        self.children = children
+    }
+}

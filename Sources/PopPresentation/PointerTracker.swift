@@ -1,0 +1,44 @@
+import PopModel
+
+/// One touch from down to up: where it started, what it grabbed, and its recent positions (for the
+/// velocity at release). A touch that moves less than `slop` is a tap.
+struct PointerTracker {
+    static let slop = 10.0
+    /// Positions older than this do not count towards the velocity.
+    static let velocityWindow = VirtualTime.milliseconds(100)
+
+    let start: Point
+    /// The banner being dragged, if the touch began on one that can be swiped or held.
+    let banner: RequestID?
+    private(set) var samples: [(time: VirtualTime, point: Point)]
+    private(set) var isDragging = false
+
+    init(start: Point, at time: VirtualTime, banner: RequestID?) {
+        self.start = start
+        self.banner = banner
+        samples = [(time, start)]
+    }
+
+    mutating func move(to point: Point, at time: VirtualTime) {
+        samples.append((time, point))
+        // Keep the positions inside the window, and the last one before it as the base.
+        let cutoff = time - Self.velocityWindow
+        if let firstRecent = samples.firstIndex(where: { $0.time >= cutoff }), firstRecent > 1 {
+            samples.removeFirst(firstRecent - 1)
+        }
+        if !isDragging && (abs(point.x - start.x) > Self.slop || abs(point.y - start.y) > Self.slop) { isDragging = true }
+    }
+
+    /// The vertical offset from the start.
+    var offset: Double { (samples.last?.point.y ?? start.y) - start.y }
+
+    /// Points per second along y over the last `velocityWindow`: from the position before the window
+    /// (where the finger rested until it moved on, so no earlier than the window's start) to the last
+    /// one; 0 without elapsed time.
+    var velocity: Double {
+        guard let first = samples.first, let last = samples.last else { return 0 }
+        let since = max(first.time, last.time - Self.velocityWindow)
+        guard last.time > since else { return 0 }
+        return (last.point.y - first.point.y) / (last.time - since).seconds
+    }
+}

@@ -1,0 +1,52 @@
+import PopModel
+
+/// How a popup of one presentation style moves and answers touches (FloatingPanel's Behavior): its
+/// entrance and exit for its theme, how it moves to a new resting place, and what a tap on its
+/// dimming does. Behaviours hold no state; the engine keeps each popup's.
+protocol PopupBehaviour: Sendable {
+    /// Where the entrance starts for a popup that rests in `shown`, and its curve.
+    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+        -> (from: VisualState, curve: TimingCurve)
+    /// Where the exit ends for a popup now in `current` that rests in `shown`, and its curve.
+    func exit(from current: VisualState, shown: VisualState, presentation: Presentation, screen: Size)
+        -> (to: VisualState, curve: TimingCurve)
+    /// Whether a tap on the popup's mask dismisses it (reason background tap; its handler may veto).
+    func dismissesOnBackgroundTap(_ presentation: Presentation) -> Bool
+}
+
+extension PopupBehaviour {
+    /// The theme's styles (CSPopKit's and QMUI's): see `ThemeMotion`.
+    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+        -> (from: VisualState, curve: TimingCurve)
+    {
+        ThemeMotion.entrance(presentation.showAnimation, shown: shown, screen: screen, duration: duration)
+    }
+
+    func exit(from current: VisualState, shown: VisualState, presentation: Presentation, screen: Size)
+        -> (to: VisualState, curve: TimingCurve)
+    {
+        ThemeMotion.exit(presentation.hideAnimation, current: current, shown: shown,
+                         dismissPoint: Point(x: presentation.dismissPointX, y: presentation.dismissPointY), screen: screen)
+    }
+
+    /// Only when its mask is dimmed, it is not modal, and its theme asks for it (CSPopKit's
+    /// `dismissOnBackgroundTouch`).
+    func dismissesOnBackgroundTap(_ presentation: Presentation) -> Bool {
+        presentation.mask == .dimmed && !presentation.modal && presentation.dismissOnBackgroundTap
+    }
+}
+
+/// The layout and behaviour of a presentation's style.
+struct PresentationStyle: Sendable {
+    let layout: any PopupLayout
+    let behaviour: any PopupBehaviour
+
+    private static let alert = PresentationStyle(layout: AlertLayout(), behaviour: AlertBehaviour())
+    private static let banner = PresentationStyle(layout: BannerLayout(), behaviour: BannerBehaviour())
+
+    /// Banners have their own; sheets, popovers, pages and floating windows are reserved styles,
+    /// presented as alerts until their issues define them (controller_loader.h says so).
+    static func of(_ presentation: Presentation) -> PresentationStyle {
+        presentation.style == .banner ? banner : alert
+    }
+}

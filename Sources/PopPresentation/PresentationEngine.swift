@@ -1,0 +1,214 @@
+import PopChef
+import PopModel
+
+/// The presentation engine: puts a chef's popups on a screen and moves them. It hears of every
+/// transition from the chef (as its `PopupPresenter`), lays each popup out with its style's layout
+/// object, animates it with its style's behaviour and the virtual clock, and follows the scene
+/// (resize, rotation) and the keyboard. It reads nothing of the chef but its public API.
+///
+/// Not thread-safe: use it, like its chef, from one thread.
+public final class PresentationEngine: PopupPresenter {
+    public let chef: Chef
+    /// The screen popups are presented on (change it with `resize(to:)` or `rotate(to:)`).
+    public private(set) var scene: Scene
+    /// The on-screen keyboard.
+    public internal(set) var keyboard = Keyboard()
+    /// The popups on screen, by request.
+    var popups: [RequestID: ScreenPopup] = [:]
+    /// Counts popups coming on screen (see `ScreenPopup.order`).
+    private var screenSequence = 0
+
+    /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
+    public init(chef: Chef, scene: Scene = Scene()) {
+        self.chef = chef
+        self.scene = scene
+        chef.presenter = self
+    }
+
+    var clock: VirtualClock { chef.clock }
+    var now: VirtualTime { chef.clock.now }
+
+    // MARK: Queries
+
+    /// A popup's presented state now; nil when it is not on screen.
+    public func visualState(of id: RequestID) -> VisualState? {
+        popups[id]?.motion?.value(at: now)
+    }
+
+    /// Whether request `id` is on screen (entering, shown or leaving).
+    public func isOnScreen(_ id: RequestID) -> Bool { popups[id] != nil }
+
+    /// Whether request `id` is a banner on screen.
+    public func isBanner(_ id: RequestID) -> Bool { popups[id]?.layer == .banner }
+
+    /// The frontmost popup on screen whose content `matches` (the banner layer above the modal one,
+    /// later popups above earlier ones).
+    public func frontmost(where matches: (ContentNode) -> Bool = { _ in true }) -> RequestID? {
+        popups.values.filter { matches($0.content) }.max { $1.isAbove($0) }?.id
+    }
+
+    /// The front banner that is entering or shown, if any.
+    var frontBanner: ScreenPopup? {
+        popups.values.filter { $0.layer == .banner && $0.phase != .leaving }.max { $1.isAbove($0) }
+    }
+
+    /// The popups on screen, back to front.
+    var backToFront: [ScreenPopup] { popups.values.sorted { $1.isAbove($0) } }
+
+    // MARK: PopupPresenter
+
+    public func animationGeometry(for popup: PresentedPopup) -> AnimationGeometry {
+        let screen = screenPopup(for: popup)
+        let keyboardHeight = keyboardHeight(for: popup.id)
+        return AnimationGeometry(
+            container: screen.style.layout.container(for: popup.presentation, in: scene, keyboardHeight: keyboardHeight),
+            keyboardHeight: keyboardHeight, finalFrame: restingFrame(of: screen), current: currentState(of: screen))
+    }
+
+    public func popupWillMove(_ move: PopupMove) {
+        let screen = screenPopup(for: move.popup)
+        screen.phase = move.showing ? .entering : .leaving
+        if let custom = move.custom {
+            screen.motion = .keyframes(KeyframeTrack(initial: custom.from, steps: custom.keyframes.map(KeyframeTrack.Step.init)))
+        } else {
+            startThemeMotion(screen, showing: move.showing, duration: move.duration)
+        }
+        if !move.showing {
+            stopDisplayTimer(of: screen)
+            // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
+            releaseKeyboard(of: move.popup.id)
+        }
+    }
+
+    public func popupDidSettle(_ popup: PresentedPopup) {
+        guard let screen = popups[popup.id] else { return }
+        screen.phase = .shown
+        screen.motion = .still(shownState(of: screen))
+        if screen.layer == .banner && screen.presentation.displayDuration > 0 {
+            startDisplayTimer(screen, after: .seconds(screen.presentation.displayDuration))
+        }
+    }
+
+    public func popupDidLeave(_ id: RequestID) {
+        guard let screen = popups.removeValue(forKey: id) else { return }
+        stopDisplayTimer(of: screen)
+        releaseKeyboard(of: id)
+    }
+
+    /// The popup's record, made when it first comes on screen.
+    private func screenPopup(for popup: PresentedPopup) -> ScreenPopup {
+        if let screen = popups[popup.id] { return screen }
+        screenSequence += 1
+        let screen = ScreenPopup(popup, order: screenSequence)
+        popups[popup.id] = screen
+        return screen
+    }
+
+    // MARK: Layout
+
+    /// The height of the keyboard request `id`'s own fields raised (the one it lays out above); 0 if none.
+    func keyboardHeight(for id: RequestID) -> Double {
+        keyboard.popup == id ? keyboard.to : 0
+    }
+
+    /// Where `screen` rests when shown, laid out for the current scene and keyboard: the controller
+    /// loader's layout hook if it takes over, else its style's layout.
+    func restingFrame(of screen: ScreenPopup) -> Rect {
+        let keyboard = keyboardHeight(for: screen.id)
+        let layout = screen.style.layout
+        let container = layout.container(for: screen.presentation, in: scene, keyboardHeight: keyboard)
+        if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
+        let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
+        var frame = standard
+        if let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard) {
+            let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
+            if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
+        }
+        screen.layout = (container, keyboard, frame)
+        return frame
+    }
+
+    /// The state `screen` rests in when shown.
+    func shownState(of screen: ScreenPopup) -> VisualState {
+        let presentation = screen.presentation
+        let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
+        return VisualState(frame: restingFrame(of: screen), alpha: 1, scale: 1, rotation: 0, dimAlpha: dim)
+    }
+
+    /// The state `screen` is presented in now; before its first presentation, the state a custom
+    /// animation starts from (its resting frame, transparent, undimmed).
+    func currentState(of screen: ScreenPopup) -> VisualState {
+        if let motion = screen.motion { return motion.value(at: now) }
+        var state = shownState(of: screen)
+        state.alpha = 0
+        state.dimAlpha = 0
+        return state
+    }
+
+    /// Starts the entrance (`showing`) or exit motion from where the popup is now.
+    private func startThemeMotion(_ screen: ScreenPopup, showing: Bool, duration: VirtualTime) {
+        let shown = shownState(of: screen)
+        let behaviour = screen.style.behaviour
+        if showing {
+            let entrance = behaviour.entrance(to: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
+            let from = screen.motion?.value(at: now) ?? entrance.from
+            screen.motion = .animated(Animation(from: from, to: shown, start: now, duration: duration, curve: entrance.curve))
+        } else {
+            let current = currentState(of: screen)
+            let exit = behaviour.exit(from: current, shown: shown, presentation: screen.presentation, screen: scene.size)
+            screen.motion = .animated(Animation(from: current, to: exit.to, start: now, duration: duration, curve: exit.curve))
+        }
+    }
+
+    /// Lays every popup on screen out again for the current scene and keyboard. A popup at rest moves
+    /// to its new frame over `duration` (at once when zero); one on its way in is retargeted to arrive
+    /// there in the time it had left; one leaving, or following a custom animation, keeps its path.
+    func relayout(over duration: VirtualTime) {
+        for screen in popups.values.sorted(by: { $0.id < $1.id }) { relayout(screen, over: duration) }
+    }
+
+    func relayout(_ screen: ScreenPopup, over duration: VirtualTime) {
+        guard let motion = screen.motion, screen.phase != .leaving else { return }
+        let before = screen.layout?.frame
+        let shown = shownState(of: screen)
+        guard shown.frame != before else { return }
+        chef.record(.layout, request: screen.id, detail: "\(shown.frame)")
+        switch motion {
+        case .keyframes(let track) where (track.end ?? now) > now:
+            return
+        case .animated(let animation) where animation.end > now && screen.phase == .entering:
+            screen.motion = .animated(animation.interrupted(at: now, to: shown, duration: animation.end - now, curve: animation.curve))
+        default:
+            screen.motion = duration.microseconds > 0
+                ? .animated(Animation(from: motion.value(at: now), to: shown, start: now, duration: duration, curve: Keyboard.curve))
+                : .still(shown)
+            keepRunning(for: duration)
+        }
+    }
+
+    /// Keeps the chef's `runUntilIdle` going until a motion that no lifecycle timer waits for (a
+    /// re-centring, the keyboard's slide, a spring back) has finished.
+    func keepRunning(for duration: VirtualTime) {
+        guard duration.microseconds > 0 else { return }
+        clock.schedule(after: duration) {}
+    }
+
+    // MARK: Scene changes
+
+    /// Resizes the screen (a window resize, a rotation): popups are laid out again at once, also in
+    /// the middle of an animation; the keyboard keeps its state.
+    public func resize(to newScene: Scene) {
+        scene = newScene
+        if keyboard.owner != nil {
+            keyboard.from = scene.keyboardHeight
+            keyboard.to = scene.keyboardHeight
+        }
+        chef.record(.resize, request: 0, detail: "\(scene.width)x\(scene.height)")
+        relayout(over: .zero)
+    }
+
+    /// Turns the device: the screen, safe area and keyboard height swap (see `Scene.rotated(to:)`).
+    public func rotate(to orientation: Scene.Orientation) {
+        resize(to: scene.rotated(to: orientation))
+    }
+}

@@ -1,0 +1,147 @@
+import PopChef
+import PopModel
+
+/// The presentation engine's front: a chef's popups drawn over an app on a screen, frame by frame,
+/// and the user's input (taps with hit testing, drags with velocity, typing) turned into the chef's
+/// and the engine's operations. Deterministic: the same calls at the same virtual times give the
+/// same frames.
+///
+/// Not thread-safe: use it, like its chef, from one thread.
+public final class Stage {
+    /// The engine that moves the popups (scene, keyboard, motions).
+    public let engine: PresentationEngine
+    /// The app drawn behind the popups.
+    public var app: AppScreen
+    private var pointer: PointerTracker?
+    private let cache = FrameCache()
+
+    /// A stage for `chef`'s popups on `scene`, with its own presentation engine.
+    public init(chef: Chef, scene: Scene = Scene(), app: AppScreen = AppScreen()) {
+        engine = PresentationEngine(chef: chef, scene: scene)
+        self.app = app
+    }
+
+    public var chef: Chef { engine.chef }
+
+    /// The screen now.
+    public func frame() -> Frame {
+        FrameBuilder(engine: engine, app: app, cache: cache).frame()
+    }
+
+    // MARK: Taps
+
+    /// A tap at `point`, given to the frontmost thing under it that takes taps: a keyboard key; a
+    /// popup's button (its action), text field (focus) or other content (absorbed); a banner's
+    /// "behind" rule when the tap misses the banner; a popup's dimming (modal: absorbed; dismissing on
+    /// background taps: dismissed, reason background tap; else absorbed) or clear mask (absorbed);
+    /// else the app.
+    @discardableResult
+    public func tap(at point: Point) -> TapOutcome {
+        let frame = frame()
+        let hits = frame.nodes(at: point)
+        if let banner = engine.frontBanner,
+           !hits.contains(where: { ($0.request == banner.id && $0.role != .dimming) || $0.role == .keyboard || $0.role == .key }) {
+            switch banner.presentation.behindBanner {
+            case .dismiss: return backgroundTap(banner.id)
+            case .absorb: return .absorbed(banner.id)
+            case .forward: break
+            }
+        }
+        for node in hits {
+            switch node.role {
+            case .key:
+                let label = String(node.id.dropFirst("keyboard.key.".count))
+                pressKey(label)
+                return .key(label)
+            case .keyboard:
+                return .absorbed(0)
+            case .button:
+                guard let request = node.request, let action = node.action else { continue }
+                return chef.tap(action: action, on: request) ? .action(request, action) : .absorbed(request)
+            case .textField:
+                guard let request = node.request, let field = node.field else { continue }
+                return engine.focus(field: field, on: request) ? .focus(request, field) : .absorbed(request)
+            case .dimming:
+                guard let request = node.request, let popup = engine.popups[request] else { continue }
+                if popup.style.behaviour.dismissesOnBackgroundTap(popup.presentation) && popup.phase != .leaving {
+                    return backgroundTap(request)
+                }
+                return .absorbed(request)
+            case .app:
+                chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
+                return .app
+            default:
+                if let request = node.request { return .absorbed(request) }
+            }
+        }
+        chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
+        return .app
+    }
+
+    private func backgroundTap(_ id: RequestID) -> TapOutcome {
+        chef.userDismiss(id, reason: .backgroundTap) ? .dismissed(id) : .vetoed(id)
+    }
+
+    // MARK: Drags
+
+    /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
+    /// pauses on touch) and may drag it.
+    public func pointerDown(at point: Point) {
+        let banner = frame().nodes(at: point).lazy.compactMap(\.request).first { self.engine.isDraggableBanner($0) }
+        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner)
+        if let banner { engine.holdDisplayTimer(of: banner) }
+    }
+
+    /// The finger moves: a banner under it follows (freely towards its edge, rubber-banded away).
+    public func pointerMoved(to point: Point) {
+        guard var tracker = pointer else { return }
+        tracker.move(to: point, at: chef.clock.now)
+        pointer = tracker
+        if tracker.isDragging, let id = tracker.banner { engine.drag(id, offset: tracker.offset) }
+    }
+
+    /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
+    /// swiped away or springs back (see `BannerBehaviour`). A popup that went away during the drag is
+    /// left alone.
+    public func pointerUp(at point: Point) {
+        guard var tracker = pointer else { return }
+        tracker.move(to: point, at: chef.clock.now)
+        pointer = nil
+        if !tracker.isDragging {
+            tap(at: tracker.start)
+        } else if let id = tracker.banner {
+            engine.endDrag(id, velocity: tracker.velocity)
+        }
+        if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
+    }
+
+    /// Whether a touch is down.
+    public var isTouching: Bool { pointer != nil }
+
+    // MARK: Typing
+
+    /// Types `text` into the focused field; false when no popup field has the focus.
+    @discardableResult
+    public func type(_ text: String) -> Bool {
+        guard let (id, field) = engine.keyboard.focusedField else { return false }
+        return chef.setText((chef.fields(of: id)[field] ?? "") + text, field: field, on: id)
+    }
+
+    /// Deletes the last character of the focused field; false when no popup field has the focus.
+    @discardableResult
+    public func deleteBackward() -> Bool {
+        guard let (id, field) = engine.keyboard.focusedField else { return false }
+        return chef.setText(String((chef.fields(of: id)[field] ?? "").dropLast()), field: field, on: id)
+    }
+
+    /// A key of the on-screen keyboard: its letter (lower case) or digit, a space, delete, or return
+    /// (ends editing).
+    func pressKey(_ label: String) {
+        switch label {
+        case "⌫": deleteBackward()
+        case "space": type(" ")
+        case "return": engine.unfocus()
+        default: type(label.lowercased())
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import PopModel
+
+/// How renderers write numbers, so that the same frame always gives the same bytes and float noise
+/// (0.30000000000000004) never shows: rounded to 3 decimals, trailing zeros dropped, integers without
+/// ".0", never "-0", never an exponent. Non-finite values become 0; magnitudes are capped at 10¹⁵.
+enum NumberFormat {
+    /// The largest magnitude written; beyond it thousandths would not fit an `Int64`.
+    static let limit = 1e15
+
+    /// `value` rounded to 3 decimals (half away from zero), non-finite → 0, -0 → 0.
+    static func rounded(_ value: Double) -> Double {
+        Double(thousandths(value)) / 1000
+    }
+
+    /// `value` as text: "12", "0.5", "-3.125".
+    static func string(_ value: Double) -> String {
+        var bytes = ByteBuffer(capacity: 24)
+        append(value, to: &bytes)
+        return bytes.string
+    }
+
+    /// Appends `value` as text (see `string`), as UTF-8.
+    static func append(_ value: Double, to bytes: inout ByteBuffer) {
+        let count = thousandths(value)
+        if count < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = count.magnitude
+        var whole = magnitude / 1000, fraction = magnitude % 1000
+        var divisor: UInt64 = 1
+        while whole / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(0x30 + UInt8(whole / divisor))
+            whole %= divisor
+            divisor /= 10
+        } while divisor != 0
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        divisor = 100
+        repeat {
+            bytes.append(0x30 + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        } while fraction != 0
+    }
+
+    /// `value` as a JSON number: an integer when it rounds to one, else a double.
+    static func value(_ value: Double) -> Value {
+        let count = thousandths(value)
+        return count % 1000 == 0 ? .int(count / 1000) : .double(Double(count) / 1000)
+    }
+
+    /// `value` in whole thousandths.
+    private static func thousandths(_ value: Double) -> Int64 {
+        guard value.isFinite else { return 0 }
+        return Int64((min(max(value, -limit), limit) * 1000).rounded())
+    }
+}
+
+extension AffineTransform {
+    /// The transform with each component rounded by `NumberFormat`, as renderers write it; nil when that
+    /// is the identity, which renderers leave out.
+    var outputTransform: AffineTransform? {
+        let rounded = AffineTransform(a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
+                                      d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))
+        return rounded == .identity ? nil : rounded
+    }
+
+    /// The matrix [a, b, c, d, e, f] of `outputTransform`.
+    var outputMatrix: [Double]? {
+        outputTransform.map { [$0.a, $0.b, $0.c, $0.d, $0.e, $0.f] }
+    }
+}

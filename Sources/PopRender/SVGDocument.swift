@@ -1,0 +1,118 @@
+import PopModel
+
+/// An SVG document being written straight into UTF-8 bytes: one element per line, indented two spaces
+/// a level, attributes in the order they are written, text XML-escaped, so that output is deterministic
+/// and diffs read well. An element is `start`ed, given its attributes, then ended by `end()` (`<name …/>`),
+/// `end(content:)` (`<name …>text</name>`) or `endOpening()` (children follow until `close()`).
+struct SVGDocument: ~Copyable {
+    /// The document so far. (Bytes, not a String: appending many short pieces to a byte buffer costs far
+    /// less than to a String.)
+    private var bytes = ByteBuffer(capacity: 16 * 1024)
+    /// The elements opened and not yet closed, outermost first.
+    private var open: [StaticString] = []
+    /// The element whose start tag is being written.
+    private var current: StaticString = ""
+
+    init() {
+        append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The document so far.
+    var text: String { bytes.string }
+
+    /// Starts `<name` on a new line.
+    mutating func start(_ name: StaticString) {
+        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(UInt8(ascii: "<"))
+        append(name)
+        current = name
+    }
+
+    /// Ends the started element with `/>`.
+    mutating func end() {
+        append("/>\n")
+    }
+
+    /// Ends the started element with `content`, escaped, and its end tag.
+    mutating func end(content: String) {
+        bytes.append(UInt8(ascii: ">"))
+        XML.appendEscaped(content, to: &bytes)
+        append("</")
+        append(current)
+        append(">\n")
+    }
+
+    /// Ends the started element's start tag; what is written until the matching `close()` goes inside it.
+    mutating func endOpening() {
+        append(">\n")
+        open.append(current)
+    }
+
+    /// Writes the end tag of the element opened last.
+    mutating func close() {
+        let name = open.removeLast()
+        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
+        append("</")
+        append(name)
+        append(">\n")
+    }
+
+    /// ` name="value"`, `value` written as it is (it must need no escaping).
+    mutating func attribute(_ name: StaticString, _ value: StaticString) {
+        beginAttribute(name)
+        append(value)
+        endAttribute()
+    }
+
+    /// ` name="value"`, `value` XML-escaped.
+    mutating func attribute(_ name: StaticString, escaping value: String) {
+        beginAttribute(name)
+        XML.appendEscaped(value, to: &bytes)
+        endAttribute()
+    }
+
+    /// ` name="value"`, `value` as `NumberFormat` writes it.
+    mutating func attribute(_ name: StaticString, _ value: Double) {
+        beginAttribute(name)
+        number(value)
+        endAttribute()
+    }
+
+    /// ` name="#rrggbb"`: `color` without its alpha.
+    mutating func attribute(_ name: StaticString, rgb color: ContentNode.Color) {
+        beginAttribute(name)
+        bytes.append(UInt8(ascii: "#"))
+        for shift in stride(from: 28, through: 8, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: color.rawValue >> UInt32(shift)) & 0xF
+            bytes.append(nibble < 10 ? 0x30 + nibble : 0x57 + nibble)
+        }
+        endAttribute()
+    }
+
+    /// ` name="`: a value built piece by piece (`raw`, `number`) follows, then `endAttribute()`.
+    mutating func beginAttribute(_ name: StaticString) {
+        bytes.append(UInt8(ascii: " "))
+        append(name)
+        append("=\"")
+    }
+
+    /// The closing quote of an attribute begun by `beginAttribute`.
+    mutating func endAttribute() {
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Part of an attribute's value, written as it is (it must need no escaping).
+    mutating func raw(_ text: StaticString) {
+        append(text)
+    }
+
+    /// A number in an attribute's value, as `NumberFormat` writes it.
+    mutating func number(_ value: Double) {
+        NumberFormat.append(value, to: &bytes)
+    }
+
+    private mutating func append(_ text: StaticString) {
+        bytes.append(text)
+    }
+}

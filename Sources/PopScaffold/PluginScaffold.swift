@@ -1,0 +1,100 @@
+import Foundation
+import PopLoader
+
+/// `pophost new`: a standalone plugin project — a handler, a view loader and a controller loader
+/// that build with one command, pass `pophost test` and come with a scenario — in Swift or C.
+///
+/// The project vendors a copy of this pophost's ABI headers (`ABIHeaders`), so it builds offline
+/// and stays pinned to the ABI it was generated for.
+///
+///     let scaffold = PluginScaffold(identity: try PluginIdentity(name: "greeter"), language: .c,
+///                                   headers: try ABIHeaders.locate())
+///     let written = try scaffold.write(to: "greeter")   // ["Makefile", "README.md", ...]
+public struct PluginScaffold: Sendable {
+    public enum Language: String, CaseIterable, Sendable {
+        case swift, c
+    }
+
+    public let identity: PluginIdentity
+    public let language: Language
+    public let headers: ABIHeaders
+
+    public init(identity: PluginIdentity, language: Language, headers: ABIHeaders) {
+        self.identity = identity
+        self.language = language
+        self.headers = headers
+    }
+
+    /// The command that builds the plugin, run in the project directory.
+    public var buildCommand: String {
+        switch language {
+        case .swift: "swift build -c release"
+        case .c: "make"
+        }
+    }
+
+    /// The directory the built library lands in, relative to the project directory.
+    public var libraryDirectory: String {
+        switch language {
+        case .swift: ".build/release"
+        case .c: "."
+        }
+    }
+
+    /// The built library, relative to the project directory (`./libNAME.so` rather than a bare file
+    /// name, which dlopen and `pophost inspect` would not take for a path).
+    public var libraryPath: String { libraryDirectory + "/" + identity.libraryFileName }
+
+    /// The scenario, relative to the project directory.
+    public var scenarioPath: String { "scenarios/\(identity.name).json" }
+
+    /// Every file of the project, in the order they are written.
+    public func files() throws(ScaffoldError) -> [GeneratedFile] {
+        let headerFiles = try headers.headers()
+        let sources: [GeneratedFile]
+        switch language {
+        case .swift:
+            sources = SwiftTemplate(identity: identity).files(headers: headerFiles, moduleMap: try headers.moduleMap())
+        case .c:
+            sources = CTemplate(identity: identity).files(headers: headerFiles)
+        }
+        let shared = SharedTemplate(identity: identity, language: language)
+        let readme = ReadmeTemplate(scaffold: self, abiVersion: headers.version() ?? ABIVersion.host.description)
+        return sources + [
+            GeneratedFile("exports.map", SharedTemplate.exportsMap),
+            // The scenario's plugin directory is relative to scenarios/.
+            GeneratedFile(scenarioPath, shared.scenario(pluginsDirectory: libraryDirectory == "." ? ".." : "../" + libraryDirectory)),
+            GeneratedFile("README.md", readme.text),
+            GeneratedFile(".gitignore", shared.gitignore),
+        ]
+    }
+
+    /// Writes the project into `directory` (created with its parents when missing) and returns the
+    /// paths written, relative to it. Refuses a directory that exists and is not empty unless
+    /// `force`: then files of the same name are overwritten and every other file is left alone.
+    @discardableResult
+    public func write(to directory: String, force: Bool = false) throws(ScaffoldError) -> [String] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .notADirectory(directory) }
+            let contents: [String]
+            do { contents = try manager.contentsOfDirectory(atPath: directory) } catch {
+                throw .io(path: directory, message: "cannot list it: \(error.localizedDescription)")
+            }
+            if !contents.isEmpty && !force { throw .directoryNotEmpty(directory) }
+        }
+        let files = try files()
+        for file in files {
+            let path = directory + "/" + file.path
+            let parent = (path as NSString).deletingLastPathComponent
+            do {
+                try manager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .io(path: path, message: "cannot write it: \(error.localizedDescription)")
+            }
+        }
+        return files.map(\.path)
+    }
+}

@@ -1,0 +1,84 @@
+import PopModel
+
+/// What a scenario's run must show: events in the trace, and nodes in frames.
+public struct ScenarioExpectations: Hashable, Sendable {
+    /// An ordered subsequence the trace must contain.
+    public var trace: [TraceEntry]
+    /// Frames to render and check, each at its own time.
+    public var frames: [FrameEntry]
+
+    public init(trace: [TraceEntry] = [], frames: [FrameEntry] = []) {
+        self.trace = trace
+        self.frames = frames
+    }
+
+    public var isEmpty: Bool { trace.isEmpty && frames.isEmpty }
+
+    /// A trace event that must occur (after the one expected before it).
+    public struct TraceEntry: Hashable, Sendable {
+        /// Where it is in the document, e.g. "expect.trace[2]".
+        public var path: String
+        /// The event, e.g. `.didPresent` ("did-present" in the JSON).
+        public var event: TraceEvent.Kind
+        /// The label of the request it must be about; nil: any request.
+        public var request: String?
+        /// The reason it must carry; nil: any (or none).
+        public var reason: Reason?
+
+        public init(path: String, event: TraceEvent.Kind, request: String? = nil, reason: Reason? = nil) {
+            self.path = path
+            self.event = event
+            self.request = request
+            self.reason = reason
+        }
+    }
+
+    /// A node that must be in the frame at a given time, with the properties given (nil: not checked).
+    public struct FrameEntry: Hashable, Sendable {
+        /// Where it is in the document, e.g. "expect.frames[0]".
+        public var path: String
+        /// When the frame is taken (virtual time, absolute).
+        public var at: VirtualTime
+        /// The label of the request whose popup holds the node; nil: `node` is a whole frame id.
+        public var request: String?
+        /// The node's id: within the request's popup (`content.0.1`, `dimming`) when `request` is
+        /// given, else the frame's own id (`app.navigation-bar`).
+        public var node: String?
+        public var role: FrameNode.Role?
+        public var rect: ExpectedRect?
+        public var opacity: Double?
+        public var visible: Bool?
+        public var text: String?
+        /// How far a length or an opacity may be off; default 0.5.
+        public var tolerance: Double
+
+        public static let defaultTolerance = 0.5
+
+        public init(path: String, at: VirtualTime, request: String? = nil, node: String? = nil, role: FrameNode.Role? = nil,
+                    rect: ExpectedRect? = nil, opacity: Double? = nil, visible: Bool? = nil, text: String? = nil,
+                    tolerance: Double = FrameEntry.defaultTolerance) {
+            self.path = path
+            self.at = at
+            self.request = request
+            self.node = node
+            self.role = role
+            self.rect = rect
+            self.opacity = opacity
+            self.visible = visible
+            self.text = text
+            self.tolerance = tolerance
+        }
+    }
+
+    /// A node's expected rectangle, in screen points; nil members are not checked.
+    public struct ExpectedRect: Hashable, Sendable {
+        public var x, y, width, height: Double?
+
+        public init(x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+}

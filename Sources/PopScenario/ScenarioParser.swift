@@ -1,0 +1,249 @@
+import PopModel
+
+extension Scenario {
+    /// Reads and parses the scenario file at `path`; relative plugin directories are resolved
+    /// against the file's directory. An unreadable file is an error naming it and the OS's reason.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        let bytes: [UInt8]
+        do {
+            bytes = try ScenarioFile.read(path)
+        } catch {
+            throw ScenarioError(file: path, path: "", message: "cannot read the scenario: \(error.reason)")
+        }
+        let directory = ScenarioFile.directory(of: ScenarioFile.absolute(path))
+        return try parse(json: bytes, file: path, baseDirectory: directory)
+    }
+
+    /// Parses a scenario from JSON text. `file` is only used in errors and kept in the model (nil
+    /// for an embedded scenario); relative plugin directories are resolved against
+    /// `baseDirectory` (nil: the current directory).
+    public static func parse(json: String, file: String?, baseDirectory: String?) throws(ScenarioError) -> Scenario {
+        try parse(json: Array(json.utf8), file: file, baseDirectory: baseDirectory)
+    }
+
+    static func parse(json bytes: [UInt8], file: String?, baseDirectory: String?) throws(ScenarioError) -> Scenario {
+        let root: Value
+        do {
+            root = try Value(jsonBytes: bytes)
+        } catch {
+            throw ScenarioError(file: file, path: "", message: "expected \(error.expected), found \(error.found)",
+                                line: error.line, column: error.column)
+        }
+        var parser = ScenarioParser(baseDirectory: ScenarioFile.absolute(baseDirectory ?? "."))
+        do {
+            var scenario = try parser.scenario(root)
+            scenario.file = file
+            return scenario
+        } catch {
+            var error = error
+            error.file = file
+            throw error
+        }
+    }
+}
+
+/// Reads a scenario document into a `Scenario`, checking every key and value (see
+/// docs/scenarios.md). Errors carry the path but not the file: `Scenario.parse` adds it.
+struct ScenarioParser {
+    /// Absolute; relative plugin directories are resolved against it.
+    let baseDirectory: String
+    /// The labels defined so far by `show` steps, in order, and the step defining each.
+    var labels: [String] = []
+    var labelSteps: [String: String] = [:]
+
+    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+    static let rootKeys = ["format", "name", "description", "screen", "keyboard_height", "plugins", "steps", "expect"]
+    static let screenKeys = ["width", "height", "safe_area", "orientation"]
+    static let safeAreaKeys = ["top", "left", "bottom", "right"]
+    static let expectKeys = ["trace", "frames"]
+    static let traceKeys = ["event", "request", "reason"]
+    static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "tolerance"]
+    static let rectKeys = ["x", "y", "width", "height"]
+
+    mutating func scenario(_ value: Value) throws(ScenarioError) -> Scenario {
+        let root = try ScenarioRead.object(value, at: "")
+        try ScenarioRead.checkKeys(root, at: "", allowed: Self.rootKeys, listing: "scenario keys are")
+        if let format = root["format"] { try Self.checkFormat(format) }
+        var scenario = Scenario()
+        scenario.name = try ScenarioRead.optional(root, "name", at: "", ScenarioRead.string)
+        scenario.description = try ScenarioRead.optional(root, "description", at: "", ScenarioRead.string)
+        scenario.screen = try screen(root["screen"], keyboardHeight: root["keyboard_height"])
+        scenario.plugins = try ScenarioRead.optional(root, "plugins", at: "") { (value, path) throws(ScenarioError) in
+            try pluginDirectories(value, at: path)
+        } ?? []
+        scenario.steps = try ScenarioRead.required(root, "steps", at: "") { (value, path) throws(ScenarioError) in
+            try steps(value, at: path)
+        }
+        if let expect = root["expect"] { scenario.expectations = try expectations(expect, at: "expect") }
+        return scenario
+    }
+
+    private static func checkFormat(_ value: Value) throws(ScenarioError) {
+        switch value {
+        case .int(Int64(Scenario.formatVersion)), .double(Double(Scenario.formatVersion)):
+            return
+        case .int, .double:
+            throw ScenarioRead.error("format", "unsupported format \(ScenarioRead.describe(value)); this version reads format \(Scenario.formatVersion)")
+        default:
+            throw ScenarioRead.error("format", "expected the number \(Scenario.formatVersion), found \(ScenarioRead.describe(value))")
+        }
+    }
+
+    // MARK: Screen
+
+    /// `screen` and `keyboard_height`. Width, height and safe area describe the device upright;
+    /// landscape turns them. The keyboard height is for the starting orientation.
+    private func screen(_ value: Value?, keyboardHeight: Value?) throws(ScenarioError) -> ScenarioScreen {
+        var upright = ScenarioScreen.portrait
+        var orientation = Scene.Orientation.portrait
+        if let value {
+            let path = "screen"
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.screenKeys, listing: "screen keys are")
+            upright.width = try ScenarioRead.optional(object, "width", at: path, ScenarioRead.positive) ?? upright.width
+            upright.height = try ScenarioRead.optional(object, "height", at: path, ScenarioRead.positive) ?? upright.height
+            if let safeArea = object["safe_area"] {
+                upright.safeArea = try Self.safeArea(safeArea, at: ScenarioRead.path(path, "safe_area"), screen: upright)
+            }
+            if let name = try ScenarioRead.optional(object, "orientation", at: path, { (value, path) throws(ScenarioError) in
+                try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
+            }) {
+                orientation = Scene.Orientation(rawValue: name)!
+            }
+        }
+        let keyboard = try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }
+            ?? ScenarioScreen.defaultKeyboardHeight(orientation)
+        guard orientation == .landscape else {
+            upright.keyboardHeight = keyboard
+            return upright
+        }
+        return upright.turnedToLandscape(keyboardHeight: keyboard)
+    }
+
+    /// Insets of the upright screen; members left out keep the default phone's.
+    private static func safeArea(_ value: Value, at path: String, screen: ScenarioScreen) throws(ScenarioError) -> EdgeInsets {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: safeAreaKeys, listing: "safe_area keys are")
+        let defaults = ScenarioScreen.portrait.safeArea
+        let insets = EdgeInsets(
+            top: try ScenarioRead.optional(object, "top", at: path, ScenarioRead.nonNegative) ?? defaults.top,
+            leading: try ScenarioRead.optional(object, "left", at: path, ScenarioRead.nonNegative) ?? defaults.leading,
+            bottom: try ScenarioRead.optional(object, "bottom", at: path, ScenarioRead.nonNegative) ?? defaults.bottom,
+            trailing: try ScenarioRead.optional(object, "right", at: path, ScenarioRead.nonNegative) ?? defaults.trailing)
+        let f = ScenarioRead.format
+        guard insets.top + insets.bottom < screen.height else {
+            throw ScenarioRead.error(path, "top + bottom (\(f(insets.top + insets.bottom))) leave no room in the screen's height \(f(screen.height))")
+        }
+        guard insets.leading + insets.trailing < screen.width else {
+            throw ScenarioRead.error(path, "left + right (\(f(insets.leading + insets.trailing))) leave no room in the screen's width \(f(screen.width))")
+        }
+        return insets
+    }
+
+    // MARK: Plugins
+
+    private func pluginDirectories(_ value: Value, at path: String) throws(ScenarioError) -> [String] {
+        var directories: [String] = []
+        for (index, element) in try ScenarioRead.array(value, at: path).enumerated() {
+            let directory = try ScenarioRead.nonEmptyString(element, at: ScenarioRead.path(path, index))
+            directories.append(ScenarioFile.resolve(directory, against: baseDirectory))
+        }
+        return directories
+    }
+
+    // MARK: Labels
+
+    /// A reference to a request labelled by an earlier `show` step.
+    func labelReference(_ value: Value, at path: String) throws(ScenarioError) -> String {
+        try label(value, at: path, known: "labels so far: ", none: "no request is labelled before this step")
+    }
+
+    /// A reference from an expectation: any label of the steps.
+    private func expectationLabel(_ value: Value, at path: String) throws(ScenarioError) -> String {
+        try label(value, at: path, known: "labels: ", none: "no step labels a request")
+    }
+
+    private func label(_ value: Value, at path: String, known: String, none: String) throws(ScenarioError) -> String {
+        let label = try ScenarioRead.nonEmptyString(value, at: path)
+        guard labels.contains(label) else {
+            let listing = labels.isEmpty ? none : known + labels.joined(separator: ", ")
+            throw ScenarioRead.error(path, "no request is labelled \(ScenarioRead.quoted(label)) (\(listing))")
+        }
+        return label
+    }
+
+    // MARK: Expectations
+
+    private func expectations(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.expectKeys, listing: "expect keys are")
+        var expectations = ScenarioExpectations()
+        if let trace = object["trace"] {
+            let tracePath = ScenarioRead.path(path, "trace")
+            for (index, element) in try ScenarioRead.array(trace, at: tracePath).enumerated() {
+                expectations.trace.append(try traceEntry(element, at: ScenarioRead.path(tracePath, index)))
+            }
+        }
+        if let frames = object["frames"] {
+            let framesPath = ScenarioRead.path(path, "frames")
+            for (index, element) in try ScenarioRead.array(frames, at: framesPath).enumerated() {
+                expectations.frames.append(try frameEntry(element, at: ScenarioRead.path(framesPath, index)))
+            }
+        }
+        return expectations
+    }
+
+    private func traceEntry(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.TraceEntry {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.traceKeys, listing: "trace entry keys are")
+        return ScenarioExpectations.TraceEntry(
+            path: path,
+            event: try ScenarioRead.required(object, "event", at: path, Self.traceEvent),
+            request: try ScenarioRead.optional(object, "request", at: path, expectationLabel),
+            reason: try ScenarioRead.optional(object, "reason", at: path, Self.reason))
+    }
+
+    private static func traceEvent(_ value: Value, at path: String) throws(ScenarioError) -> TraceEvent.Kind {
+        let names = TraceEvent.Kind.allCases.map(\.rawValue)
+        return TraceEvent.Kind(rawValue: try ScenarioRead.name(value, at: path, kind: "event", plural: "events", names))!
+    }
+
+    private static func reason(_ value: Value, at path: String) throws(ScenarioError) -> Reason {
+        let names = Reason.allCases.map(\.description)
+        let name = try ScenarioRead.name(value, at: path, kind: "reason", plural: "reasons", names)
+        return Reason.allCases.first { $0.description == name }!
+    }
+
+    private func frameEntry(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.FrameEntry {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.frameKeys, listing: "frame entry keys are")
+        return ScenarioExpectations.FrameEntry(
+            path: path,
+            at: try ScenarioRead.required(object, "at", at: path, ScenarioRead.time),
+            request: try ScenarioRead.optional(object, "request", at: path, expectationLabel),
+            node: try ScenarioRead.optional(object, "node", at: path, ScenarioRead.nonEmptyString),
+            role: try ScenarioRead.optional(object, "role", at: path) { (value, path) throws(ScenarioError) in
+                let name = try ScenarioRead.name(value, at: path, kind: "role", plural: "roles", FrameNode.Role.allCases.map(\.rawValue))
+                return FrameNode.Role(rawValue: name)!
+            },
+            rect: try ScenarioRead.optional(object, "rect", at: path, Self.expectedRect),
+            opacity: try ScenarioRead.optional(object, "opacity", at: path) { (value, path) throws(ScenarioError) in
+                try ScenarioRead.number(value, at: path, in: 0...1)
+            },
+            visible: try ScenarioRead.optional(object, "visible", at: path, ScenarioRead.bool),
+            text: try ScenarioRead.optional(object, "text", at: path, ScenarioRead.string),
+            tolerance: try ScenarioRead.optional(object, "tolerance", at: path, ScenarioRead.nonNegative)
+                ?? ScenarioExpectations.FrameEntry.defaultTolerance)
+    }
+
+    private static func expectedRect(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.ExpectedRect {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: rectKeys, listing: "rect keys are")
+        return ScenarioExpectations.ExpectedRect(
+            x: try ScenarioRead.optional(object, "x", at: path, ScenarioRead.number),
+            y: try ScenarioRead.optional(object, "y", at: path, ScenarioRead.number),
+            width: try ScenarioRead.optional(object, "width", at: path, ScenarioRead.nonNegative),
+            height: try ScenarioRead.optional(object, "height", at: path, ScenarioRead.nonNegative))
+    }
+}

@@ -1,0 +1,259 @@
+import PopChef
+import PopModel
+import PopPresentation
+
+/// Plays a scenario's timeline on a stage, on the virtual clock: each step starts at its `at` time or
+/// when the step before it has finished (a wait, a drag, a wait for idle), whichever is later. The
+/// clock is driven from outside — to the end at once (`runToEnd`), or bit by bit as real time passes
+/// (`advance(to:)`, the interactive host) — and `onSample` sees a frame at every time in
+/// `sampleTimes` (and every `sampleInterval`) the clock passes.
+public final class ScenarioRunner {
+    public let scenario: Scenario
+    public let stage: Stage
+    public let recorder = TraceRecorder()
+    /// Steps that could not do what they say (a label not on screen, no such button…), as errors
+    /// naming the step; the run goes on.
+    public private(set) var problems: [ScenarioError] = []
+    /// The requests the scenario's labels name.
+    public private(set) var labels: [String: RequestID] = [:]
+
+    /// Times to draw a frame at, besides every `sampleInterval`.
+    public var sampleTimes: [VirtualTime] = [] { didSet { sampleTimes.sort() } }
+    /// Draw a frame every this long from 0 (nil: only at `sampleTimes`).
+    public var sampleInterval: VirtualTime?
+    /// Receives the sampled frames, in time order.
+    public var onSample: ((Frame) -> Void)?
+
+    /// The longest a `wait: idle` waits (a popup with a time-to-live or a banner shown until
+    /// dismissed would keep the clock busy forever).
+    public static let idleLimit = VirtualTime.seconds(60)
+
+    private var nextStep = 0
+    /// When the next step may start.
+    private var cursor = VirtualTime.zero
+    private var drag: DragPlayback?
+    private var idleDeadline: VirtualTime?
+    private var nextSample = 0
+    private var nextIntervalSample = VirtualTime.zero
+    /// The frame expectations' times, and the frames drawn at them.
+    private let expectationTimes: [VirtualTime]
+    private var nextExpectation = 0
+    public private(set) var expectedFrames: [VirtualTime: Frame] = [:]
+
+    /// A runner over `catalog`'s components, on the scenario's screen.
+    public init(scenario: Scenario, catalog: ComponentCatalog) {
+        self.scenario = scenario
+        let screen = scenario.screen
+        let chef = Chef(catalog: catalog)
+        stage = Stage(chef: chef, scene: Scene(width: screen.width, height: screen.height, safeArea: screen.safeArea,
+                                               keyboardHeight: screen.keyboardHeight))
+        chef.trace = recorder
+        expectationTimes = Set(scenario.expectations.frames.map(\.at)).sorted()
+    }
+
+    public var chef: Chef { stage.chef }
+    public var engine: PresentationEngine { stage.engine }
+
+    /// Every step has run (and the last one has finished).
+    public var isFinished: Bool { nextStep == scenario.steps.count && drag == nil && idleDeadline == nil }
+
+    /// Runs every step, then stops (the clock stays at the end of the last step, or at the last
+    /// frame expectation's time if that is later).
+    public func runToEnd() {
+        advance(to: .longest, stoppingAtEnd: true)
+        if let last = expectationTimes.last, last > chef.now { clock(to: last) }
+    }
+
+    /// Moves the clock to `time`, running every step whose time has come on the way.
+    public func advance(to time: VirtualTime) {
+        advance(to: time, stoppingAtEnd: false)
+    }
+
+    private func advance(to target: VirtualTime, stoppingAtEnd: Bool) {
+        while true {
+            if var playback = drag {
+                let reached = playback.play(until: target, on: self)
+                drag = playback.isOver ? nil : playback
+                if !playback.isOver { break }
+                cursor = reached
+                continue
+            }
+            if let deadline = idleDeadline {
+                let due = chef.clock.nextDue
+                if let due, due <= deadline {
+                    guard due <= target else { break }
+                    clock(to: due)
+                    continue
+                }
+                if due != nil {
+                    // Still busy at the deadline: wait until then, and go on.
+                    guard deadline <= target else { break }
+                    clock(to: deadline)
+                    problems.append(ScenarioError(file: scenario.file, path: "steps[\(nextStep - 1)].wait",
+                                                  message: "still busy after \(Self.idleLimit.seconds) s; going on"))
+                }
+                idleDeadline = nil
+                cursor = chef.now
+                continue
+            }
+            guard nextStep < scenario.steps.count else {
+                if stoppingAtEnd {
+                    // The last step may be a wait: it ends at `cursor`.
+                    clock(to: cursor)
+                    return
+                }
+                break
+            }
+            let step = scenario.steps[nextStep]
+            let start = max(cursor, step.at ?? cursor)
+            guard start <= target else { break }
+            clock(to: start)
+            nextStep += 1
+            run(step)
+        }
+        clock(to: target)
+    }
+
+    /// Advances the chef to `time`, drawing the frames sampled (and expected) on the way.
+    func clock(to time: VirtualTime) {
+        while true {
+            let sample = sampleTimes.indices.contains(nextSample) ? sampleTimes[nextSample] : nil
+            let interval = sampleInterval.map { _ in nextIntervalSample }
+            let expected = expectationTimes.indices.contains(nextExpectation) ? expectationTimes[nextExpectation] : nil
+            guard let due = [sample, interval, expected].compactMap({ $0 }).min(), due <= time else { break }
+            if due > chef.now { chef.advance(to: due) }
+            let frame = stage.frame()
+            if sample == due || interval == due { onSample?(frame) }
+            if expected == due { expectedFrames[due] = frame; nextExpectation += 1 }
+            while sampleTimes.indices.contains(nextSample) && sampleTimes[nextSample] <= due { nextSample += 1 }
+            if let step = sampleInterval {
+                while nextIntervalSample <= due { nextIntervalSample = nextIntervalSample + max(step, VirtualTime(microseconds: 1)) }
+            }
+        }
+        if time > chef.now { chef.advance(to: time) }
+    }
+
+    private func run(_ step: ScenarioStep) {
+        cursor = chef.now
+        switch step.action {
+        case .show(let show):
+            let id = chef.show(show.request)
+            if let label = show.label { labels[label] = id }
+        case .tap(.point(let point)):
+            stage.tap(at: point)
+        case .tap(.action(let action, let label)):
+            guard let id = popup(label, step, "tap", where: { $0.actionNames.contains(action) }) else { return }
+            if !chef.tap(action: action, on: id) { problem(step, "tap", "the popup has no button \"\(action)\" it can take a tap on now") }
+        case .drag(let from, let to, let duration):
+            drag = DragPlayback(from: from, to: to, start: chef.now, duration: duration)
+        case .type(let text, let field, let label):
+            if field == nil && label == nil {
+                if !stage.type(text) { problem(step, "type", "no text field has the focus") }
+                return
+            }
+            guard let id = popup(label, step, "type", where: { content in field.map { content.textFieldIDs.contains($0) } ?? true }),
+                  let name = field ?? engine.keyboard.focusedField.flatMap({ $0.request == id ? $0.field : nil })
+            else { return problem(step, "type", "no text field of that popup has the focus") }
+            if !chef.setText((chef.fields(of: id)[name] ?? "") + text, field: name, on: id) {
+                problem(step, "type", "the popup has no text field \"\(name)\"")
+            }
+        case .focus(let field, let label):
+            guard let id = popup(label, step, "focus", where: { $0.textFieldIDs.contains(field) }) else { return }
+            if !engine.focus(field: field, on: id) { problem(step, "focus", "the popup has no text field \"\(field)\" on screen") }
+        case .keyboard(let visible):
+            engine.setAppKeyboard(up: visible)
+        case .rotate(let orientation):
+            engine.rotate(to: orientation)
+        case .resize(let size):
+            var scene = engine.scene
+            scene.width = size.width
+            scene.height = size.height
+            engine.resize(to: scene)
+        case .openURL(let url):
+            chef.record(.openURL, request: 0, detail: url)
+            chef.hideAllIfCan()
+        case .dismiss(.label(let label)):
+            guard let id = labels[label] else { return problem(step, "dismiss", "no request is labelled \"\(label)\" yet") }
+            chef.dismiss(id)
+        case .dismiss(.all):
+            chef.dismissAll()
+        case .dismiss(.dedupeKey(let key)):
+            chef.dismiss(dedupeKey: key)
+        case .dismiss(.priorityAtMost(let priority)):
+            chef.dismiss(priorityAtMost: priority)
+        case .wait(.duration(let duration)):
+            cursor = chef.now + duration
+        case .wait(.idle):
+            idleDeadline = chef.now + Self.idleLimit
+        }
+    }
+
+    /// The request `label` names, or (nil label) the frontmost popup on screen whose content
+    /// `matches`.
+    private func popup(_ label: String?, _ step: ScenarioStep, _ action: String, where matches: (ContentNode) -> Bool) -> RequestID? {
+        if let label {
+            guard let id = labels[label] else { problem(step, action, "no request is labelled \"\(label)\" yet"); return nil }
+            guard engine.isOnScreen(id) else {
+                problem(step, action, "\"\(label)\" is not on screen (\(chef.state(of: id).map { "\($0)" } ?? "unknown"))")
+                return nil
+            }
+            return id
+        }
+        guard let front = engine.frontmost(where: matches) else {
+            problem(step, action, "no popup on screen has it")
+            return nil
+        }
+        return front
+    }
+
+    private func problem(_ step: ScenarioStep, _ key: String, _ message: String) {
+        problems.append(ScenarioError(file: scenario.file, path: "\(step.path).\(key)", message: message))
+    }
+
+    /// The label of a request, if the scenario gave it one.
+    public func label(of id: RequestID) -> String? {
+        labels.first { $0.value == id }?.key
+    }
+}
+
+/// A scenario's drag, played as touch events every 16 ms along a straight line.
+struct DragPlayback {
+    static let step = VirtualTime.milliseconds(16)
+    let from: Point
+    let to: Point
+    let start: VirtualTime
+    let duration: VirtualTime
+    private var next: VirtualTime
+    private(set) var isOver = false
+    private var began = false
+
+    init(from: Point, to: Point, start: VirtualTime, duration: VirtualTime) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        next = start
+    }
+
+    /// Plays the events due by `target`; returns the time reached.
+    mutating func play(until target: VirtualTime, on runner: ScenarioRunner) -> VirtualTime {
+        let end = start + duration
+        while next <= target && !isOver {
+            runner.clock(to: next)
+            let fraction = Double((next - start).microseconds) / Double(max(1, duration.microseconds))
+            let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+            if !began {
+                runner.stage.pointerDown(at: point)
+                began = true
+            } else if next >= end {
+                runner.stage.pointerUp(at: point)
+                isOver = true
+                return next
+            } else {
+                runner.stage.pointerMoved(to: point)
+            }
+            next = min(end, next + Self.step)
+        }
+        return next
+    }
+}

@@ -1,0 +1,125 @@
+import PopChef
+import PopModel
+
+/// One step of a scenario's timeline: an action, optionally at an absolute virtual time.
+public struct ScenarioStep: Hashable, Sendable {
+    /// Where it is in the document, e.g. "steps[3]" (for the runner's messages).
+    public var path: String
+    /// The virtual time to advance to before acting (`"at"`, milliseconds); nil: act now.
+    public var at: VirtualTime?
+    /// Free text (`"note"`).
+    public var note: String?
+    public var action: ScenarioAction
+
+    public init(path: String, at: VirtualTime? = nil, note: String? = nil, action: ScenarioAction) {
+        self.path = path
+        self.at = at
+        self.note = note
+        self.action = action
+    }
+}
+
+/// What a step does. Labels (`on`, `dismiss`) name requests by a `show` step's `"as"`.
+public enum ScenarioAction: Hashable, Sendable {
+    /// The app shows a popup.
+    case show(Show)
+    /// The user taps a point, or a popup's button by its action.
+    case tap(Tap)
+    /// The user drags from one point to another over `duration`.
+    case drag(from: Point, to: Point, duration: VirtualTime)
+    /// The user types `text` into `field` (nil: the focused field) of the popup labelled `on` (nil:
+    /// the frontmost popup).
+    case type(text: String, field: String?, on: String?)
+    /// The user focuses a popup's text field, which raises the keyboard.
+    case focus(field: String, on: String?)
+    /// The app raises (true) or lowers (false) its own keyboard, which popups must ignore.
+    case keyboard(visible: Bool)
+    /// The device turns.
+    case rotate(Scene.Orientation)
+    /// The screen (window) takes a new size, points.
+    case resize(Size)
+    /// The app navigates to a URL: it asks the popups to go (hide-all-if-can).
+    case openURL(String)
+    /// The app dismisses requests.
+    case dismiss(Dismissal)
+    /// Time passes.
+    case wait(Wait)
+
+    /// The action's key in the JSON: "show", "tap", ..., "open_url".
+    public var name: String {
+        switch self {
+        case .show: "show"
+        case .tap: "tap"
+        case .drag: "drag"
+        case .type: "type"
+        case .focus: "focus"
+        case .keyboard: "keyboard"
+        case .rotate: "rotate"
+        case .resize: "resize"
+        case .openURL: "open_url"
+        case .dismiss: "dismiss"
+        case .wait: "wait"
+        }
+    }
+
+    /// Every action's key, in the documented order.
+    public static let names = ["show", "tap", "drag", "type", "focus", "keyboard", "rotate", "resize", "open_url", "dismiss", "wait"]
+
+    /// A popup request: component ids (nil: the built-in default), data and a label.
+    public struct Show: Hashable, Sendable {
+        public var handler: String?
+        /// `"view"`.
+        public var viewLoader: String?
+        /// `"controller"`.
+        public var controllerLoader: String?
+        public var reformer: String?
+        /// `.null` when left out.
+        public var data: Value
+        /// `"as"`: the name later steps and expectations use; unique in the scenario.
+        public var label: String?
+
+        public init(handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil,
+                    reformer: String? = nil, data: Value = .null, label: String? = nil) {
+            self.handler = handler
+            self.viewLoader = viewLoader
+            self.controllerLoader = controllerLoader
+            self.reformer = reformer
+            self.data = data
+            self.label = label
+        }
+
+        /// The request the chef is given (the app's options left to the handler).
+        public var request: PopupRequest {
+            PopupRequest(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer, data: data)
+        }
+    }
+
+    /// Where a tap lands.
+    public enum Tap: Hashable, Sendable {
+        /// A point on the screen, in points: hit testing decides what it touches.
+        case point(Point)
+        /// The button with this action name on the popup labelled `on` (nil: the frontmost popup
+        /// that has such a button).
+        case action(String, on: String?)
+    }
+
+    /// Which requests the app dismisses (reason requested).
+    public enum Dismissal: Hashable, Sendable {
+        /// The request labelled so.
+        case label(String)
+        /// Every request.
+        case all
+        /// The requests with this dedupe key.
+        case dedupeKey(String)
+        /// The requests whose priority is at most this.
+        case priorityAtMost(Priority)
+    }
+
+    /// How long a `wait` lasts.
+    public enum Wait: Hashable, Sendable {
+        /// A fixed span of virtual time.
+        case duration(VirtualTime)
+        /// Until no animation or timer is pending.
+        case idle
+    }
+}

@@ -1,0 +1,201 @@
+import PopModel
+
+/// Reading `steps`: one action per step, times that never go backwards, labels defined before use.
+extension ScenarioParser {
+    static let showKeys = ["handler", "view", "controller", "reformer", "data", "as"]
+    static let tapKeys = ["x", "y", "action", "on"]
+    static let pointKeys = ["x", "y"]
+    static let dragKeys = ["from", "to", "duration"]
+    static let typeKeys = ["text", "field", "on"]
+    static let focusKeys = ["field", "on"]
+    static let resizeKeys = ["width", "height"]
+    static let dismissKeys = ["all", "dedupe_key", "priority_at_most"]
+    /// A drag's duration when left out.
+    static let defaultDragDuration = VirtualTime.milliseconds(250)
+
+    mutating func steps(_ value: Value, at path: String) throws(ScenarioError) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        // What the parser knows of the clock: the time the previous step ended at the earliest (its
+        // `at`, or the one before's end, plus a fixed wait's length).
+        var clock = VirtualTime.zero
+        var previousWasWait = false
+        for (index, element) in try ScenarioRead.array(value, at: path).enumerated() {
+            let step = try self.step(element, at: ScenarioRead.path(path, index)) { (at, atPath) throws(ScenarioError) in
+                guard at >= clock else {
+                    let at = ScenarioRead.format(at.milliseconds), clock = ScenarioRead.format(clock.milliseconds)
+                    throw ScenarioRead.error(atPath, previousWasWait
+                        ? "\"at\" \(at) is before \(clock) ms, when the previous step's wait ends"
+                        : "\"at\" \(at) is before the previous step's time \(clock) ms")
+                }
+            }
+            let start = step.at ?? clock
+            if case .wait(.duration(let duration)) = step.action {
+                clock = start + duration
+                previousWasWait = true
+            } else {
+                clock = start
+                previousWasWait = false
+            }
+            steps.append(step)
+        }
+        return steps
+    }
+
+    /// One step; `checkTime` vets its `at` before the action is read.
+    private mutating func step(_ value: Value, at path: String,
+                               checkTime: (VirtualTime, String) throws(ScenarioError) -> Void) throws(ScenarioError) -> ScenarioStep {
+        let object = try ScenarioRead.object(value, at: path)
+        let names = ScenarioAction.names
+        let allowed = names + ["at", "note"]
+        for key in object.keys where !allowed.contains(key) {
+            throw ScenarioRead.error(path, "unknown key \(ScenarioRead.quoted(key))\(ScenarioRead.suggestion(for: key, among: allowed)); "
+                + "a step has one of: \(names.joined(separator: ", ")), and optionally at and note")
+        }
+        let actions = object.keys.filter(names.contains)
+        guard actions.count == 1, let name = actions.first else {
+            throw ScenarioRead.error(path, actions.isEmpty
+                ? "a step must have exactly one action, found none; actions are: \(names.joined(separator: ", "))"
+                : "a step must have exactly one action, found \(ScenarioRead.list(actions.map(ScenarioRead.quoted)))")
+        }
+        let at = try ScenarioRead.optional(object, "at", at: path, ScenarioRead.time)
+        if let at { try checkTime(at, ScenarioRead.path(path, "at")) }
+        let note = try ScenarioRead.optional(object, "note", at: path, ScenarioRead.string)
+        let action = try self.action(name, object[name]!, at: ScenarioRead.path(path, name), step: path)
+        return ScenarioStep(path: path, at: at, note: note, action: action)
+    }
+
+    private mutating func action(_ name: String, _ value: Value, at path: String, step: String) throws(ScenarioError) -> ScenarioAction {
+        switch name {
+        case "show": return .show(try show(value, at: path, step: step))
+        case "tap": return .tap(try tap(value, at: path))
+        case "drag":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.dragKeys, listing: "drag keys are")
+            return .drag(from: try ScenarioRead.required(object, "from", at: path, Self.point),
+                         to: try ScenarioRead.required(object, "to", at: path, Self.point),
+                         duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration)
+        case "type":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.typeKeys, listing: "type keys are")
+            return .type(text: try ScenarioRead.required(object, "text", at: path, ScenarioRead.string),
+                         field: try ScenarioRead.optional(object, "field", at: path, ScenarioRead.nonEmptyString),
+                         on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+        case "focus":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.focusKeys, listing: "focus keys are")
+            return .focus(field: try ScenarioRead.required(object, "field", at: path, ScenarioRead.nonEmptyString),
+                          on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+        case "keyboard":
+            return .keyboard(visible: try ScenarioRead.choice(value, at: path, ["show", "hide"]) == "show")
+        case "rotate":
+            let orientation = try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
+            return .rotate(Scene.Orientation(rawValue: orientation)!)
+        case "resize":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.resizeKeys, listing: "resize keys are")
+            return .resize(Size(width: try ScenarioRead.required(object, "width", at: path, ScenarioRead.positive),
+                                height: try ScenarioRead.required(object, "height", at: path, ScenarioRead.positive)))
+        case "open_url":
+            return .openURL(try ScenarioRead.nonEmptyString(value, at: path))
+        case "dismiss":
+            return .dismiss(try dismissal(value, at: path))
+        default:
+            return .wait(try Self.wait(value, at: path))
+        }
+    }
+
+    private mutating func show(_ value: Value, at path: String, step: String) throws(ScenarioError) -> ScenarioAction.Show {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.showKeys, listing: "show keys are")
+        let show = ScenarioAction.Show(
+            handler: try ScenarioRead.optional(object, "handler", at: path, ScenarioRead.nonEmptyString),
+            viewLoader: try ScenarioRead.optional(object, "view", at: path, ScenarioRead.nonEmptyString),
+            controllerLoader: try ScenarioRead.optional(object, "controller", at: path, ScenarioRead.nonEmptyString),
+            reformer: try ScenarioRead.optional(object, "reformer", at: path, ScenarioRead.nonEmptyString),
+            data: object["data"] ?? .null,
+            label: try ScenarioRead.optional(object, "as", at: path, ScenarioRead.nonEmptyString))
+        if let label = show.label {
+            if let first = labelSteps[label] {
+                throw ScenarioRead.error(ScenarioRead.path(path, "as"), "the label \(ScenarioRead.quoted(label)) is already used by \(first)")
+            }
+            labels.append(label)
+            labelSteps[label] = step
+        }
+        return show
+    }
+
+    private func tap(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioAction.Tap {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.tapKeys, listing: "tap keys are")
+        let atPoint = object["x"] != nil || object["y"] != nil
+        let hasAction = object["action"] != nil
+        switch (atPoint, hasAction) {
+        case (true, true):
+            throw ScenarioRead.error(path, "tap needs either x and y, or action, not both")
+        case (false, false):
+            throw ScenarioRead.error(path, "tap needs either x and y, or action")
+        case (true, false):
+            if object["on"] != nil { throw ScenarioRead.error(ScenarioRead.path(path, "on"), "\"on\" goes with \"action\", not with x and y") }
+            return .point(try Self.point(in: object, at: path))
+        case (false, true):
+            return .action(try ScenarioRead.required(object, "action", at: path, ScenarioRead.nonEmptyString),
+                           on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+        }
+    }
+
+    /// `{"x": n, "y": n}`.
+    private static func point(_ value: Value, at path: String) throws(ScenarioError) -> Point {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: pointKeys, listing: "point keys are")
+        return try point(in: object, at: path)
+    }
+
+    /// The members x and y of an object whose other keys the caller has checked.
+    private static func point(in object: Value.Object, at path: String) throws(ScenarioError) -> Point {
+        Point(x: try ScenarioRead.required(object, "x", at: path, ScenarioRead.number),
+              y: try ScenarioRead.required(object, "y", at: path, ScenarioRead.number))
+    }
+
+    private func dismissal(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioAction.Dismissal {
+        switch value {
+        case .string:
+            return .label(try labelReference(value, at: path))
+        case .object(let object):
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.dismissKeys, listing: "dismiss keys are")
+            guard object.count == 1, let member = object.first else {
+                throw ScenarioRead.error(path, object.isEmpty
+                    ? "dismiss needs one of: \(Self.dismissKeys.joined(separator: ", "))"
+                    : "dismiss takes one of \(Self.dismissKeys.joined(separator: ", ")), found \(ScenarioRead.list(object.keys.map(ScenarioRead.quoted)))")
+            }
+            let memberPath = ScenarioRead.path(path, member.key)
+            switch member.key {
+            case "all":
+                guard try ScenarioRead.bool(member.value, at: memberPath) else {
+                    throw ScenarioRead.error(memberPath, "expected true, found false")
+                }
+                return .all
+            case "dedupe_key":
+                return .dedupeKey(try ScenarioRead.nonEmptyString(member.value, at: memberPath))
+            default:
+                let priority = try ScenarioRead.integer(member.value, at: memberPath, in: 0...1000)
+                return .priorityAtMost(Priority(rawValue: Int32(priority)))
+            }
+        default:
+            throw ScenarioRead.error(path, "expected a label or an object, found \(ScenarioRead.describe(value))")
+        }
+    }
+
+    private static func wait(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioAction.Wait {
+        switch value {
+        case .int, .double:
+            return .duration(try ScenarioRead.duration(value, at: path))
+        case .string("idle"):
+            return .idle
+        case .string(let string):
+            throw ScenarioRead.error(path, "expected a duration in milliseconds or \"idle\", found \(ScenarioRead.describe(value))"
+                + ScenarioRead.suggestion(for: string, among: ["idle"]))
+        default:
+            throw ScenarioRead.error(path, "expected a duration in milliseconds or \"idle\", found \(ScenarioRead.describe(value))")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Checks a finished run against its scenario's expectations: the trace must contain the expected
+/// events in order (a subsequence: other events may come between), and each expected frame property
+/// must hold within the tolerance. Each failure names the expectation (`expect.trace[2]`, …).
+extension ScenarioRunner {
+    public func verify() -> [ScenarioError] {
+        verifyTrace() + scenario.expectations.frames.compactMap(verify)
+    }
+
+    private func verifyTrace() -> [ScenarioError] {
+        let events = recorder.events
+        var position = 0
+        for expected in scenario.expectations.trace {
+            let request = expected.request.flatMap { labels[$0] }
+            if expected.request != nil && request == nil {
+                return [failure(expected.path, "\"\(expected.request!)\" was never shown")]
+            }
+            guard let found = events[position...].firstIndex(where: { event in
+                event.kind == expected.event && (request == nil || event.request == request)
+                    && (expected.reason == nil || event.reason == expected.reason)
+            }) else {
+                let after = position > 0 ? " after \(events[position - 1].kind.rawValue) at \(events[position - 1].time.milliseconds) ms" : ""
+                return [failure(expected.path, "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")"
+                                + "\(expected.reason.map { " (reason \($0))" } ?? "")\(after); the trace has: "
+                                + events[position...].prefix(12).map { "\($0.kind.rawValue)#\($0.request)" }.joined(separator: ", "))]
+            }
+            position = found + 1
+        }
+        return []
+    }
+
+    private func verify(_ expected: ScenarioExpectations.FrameEntry) -> ScenarioError? {
+        guard let frame = expectedFrames[expected.at] else {
+            return failure(expected.path, "no frame was drawn at \(expected.at.milliseconds) ms")
+        }
+        var id = expected.node ?? ""
+        if let label = expected.request {
+            guard let request = labels[label] else { return failure(expected.path, "\"\(label)\" was never shown") }
+            id = "popup.\(request)" + (expected.node.map { "." + $0 } ?? "")
+        }
+        let node = frame.node(id)
+        let tolerance = expected.tolerance
+        if let visible = expected.visible {
+            let drawn = node.map { $0.opacity > 0.01 } ?? false
+            if drawn != visible { return failure(expected.path, "\(id) is \(drawn ? "visible" : "not visible") at \(expected.at.milliseconds) ms") }
+            if !visible { return nil }
+        }
+        guard let node else { return failure(expected.path, "no node \(id) at \(expected.at.milliseconds) ms") }
+        if let role = expected.role, node.role != role { return failure(expected.path, "\(id) is a \(node.role.rawValue), not a \(role.rawValue)") }
+        if let rect = expected.rect {
+            for (name, want, have) in [("x", rect.x, node.rect.x), ("y", rect.y, node.rect.y),
+                                       ("width", rect.width, node.rect.width), ("height", rect.height, node.rect.height)] {
+                if let want, abs(want - have) > tolerance {
+                    return failure(expected.path + ".rect.\(name)", "\(id) has \(name) \(have), expected \(want) ± \(tolerance)")
+                }
+            }
+        }
+        if let opacity = expected.opacity, abs(opacity - node.opacity) > tolerance {
+            return failure(expected.path + ".opacity", "\(id) has opacity \(node.opacity), expected \(opacity) ± \(tolerance)")
+        }
+        if let text = expected.text {
+            let drawn = node.text?.lines.joined(separator: " ") ?? ""
+            if !drawn.contains(text) { return failure(expected.path + ".text", "\(id) shows \"\(drawn)\", not \"\(text)\"") }
+        }
+        return nil
+    }
+
+    private func failure(_ path: String, _ message: String) -> ScenarioError {
+        ScenarioError(file: scenario.file, path: path, message: message)
+    }
+}
