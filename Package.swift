@@ -91,6 +91,21 @@ let package = Package(
             dependencies: ["HostRuntime", "PopHarness", "PopTerminal", "CFFI", "PluginABI", logging],
             path: "Benchmarks/pophost-bench"
         ),
-        .testTarget(name: "HostRuntimeTests", dependencies: ["HostRuntime"], path: "Tests/HostRuntimeTests", exclude: ["Golden"]),
+
+        // Tests: one target per layer, each over what its layer needs; `PopTestSupport` finds the
+        // built products, builds fixture plugins with `cc`, and keeps the golden files' helper.
+        .target(name: "PopTestSupport", dependencies: ["HostRuntime"], path: "Tests/TestSupport"),
+        .testTarget(name: "PopModelTests", dependencies: ["PopModel", "PopTestSupport"], path: "Tests/PopModelTests"),
+        .testTarget(name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport"], path: "Tests/PopLoaderTests"),
+        .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport"], path: "Tests/PopChefTests"),
+        .testTarget(name: "PopBridgeTests", dependencies: ["PopBridge", "PopPresentation", "PopTestSupport"], path: "Tests/PopBridgeTests"),
+        .testTarget(name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport"], path: "Tests/PopPresentationTests"),
+        .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport"], path: "Tests/PopRenderTests"),
+        .testTarget(name: "PopTerminalTests", dependencies: ["PopTerminal", "PopTestSupport"], path: "Tests/PopTerminalTests"),
+        .testTarget(name: "PopScenarioTests", dependencies: ["PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopScenarioTests"),
+        .testTarget(name: "PopInteractiveTests", dependencies: ["PopInteractive", "PopTestSupport"], path: "Tests/PopInteractiveTests"),
+        .testTarget(name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport"], path: "Tests/PopHarnessTests"),
+        .testTarget(name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport"], path: "Tests/PopScaffoldTests"),
+        .testTarget(name: "PophostTests", dependencies: ["PopTestSupport"], path: "Tests/PophostTests"),
     ]
 )

@@ -33,7 +33,6 @@ public final class PluginComponents: ComponentSource {
 
     /// The components of the given plugins (path, components), the first of an id winning.
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
-        ValueTree.offerHostExtension()
         for (path, components) in plugins {
             for component in components where entries[component.descriptor.id] == nil {
                 entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: path)

@@ -1,25 +1,19 @@
 import PopModel
 
-/// The harness's random numbers: SplitMix64, so every choice a test makes follows from the seed
+/// The harness's random numbers: `SplitMix64`, so every choice a test makes follows from the seed
 /// printed with its results, on every machine.
 struct HarnessRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// The generator for test `name` under `seed`: each test draws its own sequence, so running
     /// one test alone (`--only`) makes the same choices as running the whole suite.
     init(seed: UInt64, test name: String) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
-        state = seed ^ hash
+        generator = SplitMix64(seed: seed ^ hash)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }

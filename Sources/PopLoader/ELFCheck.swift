@@ -6,7 +6,7 @@ import Glibc
 /// ELF shared object for this machine, and whole? Reads at most the ELF and program headers.
 package enum ELFCheck {
     #if arch(x86_64)
-    static let hostMachine: UInt16 = 62  // EM_X86_64
+    package static let hostMachine: UInt16 = 62  // EM_X86_64
     #elseif arch(arm64)
     static let hostMachine: UInt16 = 183  // EM_AARCH64
     #endif

@@ -5,10 +5,11 @@ import Synchronization
 import Glibc
 #endif
 
-/// The host extensions a plugin can get through `pop_host_t.get_extension`, by id. `pop.log/1` is
-/// always offered; the layers above offer theirs (the bridge offers `pop.value/1`) before the first
-/// plugin component is created. An app, or the conformance harness, may withhold some to see that
-/// plugins cope without them (every extension may be NULL, host.h says).
+/// The host extensions a plugin can get through `pop_host_t.get_extension`, by id. `pop.log/1` and
+/// `pop.value/1` are offered in every process that loads plugins (the scanner included, so that a
+/// plugin's `init` finds the same services there as in its host); the layers above may offer more.
+/// An app, or the conformance harness, may withhold some to see that plugins cope without them
+/// (every extension may be NULL, host.h says).
 public enum HostExtensions {
     /// An offered extension: its id as a C string (compared with `strcmp`, no allocation) and its
     /// table, which lives for the process.
@@ -17,7 +18,10 @@ public enum HostExtensions {
         let table: UnsafeRawPointer
     }
 
-    private static let offers = Mutex<[Offer]>([Offer(id: UnsafePointer(strdup(POP_HOST_EXT_LOG)!), table: UnsafeRawPointer(HostTable.logExtension))])
+    private static let offers = Mutex<[Offer]>([
+        Offer(id: UnsafePointer(strdup(POP_HOST_EXT_LOG)!), table: UnsafeRawPointer(HostTable.logExtension)),
+        Offer(id: UnsafePointer(strdup(POP_HOST_EXT_VALUE)!), table: UnsafeRawPointer(ValueTree.hostExtension)),
+    ])
     private static let withheldIDs = Mutex<Set<String>>([])
 
     /// Offers `table` under `id` to every plugin from now on (again with the same id: replaced).

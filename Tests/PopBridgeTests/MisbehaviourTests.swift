@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import PopTestSupport
+@testable import PopBridge
+@testable import PopChef
+@testable import PopLoader
+@testable import PopModel
+
+/// Plugins that break the contract at run time: each gets a clear message and exactly one final
+/// event, and the chef goes on.
+@Suite struct MisbehaviourTests {
+    /// Fixture plugins, one per defect, built from Tests/Fixtures/fixture_plugin.c.
+    final class Fixtures: @unchecked Sendable {
+        let directory = TemporaryDirectory()
+        let discovery: PluginRegistry.Discovery
+        /// The defects, and LAYOUT: a well-behaved layout hook.
+        static let defects = ["ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
+                              "LAYOUT", "BAD_LAYOUT"]
+
+        init() throws {
+            for defect in Self.defects {
+                try Fixture.build(directory.file("\(defect.lowercased()).so"), ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
+            }
+            discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
+        }
+
+        static func name(_ defect: String) -> String { defect.lowercased().replacingOccurrences(of: "_", with: "-") }
+    }
+
+    let fixtures = try! Fixtures()
+
+    /// Shows the fixture's handler, view and controller.
+    func show(_ defect: String, on t: TracedChef) -> RequestID {
+        let plugin = "com.fixture.\(Fixtures.name(defect))"
+        return t.chef.show(PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
+    }
+
+    func chef() -> TracedChef { TracedChef(plugins: fixtures.discovery, staged: true) }
+
+    func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {
+        t.recorder.events.filter { $0.request == id && $0.kind == .misbehaviour }.compactMap(\.detail)
+    }
+
+    @Test("should_present answering twice: the second answer is ignored and reported")
+    func answerTwice() {
+        let t = chef()
+        let id = show("ANSWER_TWICE", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: id) == .shown)
+        #expect(misbehaviour(t, id) == ["should_present's answer called again after it fired; ignored"])
+        t.chef.dismiss(id)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.dismissed(.requested)])
+    }
+
+    @Test("should_present never answering: cancelled with plugin-error after the completion timeout")
+    func answerNever() {
+        let t = chef()
+        let id = show("ANSWER_NEVER", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.cancelled(.pluginError)])
+        #expect(t.time(of: "cancelled", id) == 10_000)
+        #expect(misbehaviour(t, id).first?.contains("did not answer within 10") == true)
+        #expect(t.source!.liveInstances == 0)
+    }
+
+    @Test("an action whose declared signature cannot be satisfied: cancelled with plugin-error at once")
+    func malformedSignature() {
+        let t = chef()
+        let id = show("BAD_SIGNATURE", on: t)
+        #expect(t.finals[id] == [.cancelled(.pluginError)])
+        let message = misbehaviour(t, id).first ?? ""
+        #expect(message.contains("action \"go\" has a malformed signature"), "\(message)")
+        #expect(message.contains("\"bool(self:str)\""), "\(message)")
+        #expect(t.source!.liveInstances == 0)
+    }
+
+    @Test("an animation completion called twice: the second call is ignored and reported")
+    func doneTwice() {
+        let t = chef()
+        let id = show("DONE_TWICE", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: id) == .shown)
+        #expect(misbehaviour(t, id) == ["an animation's completion called again after it fired; ignored"])
+    }
+
+    @Test("an animation completion never called: dismissed with plugin-error after the timeout")
+    func doneNever() {
+        let t = chef()
+        let id = show("DONE_NEVER", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.dismissed(.pluginError)])
+        #expect(misbehaviour(t, id).first?.contains("did not call its completion") == true)
+        #expect(t.source!.liveInstances == 0)
+    }
+
+    @Test("invalid content: cancelled with plugin-error, naming the problem")
+    func badContent() {
+        let t = chef()
+        let id = show("BAD_CONTENT", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.cancelled(.pluginError)])
+        #expect(misbehaviour(t, id).first?.contains("negative") == true)
+    }
+
+    @Test("unknown ids and kind mismatches are clear errors")
+    func unknownAndMismatched() {
+        let t = chef()
+        let unknown = t.chef.show(PopupRequest(handler: "com.example.nothing"))
+        let mismatch = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.view"))
+        #expect(t.finals[unknown] == [.cancelled(.pluginError)])
+        #expect(t.finals[mismatch] == [.cancelled(.pluginError)])
+        #expect(misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins"])
+        #expect(misbehaviour(t, mismatch) == ["\"com.fixture.answer-twice.view\" is a view-loader, not a handler"])
+    }
+
+    @Test("after every kind of misbehaviour the chef goes on")
+    func chefGoesOn() {
+        let t = chef()
+        for defect in Fixtures.defects { _ = show(defect, on: t) }
+        t.chef.runUntilIdle()
+        t.chef.dismissAll()
+        t.chef.runUntilIdle()
+        let good = t.chef.show(PopupRequest(data: ["title": "Still here"]))
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: good) == .shown)
+        #expect(t.finals.values.allSatisfy { $0.count == 1 })
+        #expect(t.finals.count == Fixtures.defects.count)
+        #expect(t.source!.liveInstances == 0)  // only the built-in request is alive
+    }
+
+    @Test("a layout hook places the popup, and is asked again when the container changes")
+    func layoutHook() throws {
+        let t = chef()
+        let id = show("LAYOUT", on: t)
+        t.chef.runUntilIdle()
+        let portrait = try #require(t.engine.visualState(of: id)).frame
+        #expect(portrait.y == 20)  // the container's top, not centred
+        t.engine.rotate(to: .landscape)
+        let landscape = try #require(t.engine.visualState(of: id)).frame
+        #expect(landscape.y == 20 && landscape.x > portrait.x)
+        #expect(misbehaviour(t, id).isEmpty)
+    }
+
+    @Test("a layout hook returning NaN: reported, and the default frame is used")
+    func badLayoutHook() throws {
+        let t = chef()
+        let id = show("BAD_LAYOUT", on: t)
+        t.chef.runUntilIdle()
+        let frame = try #require(t.engine.visualState(of: id)).frame
+        #expect(frame.x.isFinite && frame.y > 20)
+        #expect(misbehaviour(t, id).first?.contains("layout returned an invalid frame") == true)
+        t.chef.dismiss(id)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.dismissed(.requested)])
+    }
+}
+
+/// A long queue of requests whose content fails to build does not grow the stack.
+@Suite struct FailingQueueTests {
+    @Test("3,000 queued requests with invalid content each end with plugin-error, one after another")
+    func longFailingQueue() throws {
+        let fixtures = try MisbehaviourTests.Fixtures()
+        let t = TracedChef(plugins: fixtures.discovery)
+        t.chef.trace = nil
+        let first = t.chef.show(PopupRequest())
+        t.chef.runUntilIdle()
+        let queued = (0..<3000).map { _ in
+            t.chef.show(PopupRequest(viewLoader: "com.fixture.bad-content.view", policy: .enqueue))
+        }
+        t.chef.dismiss(first)
+        t.chef.runUntilIdle()
+        #expect(queued.allSatisfy { t.finals[$0] == [.cancelled(.pluginError)] })
+        #expect(t.chef.liveCount == 0)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import PopTestSupport
+@testable import PopLoader
+
+/// The registry cache: warm discoveries open nothing, changed files are rescanned, a corrupt cache is
+/// rebuilt, and blacklisted files stay skipped until they change.
+@Suite(.serialized) struct RegistryCacheTests {
+    /// A directory holding one plugin whose constructor logs every load to a marker file.
+    final class MarkedPlugin {
+        let dir = TemporaryDirectory()
+        let cache = TemporaryDirectory()
+        let path: String
+        let marker: String
+
+        init() throws {
+            path = dir.file("marked.so")
+            marker = dir.file("loads.txt")
+            try Fixture.build(path, ["-DFIX_MARKER", "-DFIX_PLUGIN_ID=\"com.pophost.fixture.marked\""])
+            setenv("POPHOST_FIXTURE_MARKER", marker, 1)
+        }
+
+        var loads: Int {
+            ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+
+        /// Where `pophost` puts the cache when XDG_CACHE_HOME is `cache`.
+        var cacheFile: String { cache.file("pophost/registry.cache") }
+
+        var registry: PluginRegistry { makeRegistry([dir.path], cache: cacheFile) }
+    }
+
+    @Test("a warm discovery opens no plugin")
+    func warmDiscoveryOpensNothing() throws {
+        let plugin = try MarkedPlugin()
+        let cold = try plugin.registry.discover()
+        #expect(cold.scanned == [plugin.path])
+        #expect(plugin.loads == 1)
+        let warm = try plugin.registry.discover()
+        #expect(warm.scanned.isEmpty)
+        #expect(plugin.loads == 1)
+        #expect(warm.entries.map(\.info) == cold.entries.map(\.info))
+        #expect(warm.entries.first?.status == .ok)
+    }
+
+    @Test("a warm `pophost list` opens no plugin")
+    func warmListOpensNothing() throws {
+        let plugin = try MarkedPlugin()
+        let environment = ["XDG_CACHE_HOME": plugin.cache.path, "POPHOST_FIXTURE_MARKER": plugin.marker]
+        for _ in 0..<3 {
+            let result = try run(Build.pophost, ["list", "--plugins", plugin.dir.path, "--json"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("com.pophost.fixture.marked"))
+        }
+        #expect(plugin.loads == 1)
+    }
+
+    @Test("a touched file is rescanned")
+    func touchedFileIsRescanned() throws {
+        let plugin = try MarkedPlugin()
+        _ = try plugin.registry.discover()
+        setModificationTime(plugin.path, seconds: 1_700_000_000)
+        let after = try plugin.registry.discover()
+        #expect(after.scanned == [plugin.path])
+        #expect(plugin.loads == 2)
+        #expect(try plugin.registry.discover().scanned.isEmpty)
+    }
+
+    @Test("a new file is scanned, the known one is not")
+    func newFileIsScanned() throws {
+        let plugin = try MarkedPlugin()
+        _ = try plugin.registry.discover()
+        let newcomer = plugin.dir.file("newcomer.so")
+        try Fixture.build(newcomer, ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.newcomer\""])
+        let after = try plugin.registry.discover()
+        #expect(after.scanned == [newcomer])
+        #expect(after.entries.count == 2)
+    }
+
+    @Test("a corrupt cache is discarded with a warning and rebuilt")
+    func corruptCacheIsRebuilt() throws {
+        let plugin = try MarkedPlugin()
+        _ = try plugin.registry.discover()
+        let cacheFile = plugin.cacheFile
+        let valid = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        try Data(valid.utf8.dropLast(40)).write(to: URL(fileURLWithPath: cacheFile))
+        let rebuilt = try plugin.registry.discover()
+        #expect(rebuilt.warnings.count == 1)
+        #expect(rebuilt.warnings.first?.contains("corrupt") == true)
+        #expect(rebuilt.scanned == [plugin.path])
+        let next = try plugin.registry.discover()
+        #expect(next.warnings.isEmpty)
+        #expect(next.scanned.isEmpty)
+        // The CLI says so on standard error and still lists the plugin.
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: cacheFile))
+        let result = try run(Build.pophost, ["list", "--plugins", plugin.dir.path], environment: ["XDG_CACHE_HOME": plugin.cache.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("pophost: warning: the registry cache \(cacheFile) is corrupt"), "\(result.stderr)")
+        #expect(result.stdout.contains("com.pophost.fixture.marked"))
+        #expect(try plugin.registry.discover().scanned.isEmpty, "the CLI rebuilt the cache")
+    }
+
+    @Test("a cache of another format is ignored without a warning")
+    func otherFormatIsIgnored() throws {
+        let plugin = try MarkedPlugin()
+        try FileManager.default.createDirectory(atPath: plugin.cache.file("pophost"), withIntermediateDirectories: true)
+        try Data("pophost-registry-cache 999 1.0.0\n/x\t1\t2\tok\tcom.x\t{}\n".utf8).write(to: URL(fileURLWithPath: plugin.cacheFile))
+        let discovery = try plugin.registry.discover()
+        #expect(discovery.warnings.isEmpty)
+        #expect(discovery.scanned == [plugin.path])
+    }
+
+    @Test("the cache round-trips paths with tabs, newlines and percent signs, and decodes details lazily")
+    func cacheRoundTrip() throws {
+        let cache = TemporaryDirectory()
+        let info = PluginInfo(abiVersion: .host, plugin: Descriptor(id: "com.example.p", name: "P"), components: [])
+        var original = RegistryCache()
+        let odd = "/tmp/a\tb\nc%09d.so"
+        original.entries[odd] = .init(size: 10, mtime: -5, record: ScanRecord(.loaded(info: info)))
+        original.entries["/tmp/bad.so"] = .init(size: 3, mtime: 7, record: ScanRecord(.failed(error: PluginError(.notELF, path: "/tmp/bad.so", "nope"))))
+        try original.save(to: cache.file("c"))
+        guard case .loaded(let loaded) = RegistryCache.load(from: cache.file("c")) else { Issue.record("not loaded"); return }
+        #expect(loaded.entries.keys.sorted() == ["/tmp/a\tb\nc%09d.so", "/tmp/bad.so"])
+        #expect(loaded.entries[odd]?.mtime == -5)
+        #expect(loaded.entries[odd]?.record.pluginID == "com.example.p")
+        #expect(loaded.entries[odd]?.record.info == info)
+        #expect(loaded.entries["/tmp/bad.so"]?.record.problem?.category == .notELF)
+    }
+
+    @Test("a blacklisted file is skipped until it changes, or until a forced rescan")
+    func blacklistedUntilChanged() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        let path = dir.file("crash.so")
+        try Fixture.build(path, ["-DFIX_SEGV_IN_INIT", "-DFIX_PLUGIN_ID=\"com.pophost.fixture.crash\""])
+        let registry = makeRegistry([dir.path], cache: cache.file("registry.json"))
+        let first = try registry.discover()
+        #expect(first.scanned == [path])
+        #expect(first.entries.first?.status == .blacklisted)
+        let second = try registry.discover()
+        #expect(second.scanned.isEmpty)
+        #expect(second.entries.first?.status == .blacklisted)
+        #expect(second.entries.first?.problem?.category == .crashed)
+        var forced = registry
+        forced.forceRescan = true
+        #expect(try forced.discover().scanned == [path])
+        // Fixed and rebuilt: scanned again and accepted.
+        try Fixture.build(path, ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.crash\""])
+        let fixed = try registry.discover()
+        #expect(fixed.scanned == [path])
+        #expect(fixed.entries.first?.status == .ok)
+    }
+
+    @Test("the first directory wins a plugin id; the later copy is reported as shadowed")
+    func shadowing() throws {
+        let first = TemporaryDirectory(), second = TemporaryDirectory(), cache = TemporaryDirectory()
+        try Fixture.build(first.file("p.so"), ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.same\""])
+        try Fixture.build(second.file("q.so"), ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.same\""])
+        let discovery = try makeRegistry([first.path, second.path], cache: cache.file("registry.json")).discover()
+        #expect(discovery.entries.map(\.status) == [.ok, .shadowed])
+        #expect(discovery.entries[1].problem?.category == .shadowed)
+        #expect(discovery.entries[1].problem?.cause.contains(first.file("p.so")) == true)
+        #expect(discovery.plugin(id: "com.pophost.fixture.same")?.file.path == first.file("p.so"))
+    }
+}

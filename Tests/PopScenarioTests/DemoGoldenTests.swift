@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import PopTestSupport
+@testable import PopModel
+@testable import PopRender
+@testable import PopScenario
+
+/// The demo's real frames, from the sample plugins through the engine to SVG and JSON, against golden
+/// files (re-record with `POPHOST_RECORD_GOLDENS=1 swift test --filter Golden`).
+@Suite struct DemoGoldenTests {
+    static let times: [Int64] = [1000, 3500, 6500, 11200]
+
+    func frames() throws -> [Frame] {
+        let samples = try IsolatedSamples()
+        let runner = ScenarioRunner(scenario: try DemoScenario.scenario, catalog: samples.catalog)
+        var frames: [Frame] = []
+        runner.sampleTimes = Self.times.map { .milliseconds($0) }
+        runner.onSample = { frames.append($0) }
+        runner.runToEnd()
+        return withExtendedLifetime(samples) { frames }
+    }
+
+    @Test("Golden: the demo's promotion, preemption, keyboard and custom animation frames")
+    func demoFrames() throws {
+        let frames = try frames()
+        #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })
+        for frame in frames {
+            let name = "demo-\(Int(frame.time.milliseconds))ms"
+            Golden.check(SVGRenderer().render(frame), named: name + ".svg")
+            Golden.check(FrameJSON.encode(frame) + "\n", named: name + ".json")
+        }
+    }
+
+    @Test("the same scenario gives the same frames, byte for byte")
+    func deterministic() throws {
+        let first = try frames().map { SVGRenderer().render($0) + FrameJSON.encode($0) }
+        let second = try frames().map { SVGRenderer().render($0) + FrameJSON.encode($0) }
+        #expect(first == second)
+    }
+
+    @Test("a frame does not depend on the frames drawn before it (the frame cache)")
+    func historyIndependent() throws {
+        func frame(at time: VirtualTime, every interval: VirtualTime?) throws -> Frame? {
+            let samples = try IsolatedSamples()
+            let runner = ScenarioRunner(scenario: try DemoScenario.scenario, catalog: samples.catalog)
+            var found: Frame?
+            runner.sampleTimes = [time]
+            runner.sampleInterval = interval
+            runner.onSample = { if $0.time == time { found = $0 } }
+            runner.runToEnd()
+            return withExtendedLifetime(samples) { found }
+        }
+        for time in [VirtualTime.milliseconds(3700), .milliseconds(4550), .milliseconds(11200)] {
+            let alone = try #require(try frame(at: time, every: nil))
+            let afterMany = try #require(try frame(at: time, every: .milliseconds(7)))
+            #expect(alone == afterMany)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import PopTestSupport
+
+/// `pophost` run as a user would, as a child process.
+@Suite struct CLITests {
+    /// An environment that keeps the user's cache and plugin directories out of the test.
+    static func isolated(_ cache: TemporaryDirectory) -> [String: String?] {
+        ["XDG_CACHE_HOME": cache.path, "XDG_DATA_HOME": cache.subdirectory("data"), "POPHOST_PLUGIN_PATH": nil, "NO_COLOR": "1"]
+    }
+
+    @Test("`pophost list` with no arguments finds the bundled samples next to the executable")
+    func defaultSearchPathFindsSamples() throws {
+        let cache = TemporaryDirectory()
+        let result = try run(Build.pophost, ["list", "--json"], environment: Self.isolated(cache))
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let plugins = report["plugins"] as! [[String: Any]]
+        let ids = plugins.compactMap { ($0["plugin"] as? [String: Any])?["id"] as? String }
+        #expect(ids.contains("com.pophost.samples.c"))
+        #expect(ids.contains("com.pophost.samples.swift"))
+        #expect(report["searchPathSource"] as? String == "defaults")
+        let table = try run(Build.pophost, ["list"], environment: Self.isolated(cache))
+        #expect(table.stdout.contains("com.pophost.samples.swift.high-priority-handler"))
+        #expect(!table.stdout.contains("\u{1B}["), "no colour when not on a terminal")
+    }
+
+    @Test("`pophost list --json` reports every broken plugin with its category")
+    func listBrokenCorpus() throws {
+        let cache = TemporaryDirectory()
+        let corpus = BrokenPluginCorpus.shared
+        let result = try run(Build.pophost, ["list", "--plugins", corpus.directory.path, "--json", "--scan-timeout", "1"], environment: Self.isolated(cache))
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let plugins = report["plugins"] as! [[String: Any]]
+        for testCase in BrokenPluginCorpus.cases {
+            let plugin = try #require(plugins.first { $0["path"] as? String == corpus.path(testCase.name) })
+            let error = try #require(plugin["error"] as? [String: Any])
+            #expect(error["category"] as? String == testCase.expected.rawValue, "\(testCase.name)")
+            #expect((error["message"] as? String)?.hasPrefix(corpus.path(testCase.name)) == true)
+            #expect(plugin["status"] as? String == (testCase.safeInProcess ? "error" : "blacklisted"))
+        }
+    }
+
+    @Test("`pophost inspect` exits 0 for a good plugin and 1 for a broken or unknown one")
+    func inspectExitStatus() throws {
+        let cache = TemporaryDirectory()
+        let good = try run(Build.pophost, ["inspect", Build.cSample], environment: Self.isolated(cache))
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("com.pophost.samples.c.pop-controller"))
+        #expect(good.stdout.contains("ABI"))
+        let byComponent = try run(Build.pophost, ["inspect", "com.pophost.samples.swift.test-view", "--json"], environment: Self.isolated(cache))
+        #expect(byComponent.status == 0, "\(byComponent.stderr)")
+        #expect(byComponent.stdout.contains("\"abiVersion\" : \"1.0.0\""))
+        let broken = try run(Build.pophost, ["inspect", BrokenPluginCorpus.shared.path("wrong-major.so")], environment: Self.isolated(cache))
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("abi-major-mismatch"))
+        let unknown = try run(Build.pophost, ["inspect", "com.example.nothing"], environment: Self.isolated(cache))
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no plugin or component with id \"com.example.nothing\""))
+    }
+
+    @Test("`pophost show` runs a popup, applies --type and --tap in order, and writes the trace with --trace")
+    func show() throws {
+        let cache = TemporaryDirectory()
+        let samples = try IsolatedSamples()
+        let trace = cache.file("trace.jsonl")
+        let result = try run(Build.pophost, [
+            "show", "--plugins", samples.directory.path,
+            "--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view",
+            "--data", "{\"amount\": 12.5, \"order\": \"A-1\"}",
+            "--type", "password=12", "--tap", "confirm", "--type", "password=123456", "--tap", "confirm", "--trace", trace,
+        ], environment: Self.isolated(cache))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("confirm → keep"))
+        #expect(result.stdout.contains("confirm → dismiss"))
+        #expect(result.stdout.hasSuffix("request 1: dismissed(action)\n"))
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 8)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(lines.last?.contains("\"event\":\"dismissed\"") == true)
+
+        let broken = try run(Build.pophost, ["show", "--plugins", samples.directory.path, "--handler", "com.example.none"],
+                             environment: Self.isolated(cache))
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("no handler with id \"com.example.none\""))
+        let badData = try run(Build.pophost, ["show", "--data", "{oops"], environment: Self.isolated(cache))
+        #expect(badData.status != 0)
+        #expect(badData.stderr.contains("--data is not valid JSON"))
+    }
+
+    @Test("every command has --help", arguments: [[], ["list"], ["inspect"], ["show"]])
+    func help(command: [String]) throws {
+        let result = try run(Build.pophost, command + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE"))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import PopTestSupport
+@testable import PopModel
+
+/// `pophost render`, `run` and `demo` as a user runs them.
+@Suite struct PresentationCLITests {
+    @Test("`pophost render demo` writes SVG frames at the --at times and the trace; JSON frames parse")
+    func render() throws {
+        let cache = TemporaryDirectory(), out = TemporaryDirectory()
+        let svg = try run(Build.pophost, ["render", "demo", "--out", out.path, "--at", "1000", "--at", "6500"],
+                          environment: CLITests.isolated(cache))
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["frame-00000-1000ms.svg", "frame-00001-6500ms.svg", "trace.jsonl"])
+        #expect(try String(contentsOfFile: out.file("frame-00001-6500ms.svg"), encoding: .utf8).contains("Payment"))
+        let json = try run(Build.pophost, ["render", "demo", "--out", out.subdirectory("json"), "--format", "json", "--fps", "2", "--json"],
+                           environment: CLITests.isolated(cache))
+        #expect(json.status == 0, "\(json.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let frames = try #require(summary["frames"] as? [String])
+        #expect(frames.count >= 28)  // 2 fps over ~14 s
+        let first = try Value(json: String(contentsOfFile: out.subdirectory("json") + "/" + frames[0], encoding: .utf8))
+        #expect(first.lookup(path: "screen.width") == .int(390))
+    }
+
+    @Test("an --at beyond the clock's range is refused, not a crash")
+    func hugeTime() throws {
+        let directory = TemporaryDirectory()
+        let result = try run(Build.pophost, ["render", "demo", "--out", directory.path, "--at", "1e20"], environment: CLITests.isolated(directory))
+        #expect(result.status != 0 && result.status < 128)
+        #expect(result.stderr.contains("--at"), "\(result.stderr)")
+    }
+
+    @Test("a malformed scenario: the error names the file, the field and the problem")
+    func malformedScenario() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("bad.json")
+        try #"{"steps": [{"tap": {"x": "left", "y": 3}}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try run(Build.pophost, ["render", path, "--out", directory.subdirectory("out")], environment: CLITests.isolated(directory))
+        #expect(result.status != 0)
+        #expect((result.stdout + result.stderr).contains("\(path): steps[0].tap.x: expected a number"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("`pophost run` refuses without a terminal; `pophost demo` plays headless and says how to watch it")
+    func noTerminal() throws {
+        let cache = TemporaryDirectory()
+        let refused = try run(Build.pophost, ["run"], environment: CLITests.isolated(cache))
+        #expect(refused.status != 0)
+        #expect((refused.stdout + refused.stderr).contains("pophost render"), "\(refused.stderr)")
+        let demo = try run(Build.pophost, ["demo"], environment: CLITests.isolated(cache))
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout.contains("did-present") && demo.stdout.contains("No terminal here"))
+    }
+
+    @Test("one real interactive run under tmux: the demo draws, takes a click, quits on q and restores the terminal",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func tmux() throws {
+        let cache = TemporaryDirectory()
+        let session = "pophost-test-\(getpid())"
+        let marker = cache.file("exit-status")
+        let command = "XDG_CACHE_HOME=\(cache.path) XDG_DATA_HOME=\(cache.subdirectory("data")) \(Build.pophost) demo; echo $? > \(marker); sleep 60"
+        func tmux(_ arguments: [String]) throws -> ProcessResult { try Self.spawn("/usr/bin/tmux", ["-L", session] + arguments) }
+        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "50", command]).status == 0)
+        defer { _ = try? tmux(["kill-server"]) }
+        var screen = ""
+        for _ in 0..<100 where !screen.contains("Payment") {
+            usleep(100_000)
+            screen = try tmux(["capture-pane", "-p", "-t", session]).stdout
+        }
+        #expect(screen.contains("Payment") && screen.contains("¥42.50"), "\(screen)")
+        #expect(screen.contains("s ▶ demo"))
+        // An SGR mouse click (press and release) on the app's top-left corner, then q after the scenario's typing.
+        _ = try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;2;2M\u{1B}[<0;2;2m"])
+        usleep(9_000_000)
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: marker) { usleep(100_000) }
+        let status = try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "0")
+        let after = try tmux(["capture-pane", "-p", "-t", session]).stdout
+        #expect(!after.contains("Payment"), "the alternate screen is gone: \(after)")
+        let modes = try tmux(["display-message", "-p", "-t", session, "#{mouse_any_flag}#{alternate_on}#{cursor_flag}"]).stdout
+        #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "001", "mouse off, main screen, cursor visible")
+    }
+
+    /// Runs a program with posix_spawn and waitpid (Foundation's Process does not reap the tmux
+    /// client, whose server daemonizes), its output in a temporary file.
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+        let scratch = TemporaryDirectory()
+        let output = scratch.file("out")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            return ProcessResult(status: -1, stdout: "", stderr: "cannot spawn \(executable)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return ProcessResult(status: (status >> 8) & 0xFF, stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "", stderr: "")
+    }
+}

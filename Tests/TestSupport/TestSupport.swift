@@ -1,0 +1,136 @@
+import Foundation
+import HostRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the built products are: next to the test binary (`swift build` puts everything there).
+package enum Build {
+    package static let directory = SearchPath.executableDirectory
+    package static let pophost = directory + "/pophost"
+    package static let scanner = directory + "/pophost-scanner"
+    package static let swiftSample = directory + "/libPopSampleSwift.so"
+    package static let cSample = directory + "/libPopSampleC.so"
+}
+
+/// The repository checkout, found from this file's path.
+package enum Repository {
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    package static let abiInclude = root + "/Sources/PluginABI/include"
+    package static let fixtureSource = root + "/Tests/Fixtures/fixture_plugin.c"
+    package static let ffiTargetsSource = root + "/Tests/Fixtures/ffi_targets.c"
+}
+
+/// A fresh directory under /tmp, removed when the value is deinitialised.
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let path: String
+
+    package init() {
+        var template = Array("/tmp/pophost-test-XXXXXX".utf8CString)
+        path = String(cString: mkdtemp(&template)!)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    package func file(_ name: String) -> String { path + "/" + name }
+
+    package func subdirectory(_ name: String) -> String {
+        let directory = file(name)
+        try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
+
+/// The result of running a program to completion.
+package struct ProcessResult {
+    package init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
+}
+
+/// Runs `executable` with `arguments`; `environment` entries are added to (nil: removed from) ours.
+/// Output goes to temporary files, not pipes: reading a pipe with FileHandle traps on EINTR, and
+/// Process's SIGCHLD handler makes EINTR likely.
+package func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
+    let scratch = TemporaryDirectory()
+    let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    defer { try? out.close(); try? err.close() }
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+}
+
+/// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.
+package enum Fixture {
+    /// Compiles the fixture with `defines` into `path`.
+    package static func build(_ path: String, _ defines: [String] = []) throws {
+        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude] + defines + ["-o", path, Repository.fixtureSource])
+        guard result.status == 0 else { throw FixtureError(message: "cc failed for \(path): \(result.stderr)") }
+    }
+
+    package struct FixtureError: Error {
+        package let message: String
+        package init(message: String) { self.message = message }
+    }
+}
+
+/// A registry over `directories` with its own cache file and a short scan timeout.
+package func makeRegistry(_ directories: [String], cache: String, rescan: Bool = false, timeout: Double = 2) -> PluginRegistry {
+    PluginRegistry(
+        searchPath: SearchPath(directories: directories, source: .flags),
+        cacheFile: cache,
+        scanner: PluginScanner(executable: Build.scanner, timeout: timeout),
+        forceRescan: rescan)
+}
+
+/// Sets a file's modification time to `seconds` after the epoch (as `touch -d` would).
+package func setModificationTime(_ path: String, seconds: Int) {
+    var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+    precondition(utimensat(AT_FDCWD, path, &times, 0) == 0)
+}
+
+/// Private copies of the bundled samples for one test. A plugin is one image with one global state
+/// whose main-thread functions assume a single main thread; tests run in parallel, so each test that
+/// drives the samples through a chef gets its own images.
+package final class IsolatedSamples: @unchecked Sendable {
+    package let directory = TemporaryDirectory()
+    package let discovery: PluginRegistry.Discovery
+
+    package init() throws {
+        for library in [Build.cSample, Build.swiftSample] {
+            let name = (library as NSString).lastPathComponent
+            try FileManager.default.copyItem(atPath: library, toPath: directory.file(name))
+        }
+        discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
+    }
+
+    /// A new catalog over the copies.
+    package var catalog: ComponentCatalog { ComponentCatalog(discovery: discovery) }
+
+    /// A new source of the copies' components, to count their live instances.
+    package func source() -> PluginComponents { PluginComponents(discovery: discovery) }
+
+    package func path(_ library: String) -> String { directory.file((library as NSString).lastPathComponent) }
+}
