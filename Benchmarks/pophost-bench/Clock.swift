@@ -1,12 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+/// The benchmark's time origin: `monotonicNanoseconds` counts from here.
+private let origin = ContinuousClock.now
 
-/// Nanoseconds on `CLOCK_MONOTONIC`.
+/// Nanoseconds on the continuous (monotonic) clock since the first call.
 func monotonicNanoseconds() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+    let (seconds, attoseconds) = (ContinuousClock.now - origin).components
+    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
 }
 
 /// Runs `body` and returns its result with the nanoseconds it took.

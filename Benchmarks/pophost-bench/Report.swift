@@ -1,4 +1,5 @@
 import Foundation
+import HostRuntime
 
 /// Everything one benchmark run measured, as a table or as JSON.
 struct Report: Codable {
@@ -104,11 +105,7 @@ struct Report: Codable {
         pad(decimal(value, 1), 7, right: true) + " ns"
     }
 
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(self), as: UTF8.self)
-    }
+    var json: String { try! ValueEncoder().encode(self).indentedJSON }
 
     private func verdict(ratio: Double, target: Double, pass: Bool) -> String {
         "ratio \(pad(decimal(ratio, 2), 6, right: true))  (target ≤ \(decimal(target, 2)))  \(pass ? "PASS" : "FAIL")"

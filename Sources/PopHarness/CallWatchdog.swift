@@ -12,7 +12,7 @@ final class CallWatchdog: Sendable {
 
     private let onExpiry: @Sendable (String) -> Void
     /// The call being watched: its deadline and a description; nil between calls.
-    private let watched = Mutex<(deadline: Double, what: String)?>(nil)
+    private let watched = Mutex<(deadline: ContinuousClock.Instant, what: String)?>(nil)
     private let started = Atomic<Bool>(false)
 
     init(onExpiry: @escaping @Sendable (String) -> Void) {
@@ -26,7 +26,7 @@ final class CallWatchdog: Sendable {
             while true {
                 Thread.sleep(forTimeInterval: 0.01)
                 let expired: String? = watched.withLock { call in
-                    guard let current = call, MonotonicClock.seconds() > current.deadline else { return nil }
+                    guard let current = call, ContinuousClock.now > current.deadline else { return nil }
                     call = nil
                     return current.what
                 }
@@ -40,7 +40,7 @@ final class CallWatchdog: Sendable {
                              _ call: () throws(E) -> T) throws(E) -> T {
         start()
         let description = "\(what()) did not return within \(seconds.formatted()) s"
-        watched.withLock { $0 = (MonotonicClock.seconds() + seconds, description) }
+        watched.withLock { $0 = (ContinuousClock.now + .seconds(seconds), description) }
         defer { watched.withLock { $0 = nil } }
         return try call()
     }

@@ -20,7 +20,7 @@ public struct ConformanceTest: Sendable {
 
     /// Runs the check and turns how it ended into a result.
     func run(in context: HarnessContext) -> TestResult {
-        let start = MonotonicClock.seconds()
+        let start = ContinuousClock.now
         var result = TestResult(name: name, level: level, status: .success)
         do {
             try body(context)
@@ -36,7 +36,7 @@ public struct ConformanceTest: Sendable {
             case .timedOut(let what): (result.status, result.message) = (.timeout, what)
             }
         }
-        result.milliseconds = (MonotonicClock.seconds() - start) * 1000
+        result.milliseconds = (ContinuousClock.now - start).seconds * 1000
         return result
     }
 }

@@ -1,26 +1,38 @@
-import Foundation
 import PopLoader
+import PopModel
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The inside of a test's process: runs one test against one plugin and reports its result as one
-/// line of JSON on descriptor 3 (`ChildProcess.channelDescriptor`). If a call into the plugin
-/// overruns, the watchdog reports a timeout and ends the process, since the call cannot be undone.
+/// The inside of a test's process: reads one `ChildRequest` on standard input, runs that test
+/// against that plugin, and reports its result as one line of JSON on descriptor 3, after the
+/// protocol's name. If a call into the plugin overruns, the watchdog reports a timeout and the
+/// process must end, since the call cannot be undone: `endProcess` ends it.
 public enum HarnessChild {
-    /// Runs test `name`; returns the process's exit status (0 when a result was reported).
-    public static func run(test name: String, pluginPath: String, options: HarnessOptions) -> Int32 {
-        guard let test = ConformanceSuite.tests(for: pluginPath, shelf: options.scenarios).first(where: { $0.name == name }) else {
-            FileHandle.standardError.write(Data("error: no test named \(name) for \(pluginPath)\n".utf8))
+    /// Runs the requested test; returns the process's exit status (0 when a result was reported,
+    /// 64 for a request it cannot run, 74 when it cannot report).
+    public static func run(endingWith endProcess: @escaping @Sendable (Int32) -> Never) -> Int32 {
+        guard ChildProcess.writeChannel(line: ChildProtocol.harness.description) else { return 74 }
+        let input = ChildProcess.readStandardInput()
+        guard let request = try? ValueDecoder().decode(ChildRequest.self, json: input),
+              request.protocolName == ChildProtocol.harness.description
+        else {
+            let found = String(decoding: input.prefix(80), as: UTF8.self)
+            _ = report(TestResult(name: "?", level: 0, status: .failed, message: "the test's process cannot read its request (it speaks \(ChildProtocol.harness)): \(found)"))
+            return 64
+        }
+        let tests = ConformanceSuite.tests(for: request.plugin, shelf: request.options.scenarios)
+        guard let test = tests.first(where: { $0.name == request.test }) else {
+            _ = report(TestResult(name: request.test, level: 0, status: .failed, message: "no test named \(request.test) for \(request.plugin)"))
             return 64
         }
         let watchdog = CallWatchdog { what in
-            report(TestResult(name: test.name, level: test.level, status: .timeout, message: what))
-            _exit(0)
+            _ = report(TestResult(name: test.name, level: test.level, status: .timeout, message: what))
+            endProcess(0)
         }
-        report(HarnessChild.run(test, pluginPath: pluginPath, options: options, watchdog: watchdog))
-        return 0
+        return report(run(test, pluginPath: request.plugin, options: request.options, watchdog: watchdog)) ? 0 : 74
     }
 
     /// Runs `test` in this process.
@@ -30,20 +42,16 @@ public enum HarnessChild {
         return test.run(in: context)
     }
 
-    private static let reporting = NSLock()
+    /// One result at most is reported, even when the watchdog and the test finish together.
+    private static let reported = Mutex(false)
 
-    /// Writes `result` to descriptor 3, once.
-    private static func report(_ result: TestResult) {
-        reporting.lock()
-        defer { reporting.unlock() }
-        guard let json = try? JSONEncoder().encode(result) else { return }
-        let bytes = Array(json) + [0x0A]
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(ChildProcess.channelDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 { if errno == EINTR { continue } else { return } }
-            offset += written
+    /// Writes `result` to descriptor 3, once, and closes it.
+    private static func report(_ result: TestResult) -> Bool {
+        reported.withLock { done in
+            guard !done, let value = try? ValueEncoder().encode(result) else { return false }
+            done = true
+            defer { close(ChildProcess.channelDescriptor) }
+            return ChildProcess.writeChannel(line: value.json)
         }
-        close(ChildProcess.channelDescriptor)
     }
 }

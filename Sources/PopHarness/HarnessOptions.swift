@@ -15,20 +15,19 @@ public struct HarnessOptions: Sendable {
     public var inProcess = false
     /// The plugins' own scenarios.
     public var scenarios = ScenarioShelf()
-    /// The `pophost` executable each test's process runs.
-    public var executable: String
+    /// The command line that starts a test's process: an executable that calls
+    /// `HarnessChild.run(endingWith:)` (for pophost, `[pophost, "test", "--child"]`). The test to run
+    /// reaches it on standard input (`ChildRequest`), so the harness needs no other argument.
+    public var childCommand: [String]
 
-    public init(seed: UInt64, executable: String) {
+    public init(seed: UInt64, childCommand: [String]) {
         self.seed = seed
-        self.executable = executable
+        self.childCommand = childCommand
     }
 
-    /// The arguments that make `executable` run one test of the plugin at `pluginPath` and report it
-    /// on descriptor 3.
-    func childArguments(test: String, pluginPath: String) -> [String] {
-        var arguments = ["test", "--child", test, "--seed", String(seed), "--strictness", String(strictness)]
-        if let directory = scenarios.directory { arguments += ["--scenarios", directory] }
-        if scenarios.updateSnapshots { arguments.append("--update-snapshots") }
-        return arguments + ["--", pluginPath]
+    /// What a test's process is asked to run.
+    func request(test: String, pluginPath: String) -> ChildRequest {
+        ChildRequest(test: test, plugin: pluginPath, seed: seed, strictness: strictness, scenarios: scenarios.directory,
+                     updateSnapshots: scenarios.updateSnapshots)
     }
 }

@@ -18,18 +18,18 @@ public struct HarnessRunner: Sendable {
     }
 
     /// Runs the selected tests on every plugin. `progress` gets each result as it comes (one call
-    /// at a time, in completion order) with its plugin's index.
-    public func run(plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in }) -> HarnessReport {
-        let start = MonotonicClock.seconds()
+    /// at a time, in completion order) with its plugin's index; `warning` hears of a call into a
+    /// plugin that overran while tests run in this process (the harness can only wait for it).
+    public func run(plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
+                    warning: @escaping @Sendable (String) -> Void = { _ in }) -> HarnessReport {
+        let start = ContinuousClock.now
         let jobs = plugins.enumerated().flatMap { index, path in tests(for: path).map { (plugin: index, path: path, test: $0) } }
         let results = Mutex([TestResult?](repeating: nil, count: jobs.count))
         let next = Atomic<Int>(0)
         let reporting = Mutex(())
         let options = options
-        let process = TestProcess(executable: options.executable, timeout: options.timeout)
-        let watchdog = CallWatchdog { what in
-            FileHandle.standardError.write(Data("pophost test: warning: \(what) (--in-process keeps waiting)\n".utf8))
-        }
+        let process = TestProcess(command: options.childCommand, timeout: options.timeout)
+        let watchdog = CallWatchdog { what in warning("\(what) (--in-process keeps waiting)") }
         let work: @Sendable () -> Void = {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
@@ -49,7 +49,7 @@ public struct HarnessRunner: Sendable {
         var report = HarnessReport(seed: options.seed, strictness: options.strictness, jobs: workers,
                                    plugins: plugins.map { HarnessReport.PluginResults(path: $0, results: []) })
         for (job, result) in zip(jobs, all) { if let result { report.plugins[job.plugin].results.append(result) } }
-        report.seconds = MonotonicClock.seconds() - start
+        report.seconds = (ContinuousClock.now - start).seconds
         return report
     }
 }

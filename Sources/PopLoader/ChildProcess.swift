@@ -2,18 +2,54 @@
 import Glibc
 #endif
 
-/// A child process started with `posix_spawn`, with its standard input fed from a buffer, its
-/// standard output and error captured together, and a private channel on descriptor 3.
+import PopModel
+
+/// A child process of pophost's — the scanner's worker, a conformance test — started with
+/// `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
+/// together (the last bytes kept, for a crash report), and a private line channel on descriptor 3
+/// that opens with the child's protocol line (`ChildProtocol`). The one mechanism both use.
 package final class ChildProcess {
-    let pid: pid_t
+    package let pid: pid_t
     /// Read end of the child's descriptor 3.
-    package let channel: Int32
+    private let channel: Int32
     /// Read end of the child's standard output and error.
-    package let output: Int32
-    private var exited = false
+    private let output: Int32
+    private var termination: Termination?
+    private var channelBuffer: [UInt8] = []
+    /// The last bytes the child wrote to its standard output and error.
+    package private(set) var outputTail: [UInt8] = []
+    private static let outputKept = 4096
 
     /// The descriptor the child writes its channel to.
     package static let channelDescriptor: Int32 = 3
+
+    // MARK: The child's side
+
+    /// All of this process's standard input (a child reads its whole input before anything else).
+    package static func readStandardInput() -> [UInt8] {
+        var input: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return input }
+            input += chunk[0..<count]
+        }
+    }
+
+    /// Writes `line` and a newline to this process's channel; false when it cannot (the parent has
+    /// gone).
+    package static func writeChannel(line: String) -> Bool {
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(channelDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 { if errno == EINTR { continue } else { return false } }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
+
+    // MARK: The parent's side
 
     /// Spawns `executable` with `arguments`, writing `input` to its standard input.
     package init(executable: String, arguments: [String], input: [UInt8]) throws(SpawnError) {
@@ -40,8 +76,9 @@ package final class ChildProcess {
         pid = child
         channel = channelPipe.read
         output = outputPipe.read
-        // Output is read opportunistically: a plugin's own children may keep the pipe open.
-        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        // Both are read only when poll says so, or drained to EAGAIN once the child has exited (a
+        // plugin's own children may keep them open).
+        for fd in [channel, output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         // The child reads all of its input before it writes anything, so this cannot deadlock.
         Self.writeAll(inputPipe.write, input)
         shutdown(inputPipe.write, Int32(SHUT_WR))
@@ -51,7 +88,76 @@ package final class ChildProcess {
     deinit {
         close(channel)
         close(output)
-        if !exited { Glibc.kill(pid, SIGKILL); _ = wait() }
+        if termination == nil { Glibc.kill(pid, SIGKILL); _ = wait() }
+    }
+
+    /// How reading the channel ended.
+    package enum ChannelEnd: Equatable {
+        /// The child closed its channel (or exited) and every line it wrote has been read.
+        case closed
+        /// The deadline passed first; the child is still running.
+        case timedOut
+    }
+
+    /// Reads the channel line by line, passing each line (without its newline) to `line`, until the
+    /// channel closes, the child exits, or `deadline()` passes — asked again after each line, so a
+    /// caller may move it. Output is collected meanwhile. A process that exits while something it
+    /// started keeps the channel open ends the read as closed: the exit, not end of file, counts.
+    package func readLines(deadline: () -> ContinuousClock.Instant, _ line: (String) -> Void) -> ChannelEnd {
+        while true {
+            while let newline = channelBuffer.firstIndex(of: 0x0A) {
+                line(String(decoding: channelBuffer[..<newline], as: UTF8.self))
+                channelBuffer.removeSubrange(...newline)
+            }
+            let left = ContinuousClock.now.duration(to: deadline())
+            guard left > .zero else { return .timedOut }
+            // Wake at least every 50 ms to notice an exit that leaves the channel open.
+            let wait = min(50, max(1, Int32(left.seconds * 1000)))
+            var fds = [pollfd(fd: channel, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, wait)
+            if ready < 0 && errno != EINTR { return .closed }
+            if fds[1].revents != 0 { drain(output, into: &outputTail, keep: Self.outputKept) }
+            if fds[0].revents != 0 && !drain(channel, into: &channelBuffer, keep: 1 << 20) {
+                flushLines(line)
+                return .closed
+            }
+            if fds[0].revents == 0, exitStatus() != nil {
+                drain(channel, into: &channelBuffer, keep: 1 << 20)
+                drainOutput()
+                flushLines(line)
+                return .closed
+            }
+        }
+    }
+
+    /// Passes on the complete lines left in the buffer, and a last line without its newline.
+    private func flushLines(_ line: (String) -> Void) {
+        for piece in channelBuffer.split(separator: 0x0A) { line(String(decoding: piece, as: UTF8.self)) }
+        channelBuffer = []
+    }
+
+    /// Collects whatever output is waiting.
+    package func drainOutput() {
+        drain(output, into: &outputTail, keep: Self.outputKept)
+    }
+
+    /// Reads what is available on `fd` into `buffer`, keeping its last `keep` bytes; false at end of
+    /// file (or an error other than "nothing yet").
+    @discardableResult
+    private func drain(_ fd: Int32, into buffer: inout [UInt8], keep: Int) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 { return errno == EINTR || errno == EAGAIN }
+            guard count > 0 else { return false }
+            buffer += chunk[0..<count]
+            if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+        }
+    }
+
+    /// The last `count` lines of the child's output.
+    package func lastOutputLines(_ count: Int) -> [String] {
+        String(decoding: outputTail, as: UTF8.self).split(whereSeparator: \.isNewline).suffix(count).map(String.init)
     }
 
     /// Kills the child at once.
@@ -59,26 +165,31 @@ package final class ChildProcess {
 
     /// Waits for the child to exit and describes how it ended.
     package func wait() -> Termination {
+        if let termination { return termination }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        exited = true
-        return Self.termination(status)
+        let ended = Self.termination(status)
+        termination = ended
+        return ended
     }
 
-    /// Waits for the child to exit until `deadline` (`MonotonicClock` seconds); nil if it is still
-    /// running then.
-    package func wait(until deadline: Double) -> Termination? {
+    /// Waits for the child to exit until `deadline`; nil if it is still running then.
+    package func wait(until deadline: ContinuousClock.Instant) -> Termination? {
         while true {
-            var status: Int32 = 0
-            let pid = waitpid(pid, &status, WNOHANG)
-            if pid == self.pid {
-                exited = true
-                return Self.termination(status)
-            }
-            if pid < 0 && errno != EINTR { return nil }
-            if MonotonicClock.seconds() >= deadline { return nil }
+            if let ended = exitStatus() { return ended }
+            if ContinuousClock.now >= deadline { return nil }
             usleep(2000)
         }
+    }
+
+    /// How the child ended, if it has (`waitpid` with WNOHANG).
+    private func exitStatus() -> Termination? {
+        if let termination { return termination }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let ended = Self.termination(status)
+        termination = ended
+        return ended
     }
 
     private static func termination(_ status: Int32) -> Termination {
@@ -137,7 +248,7 @@ package struct SpawnError: Error, CustomStringConvertible {
 }
 
 /// "SIGSEGV (Segmentation fault)" for 11.
-func signalName(_ signal: Int32) -> String {
+package func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [
         SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
         SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGPIPE: "SIGPIPE",

@@ -2,13 +2,14 @@
 import Glibc
 #endif
 
-/// Checks a candidate plugin file before anything opens it with `dlopen`: is it a regular file, an
-/// ELF shared object for this machine, and whole? Reads at most the ELF and program headers.
+/// The one ELF reader's first part: checks a candidate plugin file before anything opens it with
+/// `dlopen` — is it a regular file, an ELF shared object for this machine, and whole? — reading at
+/// most the ELF and program headers. `ELFDynamicInfo` builds on it to read a library's tables.
 package enum ELFCheck {
     #if arch(x86_64)
     package static let hostMachine: UInt16 = 62  // EM_X86_64
     #elseif arch(arm64)
-    static let hostMachine: UInt16 = 183  // EM_AARCH64
+    package static let hostMachine: UInt16 = 183  // EM_AARCH64
     #endif
 
     /// Throws a `PluginError` (not-a-file, not-elf, truncated, wrong-architecture, load-failed)
@@ -17,12 +18,23 @@ package enum ELFCheck {
     package static func validate(path: String) throws(PluginError) -> FileIdentity {
         // open + fstat + one pread (two when the program headers lie past the first 4 KiB) + close:
         // this runs before every in-process load, so it stays within a handful of system calls.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = try open(path)
+        defer { close(fd) }
+        return try validate(descriptor: fd, path: path).identity
+    }
+
+    /// Opens `path` for reading, or says why it cannot be (not-a-file).
+    package static func open(_ path: String) throws(PluginError) -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let cause = errno == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(errno)))"
             throw PluginError(.notAFile, path: path, cause)
         }
-        defer { close(fd) }
+        return fd
+    }
+
+    /// Validates the file open on `fd` (named `path` in errors); returns its identity and size.
+    package static func validate(descriptor fd: Int32, path: String) throws(PluginError) -> (identity: FileIdentity, size: UInt64) {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw PluginError(.notAFile, path: path, "not a regular file")
@@ -32,7 +44,7 @@ package enum ELFCheck {
             let got = pread(fd, buffer.baseAddress, buffer.count, 0)
             try check(UnsafeRawBufferPointer(buffer), got: max(0, got), size: size, fd: fd, path: path)
         }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return (FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), size)
     }
 
     /// Checks the file's first `got` bytes, `head`, reading the program headers if they lie beyond.

@@ -21,9 +21,13 @@ package struct ELFDynamicInfo: Sendable, Equatable {
     package static let maximumFileSize = 512 << 20
 
     /// Reads the library at `path`. Throws a `PluginError` naming the file and the cause when it is
-    /// not a readable ELF64 little-endian shared object or its tables are truncated or out of range.
+    /// not a loadable ELF shared object (`ELFCheck`'s checks, on the same open file) or its tables
+    /// are truncated or out of range.
     package static func read(path: String) throws(PluginError) -> ELFDynamicInfo {
-        let image = try ELFImage(bytes: contents(of: path), path: path)
+        let fd = try ELFCheck.open(path)
+        defer { close(fd) }
+        let (_, size) = try ELFCheck.validate(descriptor: fd, path: path)
+        let image = ELFImage(bytes: try contents(of: fd, size: size, path: path), path: path)
         let tables = try image.tables()
         var info = ELFDynamicInfo(exportedSymbols: try image.exportedSymbols(tables), needed: [], runpath: [], rpath: [], soname: nil)
         for entry in try image.dynamicEntries(tables.dynamic) {
@@ -43,22 +47,12 @@ package struct ELFDynamicInfo: Sendable, Equatable {
         value.isEmpty ? [] : value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The whole file at `path`, if it is a regular file of at most `maximumFileSize` bytes.
-    private static func contents(of path: String) throws(PluginError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let cause = errno == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(errno)))"
-            throw PluginError(.notAFile, path: path, cause)
+    /// The whole file open on `fd`, `size` bytes by `fstat`, if that is at most `maximumFileSize`.
+    private static func contents(of fd: Int32, size: UInt64, path: String) throws(PluginError) -> [UInt8] {
+        guard size <= maximumFileSize else {
+            throw PluginError(.loadFailed, path: path, "\(size) bytes, larger than the \(maximumFileSize >> 20) MiB an ELF reader accepts")
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw PluginError(.notAFile, path: path, "not a regular file")
-        }
-        guard info.st_size <= maximumFileSize else {
-            throw PluginError(.loadFailed, path: path, "\(info.st_size) bytes, larger than the \(maximumFileSize >> 20) MiB an ELF reader accepts")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: Int(size))
         var done = 0
         while done < bytes.count {
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
@@ -96,26 +90,11 @@ private struct ELFImage {
     let bytes: [UInt8]
     let path: String
 
-    /// Checks the identification and the ELF header's size and type.
-    init(bytes: [UInt8], path: String) throws(PluginError) {
+    /// The bytes of a file `ELFCheck` has validated; reads past their end (a file that changed
+    /// since) still throw.
+    init(bytes: [UInt8], path: String) {
         self.bytes = bytes
         self.path = path
-        let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
-        guard bytes.starts(with: magic) else {
-            if !bytes.isEmpty && magic.starts(with: bytes) {
-                throw PluginError(.truncated, path: path, "truncated ELF file: \(bytes.count) bytes, shorter than the ELF identification")
-            }
-            throw PluginError(.notELF, path: path, bytes.isEmpty ? "empty file, not an ELF shared library" : "not an ELF file")
-        }
-        guard bytes.count >= 64 else {
-            throw PluginError(.truncated, path: path, "truncated ELF file: \(bytes.count) bytes, shorter than the 64-byte ELF header")
-        }
-        guard bytes[4] == 2 else { throw PluginError(.wrongArchitecture, path: path, "not a 64-bit ELF file") }
-        guard bytes[5] == 1 else { throw PluginError(.wrongArchitecture, path: path, "not a little-endian ELF file") }
-        let type = UInt16(bytes[16]) | UInt16(bytes[17]) << 8
-        guard type == 3 else {  // ET_DYN
-            throw PluginError(.loadFailed, path: path, "not a shared library (ELF type \(type))")
-        }
     }
 
     /// The tables the section headers describe or, when they describe none, the program headers.

@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,16 @@ public struct PluginScanner: Sendable {
 
     /// A worker could not be run at all (the scanner is missing or broken): no plugin is to blame.
     public struct Failure: Error, CustomStringConvertible {
+        public enum Category: String, Sendable {
+            /// The scanner executable cannot be started.
+            case cannotStart = "cannot-start"
+            /// It speaks another protocol version (a stale or foreign executable).
+            case protocolMismatch = "protocol-mismatch"
+            /// It ended before it scanned anything.
+            case died
+        }
+
+        public let category: Category
         public let description: String
     }
 
@@ -64,77 +75,50 @@ public struct PluginScanner: Sendable {
         for path in batch { input += Array(path.utf8) + [0] }
         let child: ChildProcess
         do { child = try ChildProcess(executable: executable, arguments: [], input: input) } catch {
-            throw Failure(description: "\(error) (set POPHOST_SCANNER or build pophost-scanner)")
+            throw Failure(category: .cannotStart, description: "\(error) (set POPHOST_SCANNER or build pophost-scanner)")
         }
         var delivered = 0
         var current: Int?
-        var channelBuffer: [UInt8] = [], outputTail: [UInt8] = []
-        var deadline = MonotonicClock.seconds() + timeout
-        var channelOpen = true
-        let decoder = JSONDecoder()
-
-        while channelOpen {
-            var fds = [pollfd(fd: child.channel, events: Int16(POLLIN), revents: 0), pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)]
-            let wait = max(0, Int32((deadline - MonotonicClock.seconds()) * 1000))
-            let ready = poll(&fds, 2, wait)
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 {
-                child.kill()
-                _ = child.wait()
-                // Hung after its last file (in a destructor, say): every file was delivered.
-                guard delivered < batch.count else { return nil }
-                let index = current ?? delivered
-                let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed); blacklisted until the file changes")
-                return Culprit(index: index, error: error)
+        var hello: String?
+        var deadline = ContinuousClock.now + .seconds(timeout)
+        let end = child.readLines(deadline: { deadline }) { line in
+            guard hello != nil else {
+                hello = line
+                return
             }
-            if fds[1].revents != 0 { Self.drain(child.output, into: &outputTail, keepLast: 2048) }
-            guard fds[0].revents != 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { read(child.channel, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { channelOpen = false; break }
-            channelBuffer += chunk[0..<count]
-            while let newline = channelBuffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: channelBuffer[..<newline], as: UTF8.self)
-                channelBuffer.removeSubrange(...newline)
-                let parts = line.split(separator: " ", maxSplits: 2)
-                guard parts.count >= 2, let index = Int(parts[1]), batch.indices.contains(index) else { continue }
-                if parts[0] == "B" {
-                    current = index
-                    deadline = MonotonicClock.seconds() + timeout
-                } else if parts[0] == "D", parts.count == 3,
-                          let outcome = try? decoder.decode(ScanOutcome.self, from: Data(parts[2].utf8)) {
-                    deliver(index, outcome)
-                    delivered += 1
-                    current = nil
-                }
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count >= 2, let index = Int(parts[1]), batch.indices.contains(index) else { return }
+            if parts[0] == "B" {
+                current = index
+                deadline = ContinuousClock.now + .seconds(timeout)
+            } else if parts[0] == "D", parts.count == 3, let outcome = try? ValueDecoder().decode(ScanOutcome.self, json: parts[2].utf8) {
+                deliver(index, outcome)
+                delivered += 1
+                current = nil
             }
         }
-        while Self.drain(child.output, into: &outputTail, keepLast: 2048) {}
+        if end == .timedOut {
+            child.kill()
+            _ = child.wait()
+            // Hung after its last file (in a destructor, say): every file was delivered.
+            guard delivered < batch.count else { return nil }
+            let index = current ?? delivered
+            let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed); blacklisted until the file changes")
+            return Culprit(index: index, error: error)
+        }
         let termination = child.wait()
+        child.drainOutput()
+        if let problem = ChildProtocol.scanner.mismatch(in: hello), delivered == 0, current == nil {
+            throw Failure(category: .protocolMismatch, description: "the scanner \(executable) cannot be used: \(problem); it \(termination.description): \(child.lastOutputLines(1).joined())")
+        }
         guard delivered < batch.count else { return nil }
         guard let index = current else {
-            throw Failure(description: "the scanner \(executable) \(termination.description) before loading any file: \(Self.lastLine(outputTail))")
+            throw Failure(category: .died, description: "the scanner \(executable) \(termination.description) before loading any file: \(child.lastOutputLines(1).joined())")
         }
         var cause = "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
-        let detail = Self.lastLine(outputTail)
+        let detail = child.lastOutputLines(1).joined()
         if !detail.isEmpty { cause += " (last output: \(detail))" }
         return Culprit(index: index, error: PluginError(.crashed, path: batch[index], cause + "; blacklisted until the file changes"))
-    }
-
-    /// Reads what is available on `fd` into `tail`, keeping its last `keepLast` bytes; false at EOF.
-    @discardableResult
-    private static func drain(_ fd: Int32, into tail: inout [UInt8], keepLast: Int) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
-        tail += chunk[0..<count]
-        if tail.count > keepLast { tail.removeFirst(tail.count - keepLast) }
-        return true
-    }
-
-    private static func lastLine(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
     }
 
     private static func format(_ seconds: Double) -> String {

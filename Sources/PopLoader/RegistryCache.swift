@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 
 #if canImport(Glibc)
 import Glibc
@@ -88,7 +89,7 @@ struct RegistryCache {
                     guard !idField.isEmpty, bytes[json].first == 0x7B else { return .corrupt("line \(number) has no plugin description") }
                     record = ScanRecord(pluginID: String(decoding: bytes[idField], as: UTF8.self), encodedInfo: json, of: file)
                 } else if status.count == 5 && status.first == 0x65 {  // "error"
-                    guard let error = try? JSONDecoder().decode(PluginError.self, from: Data(bytes[json])) else {
+                    guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else {
                         return .corrupt("line \(number) has a malformed error")
                     }
                     record = ScanRecord(.failed(error: error))

@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 import Synchronization
 
 /// What the registry knows about one scanned file, cheap to carry around: its status columns are
@@ -44,7 +45,7 @@ final class ScanRecord: @unchecked Sendable {
             switch state {
             case .decoded(let info): return info
             case .encoded(let file, let range):
-                let info = try? JSONDecoder().decode(PluginInfo.self, from: file.bytes[range])
+                let info = try? ValueDecoder().decode(PluginInfo.self, json: file.bytes[range])
                 state = .decoded(info)
                 return info
             }
@@ -53,11 +54,11 @@ final class ScanRecord: @unchecked Sendable {
 
     /// The JSON the cache stores for this record: the `PluginInfo`, or the `PluginError`.
     func encodedPayload() throws -> [UInt8] {
-        if let problem { return Array(try JSONEncoder().encode(problem)) }
+        if let problem { return Array(try ValueEncoder().encode(problem).json.utf8) }
         return try state.withLock { state in
             switch state {
             case .encoded(let file, let range): return Array(file.bytes[range])
-            case .decoded(let info): return Array(try JSONEncoder().encode(info))
+            case .decoded(let info): return Array(try ValueEncoder().encode(info).json.utf8)
             }
         }
     }

@@ -19,11 +19,24 @@ extension Value {
     /// doubles, which JSON cannot express, are written as null.
     public var json: String {
         var bytes: [UInt8] = []
-        write(to: &bytes)
+        write(to: &bytes, indent: nil)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func write(to bytes: inout [UInt8]) {
+    /// The same JSON laid out for people: each member and element on its own line, indented by two
+    /// spaces a level (what `--json` prints).
+    public var indentedJSON: String {
+        var bytes: [UInt8] = []
+        write(to: &bytes, indent: 0)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the value; `indent` is the current depth when laying out for people, nil for compact.
+    private func write(to bytes: inout [UInt8], indent: Int?) {
+        func newline(_ depth: Int) {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
         switch self {
         case .null:
             bytes.appendUTF8("null")
@@ -39,17 +52,22 @@ extension Value {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                element.write(to: &bytes)
+                if let indent { newline(indent + 1) }
+                element.write(to: &bytes, indent: indent.map { $0 + 1 })
             }
+            if let indent, !elements.isEmpty { newline(indent) }
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             bytes.append(UInt8(ascii: "{"))
             for (index, member) in object.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if let indent { newline(indent + 1) }
                 Value.writeString(member.key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                member.value.write(to: &bytes)
+                if indent != nil { bytes.append(UInt8(ascii: " ")) }
+                member.value.write(to: &bytes, indent: indent.map { $0 + 1 })
             }
+            if let indent, !object.isEmpty { newline(indent) }
             bytes.append(UInt8(ascii: "}"))
         }
     }

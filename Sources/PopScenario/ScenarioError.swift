@@ -1,6 +1,21 @@
 /// Why a scenario could not be read: the file, where in the document (a path such as
 /// `steps[3].tap.x`), and what is wrong there.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is, for code that reacts to it.
+    public enum Category: String, Hashable, Sendable {
+        /// The file cannot be read.
+        case unreadable
+        /// The text is not JSON.
+        case syntax
+        /// The JSON is not a scenario: a missing key, a wrong type, a value out of range.
+        case invalid
+        /// A step could not do what it says when it was played (a label not on screen, no such button).
+        case step
+        /// An expectation did not hold after the run.
+        case expectation
+    }
+
+    public var category: Category
     /// The scenario's file as it was given; nil for an embedded scenario.
     public var file: String?
     /// Where the problem is: `steps[3].tap.x`, `expect.frames[0].rect.width`; empty for the root
@@ -12,7 +27,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public var line: Int?
     public var column: Int?
 
-    public init(file: String? = nil, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+    public init(_ category: Category, file: String? = nil, path: String, message: String, line: Int? = nil, column: Int? = nil) {
+        self.category = category
         self.file = file
         self.path = path
         self.message = message

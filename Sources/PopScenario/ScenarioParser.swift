@@ -8,7 +8,7 @@ extension Scenario {
         do {
             bytes = try ScenarioFile.read(path)
         } catch {
-            throw ScenarioError(file: path, path: "", message: "cannot read the scenario: \(error.reason)")
+            throw ScenarioError(.unreadable, file: path, path: "", message: "cannot read the scenario: \(error.reason)")
         }
         let directory = ScenarioFile.directory(of: ScenarioFile.absolute(path))
         return try parse(json: bytes, file: path, baseDirectory: directory)
@@ -26,7 +26,7 @@ extension Scenario {
         do {
             root = try Value(jsonBytes: bytes)
         } catch {
-            throw ScenarioError(file: file, path: "", message: "expected \(error.expected), found \(error.found)",
+            throw ScenarioError(.syntax, file: file, path: "", message: "expected \(error.expected), found \(error.found)",
                                 line: error.line, column: error.column)
         }
         var parser = ScenarioParser(baseDirectory: ScenarioFile.absolute(baseDirectory ?? "."))

@@ -12,7 +12,7 @@ enum ScenarioRead {
     /// `path[index]`.
     static func path(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 
-    static func error(_ path: String, _ message: String) -> ScenarioError { ScenarioError(path: path, message: message) }
+    static func error(_ path: String, _ message: String) -> ScenarioError { ScenarioError(.invalid, path: path, message: message) }
 
     // MARK: Values
 

@@ -89,7 +89,7 @@ public final class ScenarioRunner {
                     // Still busy at the deadline: wait until then, and go on.
                     guard deadline <= target else { break }
                     clock(to: deadline)
-                    problems.append(ScenarioError(file: scenario.file, path: "steps[\(nextStep - 1)].wait",
+                    problems.append(ScenarioError(.step, file: scenario.file, path: "steps[\(nextStep - 1)].wait",
                                                   message: "still busy after \(Self.idleLimit.seconds) s; going on"))
                 }
                 idleDeadline = nil
@@ -207,7 +207,7 @@ public final class ScenarioRunner {
     }
 
     private func problem(_ step: ScenarioStep, _ key: String, _ message: String) {
-        problems.append(ScenarioError(file: scenario.file, path: "\(step.path).\(key)", message: message))
+        problems.append(ScenarioError(.step, file: scenario.file, path: "\(step.path).\(key)", message: message))
     }
 
     /// The label of a request, if the scenario gave it one.

@@ -65,6 +65,6 @@ extension ScenarioRunner {
     }
 
     private func failure(_ path: String, _ message: String) -> ScenarioError {
-        ScenarioError(file: scenario.file, path: path, message: message)
+        ScenarioError(.expectation, file: scenario.file, path: path, message: message)
     }
 }

@@ -24,7 +24,7 @@ public struct TerminalLoop {
         let size = session.size()
         var screen = TerminalScreen(screen: app.screen, columns: size.columns, rows: size.rows)
         var input = TerminalInput()
-        var last = Self.monotonicMicroseconds()
+        var last = ContinuousClock.now
         while true {
             if session.takeResize() {
                 let size = session.size()
@@ -40,16 +40,9 @@ public struct TerminalLoop {
                 if let appEvent = screen.event(for: event), app.handle(appEvent) == .quit { return }
             }
 
-            let now = Self.monotonicMicroseconds()
-            app.advance(by: VirtualTime(microseconds: max(0, now - last)))
+            let now = ContinuousClock.now
+            app.advance(by: VirtualTime(microseconds: Int64((now - last).seconds * 1_000_000)))
             last = now
         }
-    }
-
-    /// CLOCK_MONOTONIC, in microseconds.
-    static func monotonicMicroseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
     }
 }

@@ -9,6 +9,16 @@ import Glibc
 public final class TerminalSession {
     /// Why a session could not start or the terminal could not be used.
     public struct Failure: Error, CustomStringConvertible {
+        public enum Category: String, Sendable {
+            /// Standard input or output is not a terminal (a pipe, a file, CI).
+            case notATerminal = "not-a-terminal"
+            /// Another session has the terminal.
+            case busy
+            /// The terminal could not be set up or written to.
+            case io
+        }
+
+        public let category: Category
         public let description: String
     }
 
@@ -19,15 +29,14 @@ public final class TerminalSession {
     /// Takes over the terminal on `input` and `output`; throws when either is not a terminal.
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         guard isatty(input) == 1, isatty(output) == 1 else {
-            throw Failure(description: "pophost run needs an interactive terminal: standard input and standard output "
-                + "must both be a terminal (TTY). To draw frames without one, use `pophost render`.")
+            throw Failure(category: .notATerminal, description: "standard input and standard output must both be a terminal (TTY)")
         }
         guard !TerminalRestoration.active.load(ordering: .acquiring) else {
-            throw Failure(description: "another terminal session is already running")
+            throw Failure(category: .busy, description: "another terminal session is already running")
         }
         var attributes = termios()
         guard tcgetattr(input, &attributes) == 0 else {
-            throw Failure(description: "cannot read the terminal's settings: \(String(cString: strerror(errno)))")
+            throw Failure(category: .io, description: "cannot read the terminal's settings: \(String(cString: strerror(errno)))")
         }
         self.input = input
         self.output = output
@@ -45,7 +54,7 @@ public final class TerminalSession {
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
             let cause = String(cString: strerror(errno))
             restore()
-            throw Failure(description: "cannot put the terminal in raw mode: \(cause)")
+            throw Failure(category: .io, description: "cannot put the terminal in raw mode: \(cause)")
         }
         do {
             try write(TerminalRestoration.enterSequence)
@@ -85,7 +94,7 @@ public final class TerminalSession {
                 } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
                     if errno == EAGAIN { waitUntilWritable() }
                 } else {
-                    throw Failure(description: "cannot write to the terminal: \(String(cString: strerror(errno)))")
+                    throw Failure(category: .io, description: "cannot write to the terminal: \(String(cString: strerror(errno)))")
                 }
             }
         }

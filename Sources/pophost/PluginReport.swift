@@ -45,9 +45,7 @@ func formatTime(nanoseconds: Int64) -> String {
     return formatter.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
 }
 
-/// Encodes `value` as pretty, key-sorted JSON followed by a newline.
+/// Prints `value` as indented JSON (keys in the order the type encodes them) and a newline.
 func printJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    print(try ValueEncoder().encode(value).indentedJSON)
 }

@@ -30,6 +30,8 @@ struct Run: ParsableCommand {
         let session: TerminalSession
         do {
             session = try TerminalSession()
+        } catch let failure as TerminalSession.Failure where failure.category == .notATerminal {
+            throw CommandFailure("pophost run needs an interactive terminal: \(failure). To draw frames without one, use `pophost render`.")
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -38,18 +38,19 @@ struct Test: ParsableCommand {
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
     @Flag(help: "Record the scenarios' snapshots instead of comparing against them.") var updateSnapshots = false
-    @Option(help: .hidden) var child: String?
+    @Flag(help: .hidden) var child = false
 
     func validate() throws {
         if !(1...10).contains(strictness) { throw ValidationError("--strictness must be from 1 to 10") }
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
-        if plugins.isEmpty && !list { throw ValidationError("give at least one plugin library to test") }
-        if child != nil && plugins.count != 1 { throw ValidationError("--child runs one test of one plugin") }
+        if plugins.isEmpty && !list && !child { throw ValidationError("give at least one plugin library to test") }
     }
 
     func run() throws {
-        var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), executable: SearchPath.executablePath)
+        // A test's process is this executable again; it reads the test to run on standard input.
+        if child { Foundation.exit(HarnessChild.run(endingWith: { _exit($0) })) }
+        var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
         options.strictness = strictness
         options.only = only
         options.skip = skip
@@ -57,7 +58,6 @@ struct Test: ParsableCommand {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.inProcess = inProcess
         options.scenarios = ScenarioShelf(directory: scenarios, updateSnapshots: updateSnapshots)
-        if let child { Foundation.exit(HarnessChild.run(test: child, pluginPath: plugins[0], options: options)) }
 
         let paths = try plugins.map { path in
             guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure("\(path): no such file") }
@@ -71,16 +71,18 @@ struct Test: ParsableCommand {
             print(style.bold("pophost test") + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")")
         }
         let printer = ProgressPrinter(plugins: paths, runner: runner, style: style, quiet: json)
-        let report = runner.run(plugins: paths) { plugin, result in printer.received(result, plugin: plugin) }
+        let report = runner.run(plugins: paths) { plugin, result in
+            printer.received(result, plugin: plugin)
+        } warning: { message in
+            FileHandle.standardError.write(Data("pophost test: warning: \(message)\n".utf8))
+        }
         if let junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure("cannot write \(junit): \(error.localizedDescription)")
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try ValueEncoder().encode(report).indentedJSON)
         } else {
             printSummary(report, style: style)
         }
@@ -93,9 +95,8 @@ struct Test: ParsableCommand {
         var seen: Set<String> = []
         let unique = tests.filter { seen.insert($0.name).inserted }
         if json {
-            let entries = unique.map { ["name": $0.name, "level": String($0.level), "summary": $0.summary] }
-            let data = (try? JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-            print(String(decoding: data, as: UTF8.self))
+            let entries: [Value] = unique.map { ["name": .string($0.name), "level": .int(Int64($0.level)), "summary": .string($0.summary)] }
+            print(Value.array(entries).indentedJSON)
             return
         }
         let width = unique.map(\.name.count).max() ?? 0

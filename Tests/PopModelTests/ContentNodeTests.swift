@@ -18,13 +18,13 @@ import PopTestSupport
 
     @Test("Codable round-trip, with readable keys")
     func codable() throws {
-        let data = try JSONEncoder().encode(SampleContent.tree)
-        #expect(try JSONDecoder().decode(ContentNode.self, from: data) == SampleContent.tree)
-        let text = try Value(jsonBytes: JSONEncoder().encode(ContentNode(.text("Hi", size: 13, weight: .bold, color: 0xFF, alignment: .center, maxLines: 0))))
+        let value = try ValueEncoder().encode(SampleContent.tree)
+        #expect(try ValueDecoder().decode(ContentNode.self, from: value) == SampleContent.tree)
+        let text = try ValueEncoder().encode(ContentNode(.text("Hi", size: 13, weight: .bold, color: 0xFF, alignment: .center, maxLines: 0)))
         #expect(text.lookup(path: "kind.text.string") == "Hi")
         #expect(text.lookup(path: "kind.text.weight") == 3)
         #expect(text.lookup(path: "kind.text.color") == 255)
-        let button = try Value(jsonBytes: JSONEncoder().encode(ContentNode(.button("OK", style: .plain, action: "ok"))))
+        let button = try ValueEncoder().encode(ContentNode(.button("OK", style: .plain, action: "ok")))
         #expect(button.lookup(path: "kind.button.title") == "OK")
     }
 

@@ -155,7 +155,7 @@ import PopTestSupport
     @Test("an unreadable file names the file and the OS's reason")
     func unreadable() {
         let directory = TemporaryDirectory()
-        #expect(throws: ScenarioError(file: directory.file("missing.json"), path: "",
+        #expect(throws: ScenarioError(.unreadable, file: directory.file("missing.json"), path: "",
                                       message: "cannot read the scenario: No such file or directory")) {
             try Scenario.load(path: directory.file("missing.json"))
         }
@@ -294,7 +294,7 @@ import PopTestSupport
     @Test("an embedded scenario's errors have no file part; syntax errors carry line and column")
     func embeddedErrors() {
         let thrown = #expect(throws: ScenarioError.self) { try parse(#"{"steps": [{"wait": -1}]}"#, file: nil) }
-        #expect(thrown == ScenarioError(file: nil, path: "steps[0].wait", message: "expected a duration in milliseconds > 0, found -1"))
+        #expect(thrown == ScenarioError(.invalid, file: nil, path: "steps[0].wait", message: "expected a duration in milliseconds > 0, found -1"))
         #expect(thrown?.description == "steps[0].wait: expected a duration in milliseconds > 0, found -1")
         let root = #expect(throws: ScenarioError.self) { try parse("null", file: nil) }
         #expect(root?.description == "expected an object, found null")
