@@ -27,36 +27,37 @@ import PopChef
     /// the `@usableFromInline` on the types it uses, without which a `package` body is not exported.
     @inlinable
     package static func invoke<Arguments: ActionArgumentProvider>(
-        _ function: UnsafeRawPointer, signature: ActionSignature, interface: UnsafeMutablePointer<ffi_cif>,
+        _ function: UnsafeRawPointer, signature: borrowing ActionSignature, interface: UnsafeMutablePointer<ffi_cif>,
         arguments: Arguments
     ) -> ActionOutcome {
-        let parameters = signature.parameters
-        let count = parameters.count
         let maximum = ActionSignature.maximumParameters
-        precondition(count <= maximum && interface.pointee.nargs == count)
         // One stack block: libffi's `void *` array, an 8-byte slot per argument, then string bytes.
         return withUnsafeTemporaryAllocation(byteCount: 2 * maximum * 8 + stringSpace, alignment: 8) { block in
             let values = block.baseAddress!.bindMemory(to: UnsafeMutableRawPointer?.self, capacity: maximum)
             let slots = block.baseAddress! + maximum * 8
             var strings = CStringArena(slots + maximum * 8, end: block.baseAddress! + block.count)
             defer { strings.release() }
-            for index in 0..<count {
-                let slot = slots + index * 8
-                values[index] = slot
-                let type = parameters[index].type
-                assert(parameters[index].source.gives(type))
-                switch parameters[index].source {
-                case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
-                case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
-                case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
-                case .field(let id):
-                    let text = arguments.fieldText(id) ?? ""
-                    if type == .str {
-                        slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
-                    } else {
-                        storeField(number: text, as: type, into: slot)
+            signature.steps.withUnsafeBufferPointer { steps in
+                signature.keys.withUnsafeBufferPointer { keys in
+                    precondition(steps.count <= maximum && interface.pointee.nargs == steps.count)
+                    for index in 0..<steps.count {
+                        let slot = slots + index * 8
+                        values[index] = slot
+                        let type = steps[index].type
+                        switch steps[index].source {
+                        case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
+                        case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
+                        case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
+                        case .field:
+                            let text = arguments.fieldText(keys[index]) ?? ""
+                            if type == .str {
+                                slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
+                            } else {
+                                storeField(number: text, as: type, into: slot)
+                            }
+                        case .data: storeData(at: keys[index], as: type, from: arguments, into: slot, &strings)
+                        }
                     }
-                case .data(let path): storeData(at: path, as: type, from: arguments, into: slot, &strings)
                 }
             }
             // libffi widens integral results narrower than ffi_arg into a full ffi_arg.

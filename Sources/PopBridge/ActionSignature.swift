@@ -13,8 +13,29 @@
     /// At most this many parameters (handler.h).
     @usableFromInline package static let maximumParameters = 16
 
-    @usableFromInline package var result: ResultType
-    @usableFromInline package var parameters: [Parameter]
+    @usableFromInline package let result: ResultType
+    @usableFromInline package let parameters: [Parameter]
+    /// What the invoker does for each parameter, precomputed so that a call copies no string and
+    /// retains nothing: the step (`steps[i]`) and the field id or data path it reads (`keys[i]`,
+    /// "" when none).
+    @usableFromInline let steps: [ArgumentStep]
+    @usableFromInline let keys: [String]
+
+    package init(result: ResultType, parameters: [Parameter]) {
+        self.result = result
+        self.parameters = parameters
+        steps = parameters.map { ArgumentStep(source: $0.source.kind, type: $0.type) }
+        keys = parameters.map(\.source.key)
+    }
+
+    @usableFromInline package static func == (lhs: ActionSignature, rhs: ActionSignature) -> Bool {
+        lhs.result == rhs.result && lhs.parameters == rhs.parameters
+    }
+
+    @usableFromInline package func hash(into hasher: inout Hasher) {
+        hasher.combine(result)
+        hasher.combine(parameters)
+    }
 
     /// Only the types, one letter each (`v` void, `b` bool, `i` i32, `l` i64, `d` f64, `p` ptr,
     /// `s` str), e.g. `"b(p,s,d)"`: signatures with the same key share one prepared `ffi_cif`.
@@ -75,6 +96,17 @@
     @usableFromInline package var type: ArgumentType
 }
 
+/// One parameter as the invoker reads it: where from and as what, both trivial values.
+@usableFromInline struct ArgumentStep: Sendable {
+    /// The kinds of `ArgumentSource`, without their payloads.
+    @usableFromInline enum Source: UInt8, Sendable {
+        case handler, actionName, requestID, field, data
+    }
+
+    @usableFromInline let source: Source
+    @usableFromInline let type: ArgumentType
+}
+
 /// Where an action argument's value comes from.
 @usableFromInline package enum ArgumentSource: Hashable, Sendable, CustomStringConvertible {
     /// `self`: the handler (`const pop_handler_t *`); ptr only.
@@ -88,6 +120,26 @@
     /// `data` / `data.PATH`: the request data node at the dotted path ("" = the root); ptr, or
     /// bool/i32/i64/f64/str converted.
     case data(path: String)
+
+    /// The source without its payload.
+    var kind: ArgumentStep.Source {
+        switch self {
+        case .handler: .handler
+        case .actionName: .actionName
+        case .requestID: .requestID
+        case .field: .field
+        case .data: .data
+        }
+    }
+
+    /// The field id or data path it reads; "" for the others.
+    var key: String {
+        switch self {
+        case .field(let id): id
+        case .data(let path): path
+        case .handler, .actionName, .requestID: ""
+        }
+    }
 
     /// Whether this source can give a value of `type`.
     @usableFromInline package func gives(_ type: ArgumentType) -> Bool {
