@@ -32,7 +32,7 @@ package final class PluginHandler: HandlerComponent {
                 throw broken("handler \(id) returns no action at index \(index) of \(count)")
             }
             let action = raw.pointee
-            guard action.struct_size >= MemoryLayout<pop_action_t>.size, action.abi_version.major == ABIVersion.host.major else {
+            guard StructHeader(raw).problem(minimumSize: MemoryLayout<pop_action_t>.size) == nil else {
                 throw broken("handler \(id): action \(index) has an incompatible version or size")
             }
             guard let namePointer = action.name, let name = String(validatingCString: namePointer), !name.isEmpty, !name.hasPrefix("pop.") else {

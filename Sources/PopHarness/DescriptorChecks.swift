@@ -49,7 +49,7 @@ enum DescriptorChecks {
                         let other = header.desc?.pointee.id.map { String(cString: $0) } ?? "NULL"
                         problems.append("an instance of \(id) points at another descriptor (\(other)) than its factory's")
                     }
-                    if header.abi_version.major != ABIVersion.host.major || header.abi_version.minor > ABIVersion.host.minor {
+                    if !ABIVersion(header.abi_version).isReadable {
                         problems.append("an instance of \(id) is for ABI \(ABIVersion(header.abi_version)), not \(ABIVersion.host)")
                     }
                     plugin.destroy(instance)
