@@ -67,7 +67,7 @@ public final class PluginComponents: ComponentSource {
 
     public func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
         let (instance, _) = try create(id, kind: .controllerLoader)
-        return PluginControllerLoader(instance, id: id)
+        return try adopt(instance) { () throws(ComponentFailure) in try PluginControllerLoader(instance, id: id) }
     }
 
     public func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
