@@ -1,4 +1,4 @@
-/* The C sample plugin, written against <pophost/pophost.h> in plain C11.
+/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and two extensions) in plain C11.
  *
  *   CSPopKit's example trio (combine them for CSPopKit's demo popup):
  *     com.pophost.samples.c.high-priority-handler   handler: high priority, overrides; action "details"
@@ -7,13 +7,24 @@
  *   A payment password dialog:
  *     com.pophost.samples.c.payment-handler         handler: checks the password, vetoes being hidden
  *     com.pophost.samples.c.payment-view            view loader: amount, secure field, three buttons
- *   A custom animation:
+ *   A promotion that decides later:
+ *     com.pophost.samples.c.promotion-handler       handler: low priority, queued; should_present_ex
+ *                                                   answers from on_main_thread (pop_completion_t)
+ *   Custom animation and layout, through component extensions:
  *     com.pophost.samples.c.custom-animation-controller
- *                                                   controller loader: its own keyframes, finished later
+ *                                                   controller loader: "pop.animation/1", its own
+ *                                                   keyframes, finished later
+ *     com.pophost.samples.c.bottom-controller       controller loader: "pop.layout/1", the popup
+ *                                                   pinned to the bottom of the screen
+ *
+ * The released ABI 1.0 version of this file is kept, unchanged, in Tests/Fixtures/abi-1.0/sample.c:
+ * compare the two to see what 1.1 changes for a plugin (docs/plugin-abi.md walks through it).
  *
  * Build it on its own with the Makefile beside this file (`make`), or as part of the repository with
  * `swift build` (product PopSampleC). Everything is static except the entry, the only exported symbol. */
 #include <pophost/pophost.h>
+#include <pophost/ext/animation.h>
+#include <pophost/ext/layout.h>
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -29,20 +40,22 @@
  * afterwards. Every access happens on the host's main thread (init, deinit, create, the component
  * functions and on_main_thread are all [main-thread]), so nothing here needs a lock. */
 
-/* Custom-animation completions waiting for on_main_thread (see custom-animation-controller). */
-#define PENDING_DONE_CAPACITY 16
+/* Completions to call from on_main_thread: the promotion's answers and the custom animation's ends.
+ * A pop_completion_t is a value that stays safe to call (completion.h): one whose request ended in
+ * the meantime is a checked no-op for the host, so nothing here has to be forgotten on destroy. */
+#define PENDING_CAPACITY 16
 
-typedef struct pending_done {
-    const void *owner; /* the controller loader instance that scheduled it */
-    pop_done_fn done;  /* NULL once the owner was destroyed: the completion is no longer valid */
-} pending_done_t;
+typedef struct pending_completion {
+    pop_completion_t completion;
+    bool value;
+} pending_completion_t;
 
 static struct {
     int init_count;
     const pop_host_t *host;
     const pop_host_log_t *log;     /* "pop.log/1", or NULL when the host does not offer it */
     const pop_host_value_t *value; /* "pop.value/1", or NULL: then every read gives its default */
-    pending_done_t pending[PENDING_DONE_CAPACITY]; /* a ring buffer, oldest first */
+    pending_completion_t pending[PENDING_CAPACITY]; /* a ring buffer, oldest first */
     uint32_t pending_head;
     uint32_t pending_count;
 } plugin;
@@ -63,7 +76,7 @@ static void trim_cut_utf8(char *text, size_t length) {
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void plugin_log(int32_t severity, const char *format, ...) {
+static void plugin_log(pop_log_severity_t severity, const char *format, ...) {
     if (!plugin.log || !plugin.log->log) return; /* no log extension: stay silent */
     char message[512];
     va_list args;
@@ -90,12 +103,46 @@ static double data_number(const pop_value_t *data, const char *key, double fallb
     return v ? v->get_double(v->get(data, key), fallback) : fallback;
 }
 
-static const char *reason_name(int32_t reason) {
+/* The bool member `key` of `data`, or `fallback`. */
+static bool data_bool(const pop_value_t *data, const char *key, bool fallback) {
+    const pop_host_value_t *v = plugin.value;
+    return v ? v->get_bool(v->get(data, key), fallback) : fallback;
+}
+
+static const char *reason_name(pop_reason_t reason) {
     static const char *const names[] = {
         "none",   "action",    "background tap", "swipe",          "timeout",      "preempted", "hide all",
         "vetoed", "duplicate", "expired",        "lower priority", "plugin error", "requested",
     };
     return reason >= 0 && (uint32_t)reason < COUNT_OF(names) ? names[reason] : "unknown";
+}
+
+/* ---- answering later --------------------------------------------------------------------------
+ *
+ * The ABI has no timer, and the host calls the plugin on its main thread only. To finish something
+ * "later" without threads, the plugin queues the completion, asks the host for a callback with
+ * host->request_callback(), and calls it from the entry's on_main_thread. Returns false when the
+ * queue is full or the host cannot call back: the caller then answers now instead. */
+static bool complete_later(pop_completion_t completion, bool value) {
+    const pop_host_t *host = plugin.host;
+    if (!host || !host->request_callback || plugin.pending_count == PENDING_CAPACITY) return false;
+    plugin.pending[(plugin.pending_head + plugin.pending_count) % PENDING_CAPACITY] =
+        (pending_completion_t){.completion = completion, .value = value};
+    plugin.pending_count++;
+    host->request_callback(host); /* several requests before the callback coalesce into one */
+    return true;
+}
+
+/* [main-thread] The host's answer to request_callback(): calls every queued completion, oldest
+ * first. Each entry is taken off the queue before it is called, so a completion that leads to a new
+ * entry (an answer that starts an animation that finishes later) is safe. */
+static void plugin_on_main_thread(void) {
+    while (plugin.pending_count > 0) {
+        pending_completion_t next = plugin.pending[plugin.pending_head];
+        plugin.pending_head = (plugin.pending_head + 1) % PENDING_CAPACITY;
+        plugin.pending_count--;
+        pop_complete(next.completion, next.value);
+    }
 }
 
 /* ---- component instances ------------------------------------------------------------------------ */
@@ -109,12 +156,14 @@ typedef struct instance {
         pop_view_loader_t view_loader;
         pop_controller_loader_t controller_loader;
     } iface;
-    const pop_host_t *host;
     /* Handlers: the action table get_action serves (constant data, valid until destroy). */
     const pop_action_t *actions;
     uint32_t action_count;
     /* payment-handler: wrong passwords entered so far. */
     uint32_t attempts;
+    /* Controller loaders: the extensions get_extension offers (constant data), NULL for none. */
+    const pop_animation_ext_t *animation;
+    const pop_layout_ext_t *layout;
 } instance_t;
 
 /* The instance behind a component the host passes back. */
@@ -126,10 +175,13 @@ static void instance_destroy(const pop_component_t *component) {
     free(instance_of(component));
 }
 
+/* [thread-safe] The component's extensions, by exact id; NULL for every other id. */
 static const void *instance_get_extension(const pop_component_t *component, const char *extension_id) {
-    (void)component;
-    (void)extension_id;
-    return NULL; /* these samples offer no component extensions */
+    const instance_t *instance = instance_of(component);
+    if (!instance || !extension_id) return NULL;
+    if (instance->animation && strcmp(extension_id, POP_EXT_ANIMATION) == 0) return instance->animation;
+    if (instance->layout && strcmp(extension_id, POP_EXT_LAYOUT) == 0) return instance->layout;
+    return NULL;
 }
 
 /* Fills in the kind-specific functions of a fresh, zeroed instance. */
@@ -209,7 +261,7 @@ static void payment_get_options(const pop_handler_t *self, const pop_value_t *da
 }
 
 /* A payment in progress must not be hidden by a stray tap, a swipe or the app's hide-all. */
-static bool payment_should_dismiss(const pop_handler_t *self, int32_t reason) {
+static bool payment_should_dismiss(const pop_handler_t *self, pop_reason_t reason) {
     (void)self;
     switch (reason) {
     case POP_REASON_BACKGROUND_TAP:
@@ -222,7 +274,7 @@ static bool payment_should_dismiss(const pop_handler_t *self, int32_t reason) {
     }
 }
 
-static void payment_finished(const pop_handler_t *self, int32_t outcome, int32_t reason) {
+static void payment_finished(const pop_handler_t *self, pop_outcome_t outcome, pop_reason_t reason) {
     const instance_t *instance = instance_of(&self->component);
     plugin_log(POP_LOG_INFO, "payment-handler: finished, %s (%s), %" PRIu32 " wrong password(s)",
                outcome == POP_FINISHED_DISMISSED ? "dismissed" : "cancelled", reason_name(reason),
@@ -275,6 +327,30 @@ static void setup_payment_handler(instance_t *self) {
     self->iface.handler.get_action = handler_get_action;
     self->actions = payment_actions;
     self->action_count = COUNT_OF(payment_actions);
+}
+
+/* ---- com.pophost.samples.c.promotion-handler ---------------------------------------------------- */
+
+static void promotion_get_options(const pop_handler_t *self, const pop_value_t *data, pop_request_options_t *options) {
+    (void)self;
+    options->priority = POP_PRIORITY_LOW;
+    options->policy = POP_POLICY_ENQUEUE;              /* wait until the layer is free */
+    options->when_preempted = POP_PREEMPTED_REQUEUE;   /* come back after a preemption */
+    options->time_to_live = 30;                        /* seconds in the queue */
+    options->dedupe_key = data_string(data, "campaign", NULL); /* one per campaign; the host copies it */
+}
+
+/* ABI 1.1: the answer is a pop_completion_t, kept by value and answered from on_main_thread. Only
+ * an explicit "eligible": false vetoes. */
+static void promotion_should_present(const pop_handler_t *self, const pop_value_t *data, pop_completion_t answer) {
+    (void)self;
+    bool present = data_bool(data, "eligible", true);
+    if (!complete_later(answer, present)) pop_complete(answer, present); /* cannot defer: answer now */
+}
+
+static void setup_promotion_handler(instance_t *self) {
+    self->iface.handler.get_options = promotion_get_options;
+    self->iface.handler.should_present_ex = promotion_should_present;
 }
 
 /* ---- com.pophost.samples.c.test-view ------------------------------------------------------------- */
@@ -357,9 +433,9 @@ static void setup_pop_controller(instance_t *self) {
 
 /* ---- com.pophost.samples.c.custom-animation-controller -------------------------------------------
  *
- * The host's completion `done` is a bare C function pointer with no context argument, and the ABI
- * has no timer. To finish "later" the plugin keeps `done` in a FIFO, asks the host for a callback
- * with host->request_callback(), and calls it from the entry's on_main_thread. */
+ * Its animations come through the extension "pop.animation/1" (ext/animation.h): each is given a
+ * pop_completion_t `done`, a value that stays safe to call, so finishing later is a matter of
+ * queueing it (complete_later) — and nothing has to be forgotten when the instance is destroyed. */
 
 static void custom_animation_configure(const pop_controller_loader_t *self, const pop_value_t *data,
                                        pop_presentation_t *p) {
@@ -370,17 +446,14 @@ static void custom_animation_configure(const pop_controller_loader_t *self, cons
     p->hide_duration = 0.3; /* ctx->duration of animate_hide */
 }
 
-/* Pops in: from ctx->from, the state the host shows the popup in before a custom show (this sample
- * takes it to be scaled to 0.5 and transparent; keyframes start from the current state, so there
- * is nothing to set), it overshoots to 1.1 while fading in, then springs back to 1. */
+/* Pops in: from ctx->from, the state the host shows the popup in before a custom show (its final
+ * frame, transparent; keyframes start from the current state, so there is nothing to set), it
+ * overshoots to 1.1 while fading in, then springs back to 1. Finishes later, from on_main_thread. */
 static bool custom_animation_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx,
-                                  pop_done_fn done) {
-    instance_t *instance = instance_of(&self->component);
-    const pop_host_t *host = instance ? instance->host : NULL;
-    /* Returning false (without calling done) gives the host's default animation: do so when the
-     * completion cannot be delivered later. */
-    if (!ctx || !ctx->animate || !done || !host || !host->request_callback) return false;
-    if (plugin.pending_count == PENDING_DONE_CAPACITY) return false;
+                                  pop_completion_t done) {
+    (void)self;
+    /* Returning false (without calling done) gives the presentation's own animation. */
+    if (!ctx || !ctx->animate) return false;
 
     const double grow = ctx->duration * 0.6, settle = ctx->duration - grow;
     pop_visual_state_t to = {
@@ -390,54 +463,66 @@ static bool custom_animation_show(const pop_controller_loader_t *self, const pop
     to.scale = 1.0;
     ctx->animate(ctx, grow, settle, POP_CURVE_SPRING, &to); /* starts when the first keyframe ends */
 
-    /* Finish later: queue the completion and ask for on_main_thread. */
-    plugin.pending[(plugin.pending_head + plugin.pending_count) % PENDING_DONE_CAPACITY] =
-        (pending_done_t){.owner = instance, .done = done};
-    plugin.pending_count++;
-    host->request_callback(host);
+    if (!complete_later(done, true)) pop_complete(done, true); /* cannot defer: finish now */
     return true;
 }
 
 /* Fades and shrinks away, and finishes right away (synchronously). */
 static bool custom_animation_hide(const pop_controller_loader_t *self, const pop_animation_context_t *ctx,
-                                  pop_done_fn done) {
+                                  pop_completion_t done) {
     (void)self;
-    if (!ctx || !ctx->animate || !done) return false;
+    if (!ctx || !ctx->animate) return false;
     const pop_visual_state_t to = {
         .frame = ctx->from.frame, .alpha = 0, .scale = 0.8, .rotation = ctx->from.rotation, .dim_alpha = 0,
     };
     ctx->animate(ctx, 0, ctx->duration, POP_CURVE_EASE_IN, &to);
-    done();
+    pop_complete(done, true);
     return true;
 }
 
-/* A completion is invalid after the request's final event, and the instance is destroyed after it:
- * forget the completions it still has queued. */
-static void custom_animation_destroy(const pop_component_t *component) {
-    for (uint32_t i = 0; i < plugin.pending_count; i++) {
-        pending_done_t *pending = &plugin.pending[(plugin.pending_head + i) % PENDING_DONE_CAPACITY];
-        if (pending->owner == component->component_data) pending->done = NULL;
-    }
-    instance_destroy(component);
-}
+static const pop_animation_ext_t custom_animation_ext = {
+    .abi_version = POP_VERSION_INIT,
+    .struct_size = sizeof(pop_animation_ext_t),
+    .animate_show = custom_animation_show,
+    .animate_hide = custom_animation_hide,
+};
 
 static void setup_custom_animation_controller(instance_t *self) {
-    self->iface.component.destroy = custom_animation_destroy;
     self->iface.controller_loader.configure = custom_animation_configure;
-    self->iface.controller_loader.animate_show = custom_animation_show;
-    self->iface.controller_loader.animate_hide = custom_animation_hide;
+    self->animation = &custom_animation_ext;
 }
 
-/* [main-thread] The host's answer to request_callback(): call every queued completion, oldest
- * first. Each entry is taken off the queue before it is called, so a completion that leads to a
- * new animate_show (and a new entry) is safe. */
-static void plugin_on_main_thread(void) {
-    while (plugin.pending_count > 0) {
-        pending_done_t next = plugin.pending[plugin.pending_head];
-        plugin.pending_head = (plugin.pending_head + 1) % PENDING_DONE_CAPACITY;
-        plugin.pending_count--;
-        if (next.done) next.done();
-    }
+/* ---- com.pophost.samples.c.bottom-controller ------------------------------------------------------
+ *
+ * Its layout comes through the extension "pop.layout/1" (ext/layout.h): the host's frame, moved down
+ * to the bottom of the space it may use, which lies above the keyboard when one is up. */
+
+static void bottom_configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
+    (void)self;
+    (void)data;
+    p->style = POP_STYLE_ALERT;
+    p->dismiss_on_background_tap = true;
+    p->show_animation = POP_SHOW_SLIDE_FROM_BOTTOM;
+    p->hide_animation = POP_HIDE_SLIDE_TO_BOTTOM;
+}
+
+static bool bottom_layout(const pop_controller_loader_t *self, const pop_layout_context_t *ctx, pop_rect_t *frame) {
+    (void)self;
+    if (!ctx || !frame) return false;
+    *frame = ctx->default_frame; /* centred horizontally, as wide as its content */
+    frame->y = ctx->container.y + ctx->container.height - frame->height;
+    return true;
+}
+
+static const pop_layout_ext_t bottom_layout_ext = {
+    .abi_version = POP_VERSION_INIT,
+    .struct_size = sizeof(pop_layout_ext_t),
+    .layout = bottom_layout,
+};
+
+static void setup_bottom_controller(instance_t *self) {
+    self->iface.controller_loader.configure = bottom_configure;
+    self->layout = &bottom_layout_ext;
 }
 
 /* ---- descriptors and factories ------------------------------------------------------------------ */
@@ -447,12 +532,15 @@ static const char *const payment_handler_features[] = {"payment", "priority-high
 static const char *const test_view_features[] = {"alert", "text", "buttons", NULL};
 static const char *const payment_view_features[] = {"alert", "secure-input", "buttons", NULL};
 static const char *const pop_controller_features[] = {"alert", "dimmed", NULL};
+static const char *const promotion_features[] = {"priority-low", "enqueue", "requeue", "dedupe", "async-should-present", NULL};
 static const char *const custom_animation_features[] = {"alert", "custom-animation", NULL};
+static const char *const bottom_features[] = {"alert", "custom-layout", NULL};
 
 static const pop_descriptor_t plugin_descriptor = DESCRIPTOR(
     "com.pophost.samples.c", "pophost C sample",
     "CSPopKit's example trio in plain C: a high-priority handler, a test view and a pop controller; "
-    "plus a payment password dialog and a custom-animation controller.",
+    "plus a payment password dialog, a promotion decided later, and controllers with their own "
+    "animation and layout.",
     NULL);
 
 /* In each factory the original trio member comes first; new components are appended. */
@@ -464,6 +552,10 @@ static const component_class_t handler_classes[] = {
                 "Confirms a payment with a 6-digit password and cannot be hidden while it is in progress.",
                 payment_handler_features),
      setup_payment_handler},
+    {DESCRIPTOR("com.pophost.samples.c.promotion-handler", "Promotion handler",
+                "A low-priority promotion: queued, requeued when preempted, one per campaign, decided later.",
+                promotion_features),
+     setup_promotion_handler},
 };
 
 static const component_class_t view_loader_classes[] = {
@@ -484,6 +576,9 @@ static const component_class_t controller_loader_classes[] = {
                 "An alert that pops in with its own keyframes, finished from on_main_thread, and shrinks away.",
                 custom_animation_features),
      setup_custom_animation_controller},
+    {DESCRIPTOR("com.pophost.samples.c.bottom-controller", "Bottom controller",
+                "An alert pinned to the bottom of the screen by its own layout, sliding in and out.", bottom_features),
+     setup_bottom_controller},
 };
 
 /* One factory per kind: the table the host sees, its components and the size of its kind struct. */
@@ -505,6 +600,7 @@ static const pop_descriptor_t *factory_get_descriptor(const pop_component_factor
 
 static const pop_component_t *factory_create(const pop_component_factory_t *factory, const pop_host_t *host,
                                              const char *component_id) {
+    (void)host; /* the same table init() received, which the plugin keeps */
     const sample_factory_t *self = (const sample_factory_t *)factory;
     const component_class_t *found = NULL;
     for (uint32_t i = 0; i < self->count && !found; i++)
@@ -524,7 +620,6 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
         .destroy = instance_destroy,
         .get_extension = instance_get_extension,
     };
-    instance->host = host;
     found->setup(instance);
     return &instance->iface.component;
 }
@@ -581,7 +676,7 @@ static const pop_plugin_entry_t entry = {
     .init = plugin_init,
     .deinit = plugin_deinit,
     .get_factory = plugin_get_factory,
-    .on_main_thread = plugin_on_main_thread, /* delivers the custom animation's completions */
+    .on_main_thread = plugin_on_main_thread, /* delivers the queued completions */
 };
 
 POP_EXPORT const pop_plugin_entry_t *pop_plugin_entry_v1(void) { return &entry; }

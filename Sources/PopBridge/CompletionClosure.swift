@@ -9,8 +9,8 @@ import Synchronization
 /// Lifetime: the libffi closure holds an unretained pointer to this object, and this object owns
 /// the closure. Its component keeps it until the component is destroyed (after the request's final
 /// event) and then calls `free()`, after which — or once the object is deinitialised — calling the
-/// pointer is undefined behaviour. (ABI 1.1's `pop_completion_t` has no such hazard.) `free()` must
-/// not race a call in progress.
+/// pointer is undefined behaviour. (ABI 1.1's `pop_completion_t`, `CompletionTokens`, has no such
+/// hazard.) `free()` must not race a call in progress.
 package final class CompletionClosure: @unchecked Sendable {
     /// Where a call goes, by shape.
     private enum Target {

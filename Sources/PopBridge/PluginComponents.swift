@@ -67,7 +67,7 @@ public final class PluginComponents: ComponentSource {
 
     public func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
         let (instance, _) = try create(id, kind: .controllerLoader)
-        return PluginControllerLoader(instance, id: id)
+        return try adopt(instance) { () throws(ComponentFailure) in try PluginControllerLoader(instance, id: id) }
     }
 
     public func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
@@ -112,16 +112,18 @@ public final class PluginComponents: ComponentSource {
             throw ComponentFailure(.contractBroken, "the \(kind.rawValue) factory of \(plugin.path) returned NULL for \"\(id)\"")
         }
         let header = instance.pointee
+        let layout = StructHeader(instance)
         let problem: String? =
-            if !ABIVersion(header.abi_version).isReadable {
-                "instance of \"\(id)\" is for ABI \(ABIVersion(header.abi_version)), not compatible with \(ABIVersion.host)"
-            } else if Int(header.struct_size) < kind.minimumStructSize {
-                "instance of \"\(id)\" has struct_size \(header.struct_size), below the \(kind.minimumStructSize) of a \(kind.rawValue)"
-            } else if header.desc != descriptor {
+            switch layout.problem(minimumSize: kind.minimumStructSize) {
+            case .majorMismatch:
+                "instance of \"\(id)\" is for ABI \(layout.version), not compatible with \(ABIVersion.host)"
+            case .tooSmall(let minimum):
+                "instance of \"\(id)\" has struct_size \(layout.size), below the \(minimum) of a \(kind.rawValue)"
+            case nil where header.desc != descriptor:
                 "instance of \"\(id)\" does not point at its factory's descriptor"
-            } else if header.destroy == nil {
+            case nil where header.destroy == nil:
                 "instance of \"\(id)\" has no destroy function"
-            } else {
+            case nil:
                 nil
             }
         if let problem {

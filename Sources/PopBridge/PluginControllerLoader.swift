@@ -3,27 +3,59 @@ import PopChef
 import PopLoader
 import PopModel
 
-/// A plugin's controller loader. Its function pointers are read once; calls are direct.
+/// A plugin's controller loader. Its function pointers, its own and those of its extensions
+/// "pop.layout/1" and "pop.animation/1", are read once when it is created; calls are direct. Where
+/// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
 final class PluginControllerLoader: ControllerLoaderComponent {
+    /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
+    typealias Layout = @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) -> Bool
+
+    /// A custom show or hide animation, in the form it was declared in.
+    private enum AnimationHook {
+        /// ABI 1.0's kind struct member, finished with a `pop_done_fn`.
+        case doneFunction(@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)
+        /// "pop.animation/1"'s, finished with a `pop_completion_t`.
+        case completion(@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_completion_t) -> Bool)
+    }
+
     let id: String
     private let pointer: UnsafePointer<pop_controller_loader_t>
     private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
-    private let showHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
-    private let hideHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)?
-    private let layoutHook: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) -> Bool)?
+    private let showHook: AnimationHook?
+    private let hideHook: AnimationHook?
+    private let layoutHook: Layout?
     private let instance: PluginInstance
-    /// The completions handed to the plugin as function pointers, freed when it is destroyed.
+    /// The completions handed to the plugin as 1.0 function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
+    /// The completions handed to the plugin as 1.1 tokens, revoked when it is destroyed.
+    private var tokens: [UInt64] = []
 
-    init(_ instance: PluginInstance, id: String) {
+    /// Reads the hooks; an extension table that breaks the growth rule fails the creation.
+    init(_ instance: PluginInstance, id: String) throws(ComponentFailure) {
         self.instance = instance
         let pointer = instance.kind(pop_controller_loader_t.self)
         self.pointer = pointer
         self.id = id
-        configureFunction = pointer.pointee.configure
-        showHook = pointer.pointee.animate_show
-        hideHook = pointer.pointee.animate_hide
-        layoutHook = pointer.pointee.layout
+        let kind = pointer.pointee
+        configureFunction = kind.configure
+
+        var layout = kind.layout
+        if let found = try instance.extensionTable(POP_EXT_LAYOUT, as: pop_layout_ext_t.self, minimumSize: MemoryLayout<pop_layout_ext_t>.size),
+           found.header.contains(\pop_layout_ext_t.layout), let hook = found.table.pointee.layout {
+            layout = hook
+        }
+        layoutHook = layout
+
+        var show: AnimationHook? = kind.animate_show.map(AnimationHook.doneFunction)
+        var hide: AnimationHook? = kind.animate_hide.map(AnimationHook.doneFunction)
+        if let found = try instance.extensionTable(POP_EXT_ANIMATION, as: pop_animation_ext_t.self,
+                                                   minimumSize: MemoryLayout<pop_animation_ext_t>.size) {
+            let table = found.table.pointee
+            if found.header.contains(\pop_animation_ext_t.animate_show), let hook = table.animate_show { show = .completion(hook) }
+            if found.header.contains(\pop_animation_ext_t.animate_hide), let hook = table.animate_hide { hide = .completion(hook) }
+        }
+        showHook = show
+        hideHook = hide
     }
 
     var hasShowAnimation: Bool { showHook != nil }
@@ -38,8 +70,6 @@ final class PluginControllerLoader: ControllerLoaderComponent {
 
     func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
         guard let hook = showing ? showHook : hideHook else { return false }
-        let closure = CompletionClosure.done(done)
-        closures.append(closure)
         let sink = Unmanaged.passRetained(context)
         defer { sink.release() }
         var raw = pop_animation_context_t(
@@ -54,7 +84,21 @@ final class PluginControllerLoader: ControllerLoaderComponent {
                 }
                 context.animate(delay: delay, duration: duration, curve: curve, to: VisualState(target.pointee))
             })
-        return hook(pointer, &raw, unsafeBitCast(closure.functionPointer, to: pop_done_fn.self))
+        switch hook {
+        case .doneFunction(let hook):
+            let closure = CompletionClosure.done(done)
+            closures.append(closure)
+            return hook(pointer, &raw, unsafeBitCast(closure.functionPointer, to: pop_done_fn.self))
+        case .completion(let hook):
+            let completion = CompletionTokens.done(done)
+            guard hook(pointer, &raw, completion) else {
+                // Declined: the completion was never the plugin's to call.
+                CompletionTokens.revoke([completion.token])
+                return false
+            }
+            tokens.append(completion.token)
+            return true
+        }
     }
 
     func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
@@ -68,6 +112,8 @@ final class PluginControllerLoader: ControllerLoaderComponent {
     }
 
     func destroy() {
+        CompletionTokens.revoke(tokens)
+        tokens = []
         instance.destroy()
         for closure in closures { closure.free() }
         closures = []

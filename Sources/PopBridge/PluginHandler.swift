@@ -13,8 +13,12 @@ package final class PluginHandler: HandlerComponent {
     package let declared:[String: DeclaredAction]
     private let instance: PluginInstance
     private let functions: pop_handler_t
-    /// should_present's answers handed to the plugin as function pointers, freed when it is destroyed.
+    /// ABI 1.1's should_present, when the handler is that new and sets it: it wins over the 1.0 one.
+    private let shouldPresentEx: (@convention(c) (UnsafePointer<pop_handler_t>?, OpaquePointer?, pop_completion_t) -> Void)?
+    /// should_present's answers handed to a 1.0 handler as function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
+    /// should_present's answers handed to a 1.1 handler as tokens, revoked when its request ends.
+    private var tokens: [UInt64] = []
 
     /// Reads the handler's functions and validates its actions (a malformed one fails creation).
     init(_ instance: PluginInstance, id: String, interfaces: CallInterfaceCache, pluginPath: String) throws(ComponentFailure) {
@@ -23,6 +27,7 @@ package final class PluginHandler: HandlerComponent {
         self.pointer = pointer
         self.id = id
         functions = pointer.pointee
+        shouldPresentEx = instance.header.contains(\pop_handler_t.should_present_ex) ? functions.should_present_ex : nil
         func broken(_ problem: String) -> ComponentFailure { ComponentFailure(.contractBroken, problem) }
         var declared: [String: DeclaredAction] = [:]
         let count = functions.action_count.map { $0(pointer) } ?? 0
@@ -32,7 +37,7 @@ package final class PluginHandler: HandlerComponent {
                 throw broken("handler \(id) returns no action at index \(index) of \(count)")
             }
             let action = raw.pointee
-            guard action.struct_size >= MemoryLayout<pop_action_t>.size, action.abi_version.major == ABIVersion.host.major else {
+            guard StructHeader(raw).problem(minimumSize: MemoryLayout<pop_action_t>.size) == nil else {
                 throw broken("handler \(id): action \(index) has an incompatible version or size")
             }
             guard let namePointer = action.name, let name = String(validatingCString: namePointer), !name.isEmpty, !name.hasPrefix("pop.") else {
@@ -57,7 +62,7 @@ package final class PluginHandler: HandlerComponent {
         actions = declared.mapValues(\.declaration)
     }
 
-    package var decidesPresentation: Bool { functions.should_present != nil }
+    package var decidesPresentation: Bool { shouldPresentEx != nil || functions.should_present != nil }
 
     package func adjust(_ options: inout RequestOptions, data: RequestData) {
         guard let getOptions = functions.get_options else { return }
@@ -80,6 +85,12 @@ package final class PluginHandler: HandlerComponent {
     }
 
     package func shouldPresent(data: RequestData, answer: Completion<Bool>) {
+        if let shouldPresentEx {
+            let completion = CompletionTokens.answer(answer)
+            tokens.append(completion.token)
+            shouldPresentEx(pointer, data.tree.root, completion)
+            return
+        }
         let closure = CompletionClosure.answer(answer)
         closures.append(closure)
         functions.should_present?(pointer, data.tree.root, unsafeBitCast(closure.functionPointer, to: pop_answer_fn.self))
@@ -90,7 +101,12 @@ package final class PluginHandler: HandlerComponent {
     package func shouldDismiss(_ reason: Reason) -> Bool { functions.should_dismiss?(pointer, reason.rawValue) ?? true }
     package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.rawValue) }
     package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.rawValue) }
-    package func finished(_ event: FinalEvent) { functions.finished?(pointer, event.outcome, event.reason.rawValue) }
+    /// The final event: from here on the request's answers are void, so its tokens are revoked first
+    /// (a call from inside `finished` is already a logged no-op).
+    package func finished(_ event: FinalEvent) {
+        revokeTokens()
+        functions.finished?(pointer, event.outcome, event.reason.rawValue)
+    }
 
     /// Calls the action through libffi with the arguments its signature declares.
     package func perform(_ name: String, context: ActionContext) -> ActionOutcome {
@@ -100,9 +116,15 @@ package final class PluginHandler: HandlerComponent {
     }
 
     package func destroy() {
+        revokeTokens()
         instance.destroy()
         for closure in closures { closure.free() }
         closures = []
+    }
+
+    private func revokeTokens() {
+        CompletionTokens.revoke(tokens)
+        tokens = []
     }
 }
 

@@ -1,21 +1,45 @@
 import PluginABI
+import PopChef
+import PopLoader
 
 /// A component instance a plugin created: destroyed exactly once through its ABI `destroy`, and
 /// counted so the host can tell that nothing outlives its request.
 final class PluginInstance {
     let component: UnsafePointer<pop_component_t>
+    /// The kind struct's header: which of its functions exist (those appended since 1.0 are read
+    /// only when they lie inside it).
+    let header: StructHeader
     private let census: InstanceCensus
     private var destroyed = false
 
     init(_ component: UnsafePointer<pop_component_t>, census: InstanceCensus) {
         self.component = component
         self.census = census
+        header = StructHeader(component)
         census.live += 1
     }
 
     /// The instance as its kind struct.
     func kind<T>(_ type: T.Type) -> UnsafePointer<T> {
         UnsafeRawPointer(component).assumingMemoryBound(to: type)
+    }
+
+    /// The component's extension `id` as a `Table` (whose first version had `minimumSize` bytes),
+    /// or nil when it offers none. A table that breaks the growth rule is a broken contract: the
+    /// host would otherwise read functions that are not there.
+    func extensionTable<Table>(_ id: String, as type: Table.Type, minimumSize: Int) throws(ComponentFailure) -> (table: UnsafePointer<Table>, header: StructHeader)? {
+        guard let getExtension = component.pointee.get_extension,
+              let raw = id.withCString({ getExtension(component, $0) })
+        else { return nil }
+        let header = StructHeader(raw)
+        switch header.problem(minimumSize: minimumSize) {
+        case nil:
+            return (raw.assumingMemoryBound(to: type), header)
+        case .majorMismatch:
+            throw ComponentFailure(.contractBroken, "extension \"\(id)\" is for ABI \(header.version), not compatible with \(ABIVersion.host)")
+        case .tooSmall(let minimum):
+            throw ComponentFailure(.contractBroken, "extension \"\(id)\" has struct_size \(header.size), below its \(minimum) bytes")
+        }
     }
 
     func destroy() {

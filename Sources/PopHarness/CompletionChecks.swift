@@ -1,3 +1,4 @@
+import PopBridge
 import PopChef
 import PopModel
 
@@ -7,14 +8,20 @@ enum CompletionChecks {
 
     static let completionsOnce = ConformanceTest(
         "component.completions-once", level: 3,
-        "every completion the host hands over (should_present's answer, a custom animation's done) is called exactly once"
+        "every completion the host hands over (should_present's answer, a custom animation's done) is called exactly once; an ABI 1.1 completion called after its request ended is a warning"
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
         let run = PopupRun(plugin: plugin)
         guard !plugin.ids(of: .handler).isEmpty || !plugin.ids(of: .controllerLoader).isEmpty else {
             throw .skipped("the plugin has no handler or controller loader (the components given completions)")
         }
+        // This process runs this plugin alone: every ignored call is the plugin's.
+        let ignoredBefore = CompletionTokens.ignoredCalls
         run.playEveryComponent()
+        let late = CompletionTokens.ignoredCalls - ignoredBefore
+        if late > 0 {
+            context.warn("\(late) call\(late == 1 ? "" : "s") through a pop_completion_t came after its request had ended (or with a token the host never issued); the host ignored \(late == 1 ? "it" : "them"), but a completion is called once, before the request ends")
+        }
         try TestIssue.check(run.problems.filter(\.isCompletion).map(\.detail))
     }
 

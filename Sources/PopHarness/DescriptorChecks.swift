@@ -49,7 +49,7 @@ enum DescriptorChecks {
                         let other = header.desc?.pointee.id.map { String(cString: $0) } ?? "NULL"
                         problems.append("an instance of \(id) points at another descriptor (\(other)) than its factory's")
                     }
-                    if header.abi_version.major != ABIVersion.host.major || header.abi_version.minor > ABIVersion.host.minor {
+                    if !ABIVersion(header.abi_version).isReadable {
                         problems.append("an instance of \(id) is for ABI \(ABIVersion(header.abi_version)), not \(ABIVersion.host)")
                     }
                     plugin.destroy(instance)
@@ -92,11 +92,12 @@ enum DescriptorChecks {
 
 /// Extension ids the harness asks components and the host about.
 enum ExtensionIDs {
-    /// Ids no component may answer: unknown, empty, a known host extension's id with another
-    /// revision, and with trailing characters.
-    static let unknown = ["pop.unknown/1", "", "pop.log/2", "pop.log/1x", "com.example.nothing"]
+    /// Ids no component may answer: unknown, empty, a known extension's id with another revision,
+    /// and with trailing characters, and a draft id that does not exist.
+    static let unknown = ["pop.unknown/1", "", "pop.log/2", "pop.log/1x", "pop.animation/2", "pop.layout/1x",
+                          "pop.draft.unknown/0", "com.example.nothing"]
     /// Ids whose answer must be the same on every call (unknown ones answer NULL twice).
-    static let probed = unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE]
+    static let probed = unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_EXT_LAYOUT, POP_EXT_ANIMATION]
     /// The host's extensions, which the harness withholds to see that plugins cope.
     static let host = [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE]
 }

@@ -12,21 +12,17 @@ struct ABIReader {
     /// The file the structs came from, for error messages.
     let path: String
 
-    /// Checks the `{abi_version, struct_size}` header found at `pointer` against this host.
+    /// Checks the `{abi_version, struct_size}` header found at `pointer` by the growth rule.
     func checkHeader(_ pointer: UnsafeRawPointer, what: @autoclosure () -> String, minimumSize: Int) throws(PluginError) -> ABIVersion {
-        let version = ABIVersion(pointer.loadUnaligned(as: pop_version_t.self))
-        let size = pointer.loadUnaligned(fromByteOffset: MemoryLayout<pop_version_t>.size, as: UInt32.self)
-        let host = ABIVersion.host
-        guard version.major == host.major else {
-            throw PluginError(.abiMajorMismatch, path: path, "\(what()) is for ABI \(version); this host implements ABI \(host) (major versions differ)")
+        let header = StructHeader(pointer)
+        switch header.problem(minimumSize: minimumSize) {
+        case nil:
+            return header.version
+        case .majorMismatch:
+            throw PluginError(.abiMajorMismatch, path: path, "\(what()) is for ABI \(header.version); this host implements ABI \(ABIVersion.host) (major versions differ)")
+        case .tooSmall(let minimum):
+            throw PluginError(.structTooSmall, path: path, "\(what()) has struct_size \(header.size); ABI 1 needs at least \(minimum)")
         }
-        guard version.minor <= host.minor else {
-            throw PluginError(.abiMinorNewer, path: path, "\(what()) is for ABI \(version), newer than this host's ABI \(host)")
-        }
-        guard Int(size) >= minimumSize else {
-            throw PluginError(.structTooSmall, path: path, "\(what()) has struct_size \(size); ABI \(version) needs at least \(minimumSize)")
-        }
-        return version
     }
 
     /// Validates the entry struct and returns it with its plugin descriptor.

@@ -23,7 +23,8 @@ public struct ABIVersion: Codable, Hashable, Sendable, CustomStringConvertible {
     package var raw: pop_version_t { pop_version_t(major: major, minor: minor, patch: patch) }
 
     /// Whether this host can read something written against this version: the header's own
-    /// `pop_version_is_compatible`, the one growth rule every check uses (same major, minor no newer).
+    /// `pop_version_is_compatible` (the same major; any minor, since `struct_size` says which
+    /// fields exist). Every version check in the host is this one (see `StructHeader`).
     public var isReadable: Bool { pop_version_is_compatible(raw) }
 
     public var description: String { "\(major).\(minor).\(patch)" }

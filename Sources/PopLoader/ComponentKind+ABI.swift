@@ -12,12 +12,13 @@ extension ComponentKind {
         }
     }
 
-    /// Size of the v1.0 kind struct: a component's `struct_size` must be at least this. When a later
-    /// 1.x appends functions, this must stay the 1.0 size and each new function be read only when
-    /// it lies inside the instance's `struct_size` (ABIReader's header checks work the same way).
+    /// The kind struct's size in ABI 1.0: a component's `struct_size` must be at least this, and
+    /// each function appended since is read only when it lies inside the instance's `struct_size`
+    /// (`StructHeader.contains`). A kind struct that has grown ends its 1.0 part where its first
+    /// appended member starts.
     package var minimumStructSize: Int {
         switch self {
-        case .handler: MemoryLayout<pop_handler_t>.size
+        case .handler: MemoryLayout<pop_handler_t>.offset(of: \.should_present_ex)!
         case .viewLoader: MemoryLayout<pop_view_loader_t>.size
         case .controllerLoader: MemoryLayout<pop_controller_loader_t>.size
         case .reformer: MemoryLayout<pop_reformer_t>.size

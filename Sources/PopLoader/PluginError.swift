@@ -18,11 +18,11 @@ public struct PluginError: Error, Codable, Hashable, Sendable, CustomStringConve
         case noEntry = "no-entry"
         /// The entry function returned NULL.
         case nullEntry = "null-entry"
-        /// The plugin was built for another ABI major version.
+        /// The plugin was built for another ABI major version. (Any minor of the same major loads:
+        /// version.h's growth rule.)
         case abiMajorMismatch = "abi-major-mismatch"
-        /// The plugin was built for a newer ABI minor version than this host implements.
-        case abiMinorNewer = "abi-minor-newer"
-        /// A struct's `struct_size` is smaller than the version it claims requires.
+        /// A struct's `struct_size` is smaller than its type's size in the ABI minor that introduced
+        /// it (for the structs of ABI 1.0, their 1.0 size).
         case structTooSmall = "struct-too-small"
         /// `init` returned false.
         case initFailed = "init-failed"

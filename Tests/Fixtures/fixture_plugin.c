@@ -1,9 +1,11 @@
 /* A test plugin whose every defect is switched on by a -D flag, so the test suite builds its corpus
  * of broken plugins from this one source with `cc` at test time (see PluginFixtures.swift).
- * Without flags it is a small valid plugin with one handler and one view loader.
+ * Without flags it is a small valid plugin with one handler, one view loader and one controller
+ * loader, written with ABI 1.0's functions only: it also compiles against the released 1.0 headers
+ * (Tests/Fixtures/abi-1.0/include), except with the flags that use ABI 1.1 (marked 1.1 below).
  *
  *   FIX_PLUGIN_ID="..."     the plugin id (default "com.pophost.fixture")
- *   FIX_MAJOR=N, FIX_MINOR=N the ABI version the entry claims
+ *   FIX_MAJOR=N, FIX_MINOR=N the ABI version every struct it hands over claims
  *   FIX_ENTRY_SIZE=N        the entry's struct_size
  *   FIX_NULL_ENTRY          the entry function returns NULL
  *   FIX_NO_ENTRY            the entry is exported under another name
@@ -24,6 +26,18 @@
  *   FIX_BAD_CONTENT         the view loader builds content with a negative text size
  *   FIX_LAYOUT              the controller's layout hook pins the popup to the container's top
  *   FIX_BAD_LAYOUT          the controller's layout hook returns a frame with a NaN origin
+ * ABI 1.1 (compile against Sources/PluginABI/include):
+ *   FIX_COMPLETE_TWICE      should_present_ex calls its pop_completion_t twice
+ *   FIX_COMPLETE_AFTER_END  should_present_ex answers; finished() calls the same completion again
+ *   FIX_STALE_TOKEN         should_present_ex first calls (with a veto) the completion it kept from
+ *                           the handler's previous request, then answers its own
+ *   FIX_FORGED_TOKEN        should_present_ex first calls (with a veto) a token the host never
+ *                           issued, then answers its own
+ *   FIX_EXT_ANIMATION       the controller offers "pop.animation/1" (one keyframe, then done) besides
+ *                           its 1.0 animate_show (no keyframe, then done): the extension must win
+ *   FIX_EXT_LAYOUT          the controller offers "pop.layout/1" (pins the popup to the container's
+ *                           top) besides a 1.0 layout that returns NaN: the extension must win
+ *   FIX_BAD_EXTENSION       the controller's "pop.animation/1" table claims a struct_size of 8
  * Misbehaviours for the conformance harness (`pophost test`):
  *   FIX_CRASH_IN_CALLBACK   the handler's did_present dereferences NULL
  *   FIX_CRASH_IN_ACTION     the action "go" dereferences NULL
@@ -70,9 +84,20 @@
 #ifndef FIX_ENTRY_SIZE
 #define FIX_ENTRY_SIZE sizeof(pop_plugin_entry_t)
 #endif
+#define FIX_VERSION_INIT {FIX_MAJOR, FIX_MINOR, 0}
+
+#if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN)
+#define FIX_SHOULD_PRESENT_EX
+#endif
+#if defined(FIX_EXT_ANIMATION) || defined(FIX_BAD_EXTENSION)
+#include <pophost/ext/animation.h>
+#endif
+#ifdef FIX_EXT_LAYOUT
+#include <pophost/ext/layout.h>
+#endif
 
 #define DESCRIPTOR(id_, name_)                                                                         \
-    {.abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_descriptor_t), .id = id_, .name = name_, \
+    {.abi_version = FIX_VERSION_INIT, .struct_size = sizeof(pop_descriptor_t), .id = id_, .name = name_, \
      .vendor = "pophost tests", .version = "0.0.1", .description = "A test fixture.", .features = NULL}
 
 #if defined(FIX_MISSING_ID)
@@ -114,16 +139,6 @@ static void component_destroy(const pop_component_t *component) {
 #endif
 }
 
-static const void *component_get_extension(const pop_component_t *component, const char *id) {
-    (void)id;
-#ifdef FIX_ANY_EXTENSION
-    return component;
-#else
-    (void)component;
-    return NULL;
-#endif
-}
-
 static uint32_t factory_count(const pop_component_factory_t *factory) {
     (void)factory;
     return 1;
@@ -151,6 +166,37 @@ static void handler_should_present(const pop_handler_t *self, const pop_value_t 
     answer(true);
 #endif
 }
+
+#ifdef FIX_SHOULD_PRESENT_EX
+/* The completion of the handler's latest should_present_ex (one handler instance per request). */
+static pop_completion_t kept_answer;
+
+static void handler_should_present_ex(const pop_handler_t *self, const pop_value_t *data, pop_completion_t answer) {
+    (void)self;
+    (void)data;
+#if defined(FIX_STALE_TOKEN)
+    pop_complete(kept_answer, false); /* the previous request's: it has ended (no-op the first time) */
+#elif defined(FIX_FORGED_TOKEN)
+    pop_completion_t forged = answer;
+    forged.token += (uint64_t)1 << 40;
+    pop_complete(forged, false);
+#endif
+    kept_answer = answer;
+    pop_complete(answer, true);
+#ifdef FIX_COMPLETE_TWICE
+    pop_complete(answer, true);
+#endif
+}
+#endif
+
+#ifdef FIX_COMPLETE_AFTER_END
+static void handler_finished(const pop_handler_t *self, pop_outcome_t outcome, pop_reason_t reason) {
+    (void)self;
+    (void)outcome;
+    (void)reason;
+    pop_complete(kept_answer, false); /* the request's final event has begun */
+}
+#endif
 
 #ifdef FIX_CRASH_IN_CALLBACK
 static void handler_did_present(const pop_handler_t *self) {
@@ -184,7 +230,7 @@ POP_EXPORT int pophost_fixture_other_helper = 2;
 #endif
 
 static const pop_action_t actions[] = {{
-    .abi_version = POP_VERSION_INIT,
+    .abi_version = FIX_VERSION_INIT,
     .struct_size = sizeof(pop_action_t),
     .name = "go",
 #ifdef FIX_BAD_SIGNATURE
@@ -242,17 +288,51 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     return true;
 }
 
-#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT)
+#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT) || defined(FIX_EXT_LAYOUT)
 static bool controller_layout(const pop_controller_loader_t *self, const pop_layout_context_t *ctx, pop_rect_t *frame) {
     (void)self;
     *frame = ctx->default_frame;
-#if defined(FIX_BAD_LAYOUT)
+#if defined(FIX_BAD_LAYOUT) || defined(FIX_EXT_LAYOUT)
     frame->x = 0.0 / 0.0;
 #else
     frame->y = ctx->container.y;
 #endif
     return true;
 }
+#endif
+
+#ifdef FIX_EXT_LAYOUT
+static bool controller_layout_ext(const pop_controller_loader_t *self, const pop_layout_context_t *ctx, pop_rect_t *frame) {
+    (void)self;
+    *frame = ctx->default_frame;
+    frame->y = ctx->container.y;
+    return true;
+}
+
+static const pop_layout_ext_t layout_ext = {POP_VERSION_INIT, sizeof(pop_layout_ext_t), controller_layout_ext};
+#endif
+
+#if defined(FIX_EXT_ANIMATION) || defined(FIX_BAD_EXTENSION)
+static bool controller_animate_show_ext(const pop_controller_loader_t *self, const pop_animation_context_t *ctx,
+                                        pop_completion_t done) {
+    (void)self;
+    pop_visual_state_t to = ctx->from;
+    to.alpha = 1;
+    ctx->animate(ctx, 0, ctx->duration, POP_CURVE_LINEAR, &to);
+    pop_complete(done, true);
+    return true;
+}
+
+static const pop_animation_ext_t animation_ext = {
+    POP_VERSION_INIT,
+#ifdef FIX_BAD_EXTENSION
+    8,
+#else
+    sizeof(pop_animation_ext_t),
+#endif
+    controller_animate_show_ext,
+    NULL,
+};
 #endif
 
 static bool controller_animate_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx, pop_done_fn done) {
@@ -269,6 +349,22 @@ static bool controller_animate_show(const pop_controller_loader_t *self, const p
     return true;
 }
 
+static const void *component_get_extension(const pop_component_t *component, const char *id) {
+    (void)id;
+#ifdef FIX_ANY_EXTENSION
+    return component;
+#else
+    (void)component;
+#if defined(FIX_EXT_ANIMATION) || defined(FIX_BAD_EXTENSION)
+    if (component->desc == &controller_descriptor && strcmp(id, POP_EXT_ANIMATION) == 0) return &animation_ext;
+#endif
+#ifdef FIX_EXT_LAYOUT
+    if (component->desc == &controller_descriptor && strcmp(id, POP_EXT_LAYOUT) == 0) return &layout_ext;
+#endif
+    return NULL;
+#endif
+}
+
 static const pop_component_t *factory_create(const pop_component_factory_t *factory, const pop_host_t *host,
                                              const char *component_id) {
     (void)host;
@@ -276,7 +372,7 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
     if (!self->descriptor->id || strcmp(self->descriptor->id, component_id) != 0) return NULL;
     pop_component_t *component = calloc(1, self->kind_size);
     if (!component) return NULL;
-    *component = (pop_component_t){POP_VERSION_INIT, self->kind_size, self->descriptor, component,
+    *component = (pop_component_t){FIX_VERSION_INIT, self->kind_size, self->descriptor, component,
                                    component_destroy, component_get_extension};
 #ifdef FIX_DESC_MISMATCH
     component->desc = &plugin_descriptor;
@@ -293,13 +389,19 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
         handler->should_dismiss = handler_should_dismiss;
 #endif
         handler->should_present = handler_should_present;
+#ifdef FIX_SHOULD_PRESENT_EX
+        handler->should_present_ex = handler_should_present_ex;
+#endif
+#ifdef FIX_COMPLETE_AFTER_END
+        handler->finished = handler_finished;
+#endif
         handler->action_count = handler_action_count;
         handler->get_action = handler_get_action;
     } else if (self->descriptor == &view_descriptor) {
         ((pop_view_loader_t *)component)->build = view_build;
     } else if (self->descriptor == &controller_descriptor) {
         ((pop_controller_loader_t *)component)->animate_show = controller_animate_show;
-#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT)
+#if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT) || defined(FIX_EXT_LAYOUT)
         ((pop_controller_loader_t *)component)->layout = controller_layout;
 #endif
     }
@@ -307,7 +409,7 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
 }
 
 #define FACTORY(descriptor_, kind_type)                                                                \
-    {{POP_VERSION_INIT, sizeof(pop_component_factory_t), factory_count, factory_get_descriptor,       \
+    {{FIX_VERSION_INIT, sizeof(pop_component_factory_t), factory_count, factory_get_descriptor,       \
       factory_create},                                                                                 \
      &descriptor_, sizeof(kind_type)}
 
@@ -391,7 +493,7 @@ static const void *plugin_get_factory(const char *factory_id) {
 }
 
 static const pop_plugin_entry_t entry = {
-    .abi_version = {FIX_MAJOR, FIX_MINOR, 0},
+    .abi_version = FIX_VERSION_INIT,
     .struct_size = FIX_ENTRY_SIZE,
     .plugin = &plugin_descriptor,
     .init = plugin_init,

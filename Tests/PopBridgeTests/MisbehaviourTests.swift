@@ -1,10 +1,12 @@
 import Foundation
+import PluginABI
 import Testing
 import PopTestSupport
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
 @testable import PopModel
+@testable import PopPresentation
 
 /// Plugins that break the contract at run time: each gets a clear message and exactly one final
 /// event, and the chef goes on.
@@ -13,9 +15,10 @@ import PopTestSupport
     final class Fixtures: @unchecked Sendable {
         let directory = TemporaryDirectory()
         let discovery: PluginRegistry.Discovery
-        /// The defects, and LAYOUT: a well-behaved layout hook.
+        /// The defects, and well-behaved hooks: LAYOUT (1.0), EXT_ANIMATION and EXT_LAYOUT (1.1
+        /// extensions beside 1.0 hooks).
         static let defects = ["ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
-                              "LAYOUT", "BAD_LAYOUT"]
+                              "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION"]
 
         init() throws {
             for defect in Self.defects {
@@ -153,6 +156,39 @@ import PopTestSupport
         t.chef.dismiss(id)
         t.chef.runUntilIdle()
         #expect(t.finals[id] == [.dismissed(.requested)])
+    }
+}
+
+extension MisbehaviourTests {
+    @Test("\"pop.animation/1\" wins over the kind struct's animate_show: its keyframe, its pop_completion_t")
+    func animationExtensionWins() throws {
+        let t = chef()
+        let id = show("EXT_ANIMATION", on: t)
+        // The extension schedules one keyframe; the 1.0 animate_show, none.
+        guard case .keyframes(let track)? = t.engine.popups[id]?.motion else { Issue.record("no keyframes"); return }
+        #expect(track.animations.count == 1)
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: id) == .shown)
+        #expect(misbehaviour(t, id).isEmpty)
+    }
+
+    @Test("\"pop.layout/1\" wins over the kind struct's layout (which would return NaN)")
+    func layoutExtensionWins() throws {
+        let t = chef()
+        let id = show("EXT_LAYOUT", on: t)
+        t.chef.runUntilIdle()
+        let frame = try #require(t.engine.visualState(of: id)).frame
+        #expect(frame.y == 20 && frame.x.isFinite)  // the container's top
+        #expect(misbehaviour(t, id).isEmpty)
+    }
+
+    @Test("an extension table that breaks the growth rule fails the controller loader's creation")
+    func brokenExtension() {
+        let t = chef()
+        let id = show("BAD_EXTENSION", on: t)
+        #expect(t.finals[id] == [.cancelled(.pluginError)])
+        #expect(misbehaviour(t, id) == ["extension \"pop.animation/1\" has struct_size 8, below its \(MemoryLayout<pop_animation_ext_t>.size) bytes"])
+        #expect(t.source!.liveInstances == 0)
     }
 }
 

@@ -47,6 +47,12 @@ struct MisbehavingPluginCorpus: Sendable {
         Case(name: "answer-never", flags: ["-DFIX_ANSWER_NEVER"], test: "component.completions-once", status: .failed),
         Case(name: "done-twice", flags: ["-DFIX_DONE_TWICE"], test: "component.completions-once", status: .failed),
         Case(name: "done-never", flags: ["-DFIX_DONE_NEVER"], test: "component.completions-once", status: .failed),
+        // ABI 1.1's pop_completion_t: a second call is reported; late and unknown ones are harmless
+        // no-ops for the host, and a warning for the plugin's author.
+        Case(name: "complete-twice", flags: ["-DFIX_COMPLETE_TWICE"], test: "component.completions-once", status: .failed),
+        Case(name: "complete-after-end", flags: ["-DFIX_COMPLETE_AFTER_END"], test: "component.completions-once", status: .warning),
+        Case(name: "stale-token", flags: ["-DFIX_STALE_TOKEN"], test: "component.completions-once", status: .warning),
+        Case(name: "forged-token", flags: ["-DFIX_FORGED_TOKEN"], test: "component.completions-once", status: .warning),
     ]
 
     /// The corpus, built on first use, with a well-behaved build of the same source as "good".

@@ -80,6 +80,55 @@ import PopTestSupport
         #expect(t.chef.queued.isEmpty)
     }
 
+    @Test("ABI 1.1: the C promotion answers should_present_ex later, from on_main_thread, through its pop_completion_t")
+    func asynchronousShouldPresentEx() {
+        let t = chef()
+        // The built-in view: the C sample's views name actions this handler does not declare.
+        let yes = t.chef.show(PopupRequest(handler: "\(Self.c).promotion-handler", data: ["campaign": "spring", "title": "Spring sale"]))
+        let again = t.chef.show(PopupRequest(handler: "\(Self.c).promotion-handler", data: ["campaign": "spring"]))
+        let no = t.chef.show(PopupRequest(handler: "\(Self.c).promotion-handler", data: ["campaign": "autumn", "eligible": false]))
+        #expect(t.chef.state(of: yes) == .idle)
+        #expect(!t.events(yes).contains("answered"))
+        t.chef.advance(by: .zero)  // one turn of the loop delivers on_main_thread
+        #expect(t.events(yes).contains("answered"))
+        #expect(t.chef.state(of: yes) == .presenting)
+        #expect(t.finals[again] == [.cancelled(.duplicate)])  // one per campaign: the dedupe key
+        #expect(t.finals[no] == [.cancelled(.vetoed)])
+        t.chef.runUntilIdle()
+        t.chef.dismiss(yes)
+        t.chef.runUntilIdle()
+        #expect(t.finals[yes] == [.dismissed(.requested)])
+        #expect(t.recorder.events.filter { $0.kind == .misbehaviour }.isEmpty)
+        #expect(t.source.liveInstances == 0)
+    }
+
+    @Test("ABI 1.1: the C bottom controller's \"pop.layout/1\" pins the popup to the bottom, above the keyboard, in any orientation")
+    func layoutExtension() throws {
+        let t = chef()
+        let id = t.chef.show(PopupRequest(handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
+                                          controllerLoader: "\(Self.c).bottom-controller", data: ["amount": 3.5, "order": "B-2"]))
+        t.chef.runUntilIdle()
+        func frames() throws -> (card: Rect, container: Rect, standard: Rect) {
+            let popup = try #require(t.chef.popups[id])
+            let keyboard = t.engine.keyboardHeight(for: id)
+            let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: keyboard)
+            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
+            return (try #require(t.card(id)).rect, container, standard)
+        }
+        var (card, container, standard) = try frames()
+        #expect(card.maxY == container.maxY && card.x == standard.x && card.size == standard.size)
+        t.engine.focus(field: "password", on: id)  // the keyboard comes up: the card rides on it
+        t.chef.runUntilIdle()
+        (card, container, _) = try frames()
+        #expect(card.maxY == container.maxY && card.maxY <= 844 - 336)
+        t.engine.unfocus()
+        t.engine.rotate(to: .landscape)
+        t.chef.runUntilIdle()
+        (card, container, standard) = try frames()
+        #expect(card.maxY == container.maxY && card.x == standard.x && t.engine.scene.width == 844)
+        #expect(t.recorder.events.filter { $0.kind == .misbehaviour }.isEmpty)
+    }
+
     @Test("a high-priority payment preempts the promotion, which is requeued and comes back")
     func preemptionWithRequeue() {
         let t = chef()

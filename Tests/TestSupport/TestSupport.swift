@@ -20,6 +20,11 @@ package enum Repository {
     package static let abiInclude = root + "/Sources/PluginABI/include"
     package static let fixtureSource = root + "/Tests/Fixtures/fixture_plugin.c"
     package static let ffiTargetsSource = root + "/Tests/Fixtures/ffi_targets.c"
+    /// The version script that leaves only the entry exported.
+    package static let exportsMap = root + "/Plugins/exports.map"
+    /// ABI 1.0 as released: its headers and its C sample, vendored byte for byte (Tests/Fixtures/abi-1.0).
+    package static let abi10 = root + "/Tests/Fixtures/abi-1.0"
+    package static let abi10Include = abi10 + "/include"
 }
 
 /// A fresh directory under /tmp, removed when the value is deinitialised.
@@ -84,10 +89,19 @@ package func run(_ executable: String, _ arguments: [String], environment: [Stri
 
 /// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.
 package enum Fixture {
-    /// Compiles the fixture with `defines` into `path`.
-    package static func build(_ path: String, _ defines: [String] = []) throws {
-        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude] + defines + ["-o", path, Repository.fixtureSource])
+    /// Compiles the fixture with `defines` into `path`, against the headers in `include` (this
+    /// checkout's by default; `Repository.abi10Include` for the 1.0 headers as released).
+    package static func build(_ path: String, _ defines: [String] = [], include: String = Repository.abiInclude) throws {
+        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", include] + defines + ["-o", path, Repository.fixtureSource])
         guard result.status == 0 else { throw FixtureError(message: "cc failed for \(path): \(result.stderr)") }
+    }
+
+    /// Compiles a plugin's C source into `path` the way the C sample's Makefile does: C11, every
+    /// warning an error, hidden visibility and the version script, so only the entry is exported.
+    package static func plugin(_ source: String, to path: String, include: String) throws {
+        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                                              "-Wl,--version-script=" + Repository.exportsMap, "-I", include, "-o", path, source])
+        guard result.status == 0 else { throw FixtureError(message: "cc failed for \(source): \(result.stderr)") }
     }
 
     package struct FixtureError: Error {

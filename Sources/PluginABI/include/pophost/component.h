@@ -42,17 +42,20 @@ typedef struct pop_component {
      * instances that were never shown. The host never uses the pointer afterwards. */
     void (*destroy)(const struct pop_component *component);
 
-    /* [thread-safe] Returns the component's extension with this id, or NULL when it has none.
-     * The returned pointer is owned by the component and stays valid, and the same, until
-     * destroy(). */
+    /* [thread-safe] Returns the component's extension with this id, or NULL when it has none
+     * (for every id it does not know exactly). The returned pointer is owned by the component and
+     * stays valid, and the same, until destroy(). The host asks when it creates the instance; a
+     * table whose header breaks version.h's rule makes the creation fail. Controller loaders may
+     * offer "pop.layout/1" (ext/layout.h) and "pop.animation/1" (ext/animation.h). */
     const void *(*get_extension)(const struct pop_component *component, const char *extension_id);
 } pop_component_t;
 
 /* The kind structs — pop_handler_t (handler.h), pop_view_loader_t (view_loader.h),
  * pop_controller_loader_t (controller_loader.h), pop_reformer_t (reformer.h) — each start with a
- * pop_component_t. Their function pointers are optional unless marked required; new ones are
- * appended in later minor versions of ABI 1, so a 1.0 plugin stays loadable by every 1.x host.
- * Zero-initialise the whole kind struct, then set what you implement. */
+ * pop_component_t. Their function pointers are optional unless marked required. They grow by
+ * version.h's rule: new ones are appended in later minor versions of ABI 1 and read only when they
+ * lie inside component.struct_size (at least the kind struct's 1.0 size), so a 1.0 plugin stays
+ * loadable by every 1.x host. Zero-initialise the whole kind struct, then set what you implement. */
 
 /* A factory for one component kind. Returned by entry->get_factory(); owned by the plugin; valid
  * until the plugin's last deinit(). */

@@ -31,15 +31,21 @@ extern "C" {
 /* A colour as 0xRRGGBBAA. */
 typedef uint32_t pop_color_t;
 
-enum { /* alignment of children across a stack's axis, or of text */
+/* Alignment of children across a stack's axis, or of text. */
+typedef int32_t pop_alignment_t;
+enum {
     POP_ALIGN_LEADING = 0,
     POP_ALIGN_CENTER = 1,
     POP_ALIGN_TRAILING = 2,
     POP_ALIGN_FILL = 3, /* children take the stack's full cross size */
 };
 
+/* Font weights. */
+typedef int32_t pop_weight_t;
 enum { POP_WEIGHT_REGULAR = 0, POP_WEIGHT_MEDIUM = 1, POP_WEIGHT_SEMIBOLD = 2, POP_WEIGHT_BOLD = 3 };
 
+/* Button styles. */
+typedef int32_t pop_button_style_t;
 enum {
     POP_BUTTON_DEFAULT = 0,     /* the preferred action */
     POP_BUTTON_CANCEL = 1,
@@ -54,19 +60,19 @@ typedef struct pop_content_builder {
     void *host_ctx;       /* reserved for the host */
 
     /* Containers: children are the nodes added until the matching end(). */
-    void (*begin_vstack)(const struct pop_content_builder *b, double spacing, int32_t alignment);
-    void (*begin_hstack)(const struct pop_content_builder *b, double spacing, int32_t alignment);
+    void (*begin_vstack)(const struct pop_content_builder *b, double spacing, pop_alignment_t alignment);
+    void (*begin_hstack)(const struct pop_content_builder *b, double spacing, pop_alignment_t alignment);
     /* Children drawn on top of each other, aligned within the largest. */
-    void (*begin_overlay)(const struct pop_content_builder *b, int32_t alignment);
+    void (*begin_overlay)(const struct pop_content_builder *b, pop_alignment_t alignment);
     void (*end)(const struct pop_content_builder *b);
 
     /* Text of `size` points. `max_lines` 0 = unlimited; it wraps at the width it is given. */
-    void (*text)(const struct pop_content_builder *b, const char *utf8, double size, int32_t weight,
-                 pop_color_t color, int32_t alignment, uint32_t max_lines);
+    void (*text)(const struct pop_content_builder *b, const char *utf8, double size, pop_weight_t weight,
+                 pop_color_t color, pop_alignment_t alignment, uint32_t max_lines);
     /* A button that, when tapped, invokes the handler's action named `action` (see handler.h), or
      * the host action "pop.dismiss". Naming an action the request's handler does not declare makes
      * the content invalid. */
-    void (*button)(const struct pop_content_builder *b, const char *title, int32_t style, const char *action);
+    void (*button)(const struct pop_content_builder *b, const char *title, pop_button_style_t style, const char *action);
     /* A text field whose value actions can read as `field.<id>`. Focusing it raises the keyboard. */
     void (*text_field)(const struct pop_content_builder *b, const char *id, const char *placeholder, bool secure);
     /* A placeholder for the image `name`, of a fixed size. */

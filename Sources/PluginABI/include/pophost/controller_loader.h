@@ -3,6 +3,13 @@
  * The host fills a pop_presentation_t with its defaults (an alert: centred, dimmed, fading); the
  * controller loader changes what its style needs. It may also take over the layout (a frame for
  * the popup) and the show and hide animations, which it finishes by calling a completion.
+ *
+ * Since ABI 1.1 the layout and the animations are component extensions, offered through
+ * component.get_extension(): "pop.layout/1" (ext/layout.h) and "pop.animation/1"
+ * (ext/animation.h), whose animations finish with a pop_completion_t that is safe to call at any
+ * time. The kind struct's own layout, animate_show and animate_hide (ABI 1.0) stay honoured; where
+ * an extension gives a function and the kind struct gives its counterpart too, the extension's is
+ * used and the other is never called.
  */
 #ifndef POPHOST_CONTROLLER_LOADER_H
 #define POPHOST_CONTROLLER_LOADER_H
@@ -15,24 +22,32 @@
 extern "C" {
 #endif
 
-enum { /* presentation styles; POP_STYLE_BANNER uses the banner layer, the others the modal layer */
+/* Presentation styles. POP_STYLE_BANNER uses the banner layer, the others the modal layer. */
+typedef int32_t pop_style_t;
+enum {
     POP_STYLE_ALERT = 0,
-    POP_STYLE_SHEET = 1,
-    POP_STYLE_POPOVER = 2,
+    POP_STYLE_SHEET = 1,    /* reserved: presented as an alert until a later minor defines it */
+    POP_STYLE_POPOVER = 2,  /* reserved: presented as an alert until a later minor defines it */
     POP_STYLE_BANNER = 3,
-    POP_STYLE_PAGE = 4,
-    POP_STYLE_FLOATING = 5,
+    POP_STYLE_PAGE = 4,     /* reserved: presented as an alert until a later minor defines it */
+    POP_STYLE_FLOATING = 5, /* reserved: presented as an alert until a later minor defines it */
 };
 
-enum { /* what is behind the popup */
+/* What is behind the popup. */
+typedef int32_t pop_mask_t;
+enum {
     POP_MASK_NONE = 0,   /* nothing: touches reach the app */
     POP_MASK_CLEAR = 1,  /* transparent, but absorbs touches */
     POP_MASK_DIMMED = 2, /* dim_color over the app */
 };
 
+/* How the popup's width is chosen: its content's, `width`, or its content's up to `width`. */
+typedef int32_t pop_width_mode_t;
 enum { POP_WIDTH_FIT = 0, POP_WIDTH_FIXED = 1, POP_WIDTH_MAXIMUM = 2 };
 
-enum { /* presentation animations (CSPopKit's, plus QMUI's popup) */
+/* Presentation animations (CSPopKit's, plus QMUI's popup). */
+typedef int32_t pop_show_animation_t;
+enum {
     POP_SHOW_NONE = 0,
     POP_SHOW_FADE_IN = 1,
     POP_SHOW_SLIDE_FROM_TOP = 2,
@@ -43,7 +58,9 @@ enum { /* presentation animations (CSPopKit's, plus QMUI's popup) */
     POP_SHOW_POPUP = 7, /* scale 0 -> 1 */
 };
 
-enum { /* dismiss animations */
+/* Dismiss animations. */
+typedef int32_t pop_hide_animation_t;
+enum {
     POP_HIDE_NONE = 0,
     POP_HIDE_FADE_OUT = 1,
     POP_HIDE_SLIDE_TO_TOP = 2,
@@ -55,37 +72,42 @@ enum { /* dismiss animations */
     POP_HIDE_POPUP = 8, /* scale to 0.01 */
 };
 
+/* The screen edge a banner shows at. */
+typedef int32_t pop_edge_t;
 enum { POP_EDGE_TOP = 0, POP_EDGE_BOTTOM = 1 };
 
-enum { /* what a touch on the app behind a banner does */
+/* What a touch on the app behind a banner does. */
+typedef int32_t pop_behind_banner_t;
+enum {
     POP_BEHIND_DISMISS = 0, /* dismisses the banner (POP_REASON_BACKGROUND_TAP) */
     POP_BEHIND_ABSORB = 1,  /* nothing */
     POP_BEHIND_FORWARD = 2, /* reaches the app */
 };
 
-/* How a popup is presented. Distances in points, durations in seconds, colours 0xRRGGBBAA. */
+/* How a popup is presented. Distances in points, durations in seconds, colours 0xRRGGBBAA. A value
+ * outside its enum, a negative or non-finite length or duration, is a plugin error. */
 typedef struct pop_presentation {
     pop_version_t abi_version;
     uint32_t struct_size; /* sizeof(pop_presentation_t) in the host's build */
 
-    int32_t style;              /* POP_STYLE_*; default ALERT */
-    int32_t mask;               /* POP_MASK_*; default DIMMED */
+    pop_style_t style;          /* POP_STYLE_*; default ALERT */
+    pop_mask_t mask;            /* POP_MASK_*; default DIMMED */
     pop_color_t dim_color;      /* default 0x00000059 (black at 0.35) */
     bool modal;                 /* background taps do nothing; default false */
     bool dismiss_on_background_tap; /* default false (taps are absorbed) */
     double corner_radius;       /* default 16 */
-    int32_t width_mode;         /* POP_WIDTH_*; default FIT */
+    pop_width_mode_t width_mode; /* POP_WIDTH_*; default FIT */
     double width;               /* for FIXED and MAXIMUM */
     double offset_x, offset_y;  /* from the centred position; default 0 */
     double margin_top, margin_left, margin_bottom, margin_right; /* default 20 each */
     double show_duration;       /* default 0.25 */
     double hide_duration;       /* default 0.25 */
-    int32_t show_animation;     /* POP_SHOW_*; default FADE_IN */
-    int32_t hide_animation;     /* POP_HIDE_*; default FADE_OUT */
+    pop_show_animation_t show_animation; /* POP_SHOW_*; default FADE_IN */
+    pop_hide_animation_t hide_animation; /* POP_HIDE_*; default FADE_OUT */
     double dismiss_point_x, dismiss_point_y; /* for POP_HIDE_TO_POINT_SCALE */
     /* Banners */
-    int32_t banner_edge;        /* POP_EDGE_*; default TOP */
-    int32_t banner_behind;      /* POP_BEHIND_*; default FORWARD */
+    pop_edge_t banner_edge;     /* POP_EDGE_*; default TOP */
+    pop_behind_banner_t banner_behind; /* POP_BEHIND_*; default FORWARD */
     double display_duration;    /* seconds on screen after its entrance; default 2; 0 = until dismissed */
     bool pause_on_touch;        /* a touch holds the display timer; default true */
     bool swipe_to_dismiss;      /* default true */
@@ -104,7 +126,9 @@ typedef struct pop_layout_context {
     pop_rect_t default_frame; /* where the host would put the popup */
 } pop_layout_context_t;
 
-enum { /* timing curves */
+/* Timing curves. An unknown curve makes the keyframe a plugin error. */
+typedef int32_t pop_curve_t;
+enum {
     POP_CURVE_LINEAR = 0,
     POP_CURVE_EASE_IN = 1,
     POP_CURVE_EASE_OUT = 2,
@@ -121,12 +145,14 @@ typedef struct pop_visual_state {
     double dim_alpha;   /* the dimming's opacity, 0...1 */
 } pop_visual_state_t;
 
-/* The completion of a custom animation. Made by the host for each call; [thread-safe]; call it
- * exactly once when the plugin's animation is complete (it has scheduled everything it will). The
- * host ends the transition at the later of that call and the end of the last scheduled keyframe.
- * A second call is ignored and logged; never calling it ends the request after the host's
+/* The completion of a custom animation (ABI 1.0). Made by the host for each call; [thread-safe];
+ * call it exactly once when the plugin's animation is complete (it has scheduled everything it
+ * will). The host ends the transition at the later of that call and the end of the last scheduled
+ * keyframe. A second call is ignored and logged; never calling it ends the request after the host's
  * completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after the request's final event, after
- * which every component of the request has been destroyed. */
+ * which every component of the request has been destroyed: calling it then is undefined behaviour.
+ * The animations of "pop.animation/1" (ext/animation.h) finish with a pop_completion_t instead,
+ * which has no such hazard. */
 typedef void (*pop_done_fn)(void);
 
 /* What a custom show or hide animation is given, and how it animates. Valid during the call. */
@@ -145,7 +171,7 @@ typedef struct pop_animation_context {
     /* [main-thread] Schedules an animation of the popup from its state at `delay` seconds from now
      * to `to`, over `duration` seconds with `curve`. May be called several times (keyframes). The
      * plugin still calls its completion when it considers the animation over. */
-    void (*animate)(const struct pop_animation_context *ctx, double delay, double duration, int32_t curve,
+    void (*animate)(const struct pop_animation_context *ctx, double delay, double duration, pop_curve_t curve,
                     const pop_visual_state_t *to);
 } pop_animation_context_t;
 
@@ -157,11 +183,14 @@ typedef struct pop_controller_loader {
     void (*configure)(const struct pop_controller_loader *self, const pop_value_t *data, pop_presentation_t *presentation);
 
     /* [main-thread] Custom layout: write the popup's frame to `frame` and return true, or return
-     * false for the default. Called whenever the container changes. */
+     * false for the default. Called whenever the container changes. Not called when the component
+     * offers "pop.layout/1" with a layout function (ext/layout.h). */
     bool (*layout)(const struct pop_controller_loader *self, const pop_layout_context_t *ctx, pop_rect_t *frame);
 
     /* [main-thread] Custom show / hide animation: animate through ctx->animate, call `done` when it
-     * is over and return true; or return false (without calling `done`) for the default. */
+     * is over and return true; or return false (without calling `done`) for the default. Each is
+     * not called when the component offers "pop.animation/1" with its counterpart
+     * (ext/animation.h). */
     bool (*animate_show)(const struct pop_controller_loader *self, const pop_animation_context_t *ctx, pop_done_fn done);
     bool (*animate_hide)(const struct pop_controller_loader *self, const pop_animation_context_t *ctx, pop_done_fn done);
 } pop_controller_loader_t;

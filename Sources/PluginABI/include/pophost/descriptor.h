@@ -2,7 +2,7 @@
  *
  * A descriptor names a plugin or one of its components. The host copies every field when it scans a
  * plugin and caches the copy, so descriptors must be constant data: the same values on every call
- * and in every process.
+ * and in every process. Like every struct, it grows by version.h's rule.
  */
 #ifndef POPHOST_DESCRIPTOR_H
 #define POPHOST_DESCRIPTOR_H

@@ -17,6 +17,9 @@
  *
  * Lifetime: the host opens the library once and never unloads it (RTLD_NODELETE; unloading a Swift
  * image is unsafe). To "reload" a plugin, restart the process.
+ *
+ * Versions: the host checks the entry's abi_version and struct_size by version.h's rule before it
+ * reads anything else, so a plugin built against any 1.x minor loads in any 1.x host.
  */
 #ifndef POPHOST_ENTRY_H
 #define POPHOST_ENTRY_H

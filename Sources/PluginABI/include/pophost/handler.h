@@ -9,10 +9,14 @@
  *   vetoed) → will_dismiss → (dismiss animation) → did_dismiss → finished
  * A request refused before it is shown skips from wherever it was straight to finished(CANCELLED).
  * finished is called exactly once per request; the component is destroyed right after it.
+ *
+ * The struct grows by version.h's rule: should_present_ex (ABI 1.1) is read only when it lies
+ * inside component.struct_size, so a handler built against 1.0 keeps its should_present.
  */
 #ifndef POPHOST_HANDLER_H
 #define POPHOST_HANDLER_H
 
+#include "completion.h"
 #include "component.h"
 #include "value.h"
 
@@ -21,6 +25,7 @@ extern "C" {
 #endif
 
 /* Named priority levels; any value in 0...1000 is allowed. */
+typedef int32_t pop_priority_t;
 enum {
     POP_PRIORITY_LOW = 250,
     POP_PRIORITY_NORMAL = 500,
@@ -28,7 +33,9 @@ enum {
     POP_PRIORITY_MAX = 1000,
 };
 
-/* What a request does when something is already on screen in its layer. */
+/* What a request does when something is already on screen in its layer. An unknown value leaves
+ * the default. */
+typedef int32_t pop_policy_t;
 enum {
     /* Shows now if it beats the popup on screen (which is preempted); else it is cancelled with
      * POP_REASON_LOWER_PRIORITY. Ties are settled by the host's equal-priority rule. */
@@ -37,13 +44,17 @@ enum {
     POP_POLICY_ENQUEUE = 1,
 };
 
-/* What happens to a shown popup when a higher-priority one preempts it. */
+/* What happens to a shown popup when a higher-priority one preempts it. An unknown value leaves
+ * the default. */
+typedef int32_t pop_preempted_t;
 enum {
     POP_PREEMPTED_DROP = 0,    /* dismissed for good (POP_REASON_PREEMPTED) */
     POP_PREEMPTED_REQUEUE = 1, /* dismissed, then queued again to come back later */
 };
 
-/* Why a request ended (or why a dismissal is asked for), passed as int32_t. */
+/* Why a request ended (or why a dismissal is asked for). A newer host may pass reasons this header
+ * does not list: treat them as POP_REASON_NONE. */
+typedef int32_t pop_reason_t;
 enum {
     POP_REASON_NONE = 0,
     POP_REASON_ACTION = 1,          /* a button's action asked to dismiss */
@@ -61,6 +72,7 @@ enum {
 };
 
 /* How a request ended, passed to finished(). */
+typedef int32_t pop_outcome_t;
 enum {
     POP_FINISHED_DISMISSED = 0, /* it was shown (or being shown) and went away */
     POP_FINISHED_CANCELLED = 1, /* it never made it on screen */
@@ -71,9 +83,9 @@ enum {
 typedef struct pop_request_options {
     pop_version_t abi_version;
     uint32_t struct_size;   /* sizeof(pop_request_options_t) in the host's build */
-    int32_t priority;       /* 0...1000; default POP_PRIORITY_NORMAL */
-    int32_t policy;         /* POP_POLICY_*; default POP_POLICY_ENQUEUE */
-    int32_t when_preempted; /* POP_PREEMPTED_*; default POP_PREEMPTED_DROP */
+    pop_priority_t priority;        /* 0...1000; default POP_PRIORITY_NORMAL */
+    pop_policy_t policy;            /* POP_POLICY_*; default POP_POLICY_ENQUEUE */
+    pop_preempted_t when_preempted; /* POP_PREEMPTED_*; default POP_PREEMPTED_DROP */
     /* Seconds it may wait in a queue before it expires (POP_REASON_EXPIRED); 0 = no limit. */
     double time_to_live;
     /* A request whose key is already shown or queued is cancelled (POP_REASON_DUPLICATE). NULL or
@@ -81,9 +93,10 @@ typedef struct pop_request_options {
     const char *dedupe_key;
 } pop_request_options_t;
 
-/* The answer to should_present. Made by the host for each call; [thread-safe]; call it exactly
- * once. A second call is ignored and logged; never calling it ends the request after the host's
- * completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after the request's final event. */
+/* The answer to should_present (ABI 1.0). Made by the host for each call; [thread-safe]; call it
+ * exactly once. A second call is ignored and logged; never calling it ends the request after the
+ * host's completion timeout with POP_REASON_PLUGIN_ERROR. Invalid after the request's final event:
+ * calling it then is undefined behaviour. should_present_ex's pop_completion_t has no such hazard. */
 typedef void (*pop_answer_fn)(bool present);
 
 /* An action the handler's buttons can invoke (target-action). `function` is called with the
@@ -124,7 +137,7 @@ typedef struct pop_handler {
 
     /* Decides whether the request is shown at all: call `answer(true or false)` exactly once, right
      * away or later (from any thread). A veto cancels the request with POP_REASON_VETOED.
-     * Default: present. */
+     * Default: present. Not called when should_present_ex (ABI 1.1, below) is used instead. */
     void (*should_present)(const struct pop_handler *self, const pop_value_t *data, pop_answer_fn answer);
 
     /* The popup is about to start presenting / has finished its presentation animation. */
@@ -133,20 +146,28 @@ typedef struct pop_handler {
 
     /* May the popup be dismissed for `reason` (POP_REASON_*)? Asked for background taps, swipes and
      * hide-all; not for actions, preemption or the app's own dismissals. Default: yes. */
-    bool (*should_dismiss)(const struct pop_handler *self, int32_t reason);
+    bool (*should_dismiss)(const struct pop_handler *self, pop_reason_t reason);
 
     /* The popup is about to start / has finished its dismiss animation. */
-    void (*will_dismiss)(const struct pop_handler *self, int32_t reason);
-    void (*did_dismiss)(const struct pop_handler *self, int32_t reason);
+    void (*will_dismiss)(const struct pop_handler *self, pop_reason_t reason);
+    void (*did_dismiss)(const struct pop_handler *self, pop_reason_t reason);
 
     /* The request's final event, exactly once: `outcome` is POP_FINISHED_*, `reason` POP_REASON_*.
      * Delivered after teardown; right after it returns the host destroys every component of the
      * request (handler, view loader, controller loader, reformer). */
-    void (*finished)(const struct pop_handler *self, int32_t outcome, int32_t reason);
+    void (*finished)(const struct pop_handler *self, pop_outcome_t outcome, pop_reason_t reason);
 
     /* The handler's actions: count, and each by index (pointers valid until destroy). */
     uint32_t (*action_count)(const struct pop_handler *self);
     const pop_action_t *(*get_action)(const struct pop_handler *self, uint32_t index);
+
+    /* ---- ABI 1.1 ---- */
+
+    /* should_present with a completion that is safe to call at any time (completion.h): call
+     * pop_complete(answer, true or false) once, right away or later, from any thread; keep the
+     * pop_completion_t by value as long as you like. Used instead of should_present when it is set
+     * and lies inside component.struct_size. Default: should_present. */
+    void (*should_present_ex)(const struct pop_handler *self, const pop_value_t *data, pop_completion_t answer);
 } pop_handler_t;
 
 #ifdef __cplusplus

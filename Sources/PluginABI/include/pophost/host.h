@@ -2,6 +2,9 @@
  *
  * The host gives each plugin its own pop_host_t in init(); the same pointer is passed to every
  * component the plugin creates. It stays valid until the plugin's last deinit() returns.
+ *
+ * The host's structs grow by version.h's rule: before using a field appended after 1.0, check it
+ * lies inside the struct_size the host gave (POP_STRUCT_HAS).
  */
 #ifndef POPHOST_HOST_H
 #define POPHOST_HOST_H
@@ -38,7 +41,8 @@ typedef struct pop_host {
 
 #define POP_HOST_EXT_LOG "pop.log/1"
 
-/* Severities, passed as int32_t. Unknown values are treated as POP_LOG_ERROR. */
+/* Severities. Unknown values are treated as POP_LOG_ERROR. */
+typedef int32_t pop_log_severity_t;
 enum {
     POP_LOG_DEBUG = 0,
     POP_LOG_INFO = 1,
@@ -54,7 +58,7 @@ typedef struct pop_host_log {
 
     /* [thread-safe] Logs `message` (UTF-8, NUL-terminated) at `severity`. The host copies the
      * message before returning; the plugin keeps ownership. Never blocks on I/O. */
-    void (*log)(const pop_host_t *host, int32_t severity, const char *message);
+    void (*log)(const pop_host_t *host, pop_log_severity_t severity, const char *message);
 } pop_host_log_t;
 
 #ifdef __cplusplus

@@ -21,6 +21,7 @@ extern "C" {
 typedef struct pop_value pop_value_t;
 
 /* Value types, as returned by pop_host_value_t.type. */
+typedef int32_t pop_value_type_t;
 enum {
     POP_VALUE_NULL = 0,
     POP_VALUE_BOOL = 1,
@@ -40,7 +41,7 @@ typedef struct pop_host_value {
     uint32_t struct_size; /* sizeof(pop_host_value_t) in the host's build */
 
     /* One of POP_VALUE_*. */
-    int32_t (*type)(const pop_value_t *value);
+    pop_value_type_t (*type)(const pop_value_t *value);
     /* The boolean, or `fallback` when `value` is not a bool. */
     bool (*get_bool)(const pop_value_t *value, bool fallback);
     /* The integer (a double with an integral value in range counts), or `fallback`. */

@@ -1,0 +1,109 @@
+import PluginABI
+import Testing
+import PopTestSupport
+@testable import PopBridge
+@testable import PopModel
+
+/// The Swift model's raw values are the C header's constants, one for one: the bridge passes them
+/// across the boundary as plain integers, so a drift on either side would change meaning silently.
+@Suite struct ABIConstantsTests {
+    /// Each pair's Swift raw value is its C constant, and the Swift type has no value but these:
+    /// every raw value near the listed ones that is not listed does not make a `T`.
+    func expectSame<T: RawRepresentable>(_ pairs: [(T, Int)], sourceLocation: SourceLocation = #_sourceLocation)
+        where T.RawValue == Int32
+    {
+        for (value, constant) in pairs {
+            #expect(value.rawValue == Int32(constant), "\(value)", sourceLocation: sourceLocation)
+        }
+        let listed = Set(pairs.map { Int32($0.1) })
+        #expect(listed.count == pairs.count, "a constant is listed twice", sourceLocation: sourceLocation)
+        for raw in (listed.min()! - 4)...(listed.max()! + 4) where !listed.contains(raw) {
+            #expect(T(rawValue: raw) == nil, "\(T.self) has the value \(raw), which the header does not", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("Reason: every case is its POP_REASON_*; every POP_REASON_* but NONE is a case")
+    func reasons() {
+        let pairs: [(Reason, Int)] = [
+            (.action, POP_REASON_ACTION), (.backgroundTap, POP_REASON_BACKGROUND_TAP), (.swipe, POP_REASON_SWIPE),
+            (.timeout, POP_REASON_TIMEOUT), (.preempted, POP_REASON_PREEMPTED), (.hideAll, POP_REASON_HIDE_ALL),
+            (.vetoed, POP_REASON_VETOED), (.duplicate, POP_REASON_DUPLICATE), (.expired, POP_REASON_EXPIRED),
+            (.lowerPriority, POP_REASON_LOWER_PRIORITY), (.pluginError, POP_REASON_PLUGIN_ERROR), (.requested, POP_REASON_REQUESTED),
+        ]
+        #expect(pairs.map(\.0) == Reason.allCases)
+        // POP_REASON_NONE is what a handler is never told: no request ends for no reason.
+        expectSame(pairs)
+        #expect(Reason(rawValue: Int32(POP_REASON_NONE)) == nil)
+        #expect(POP_REASON_NONE == 0)
+    }
+
+    @Test("request options: priority levels, policy, preemption rule")
+    func requestOptions() {
+        #expect([Priority.low, .normal, .high, .max].map(\.rawValue)
+            == [POP_PRIORITY_LOW, POP_PRIORITY_NORMAL, POP_PRIORITY_HIGH, POP_PRIORITY_MAX].map { Int32($0) })
+        #expect(RequestOptions().priority.rawValue == Int32(POP_PRIORITY_NORMAL))
+        expectSame([(Policy.override, POP_POLICY_OVERRIDE), (.enqueue, POP_POLICY_ENQUEUE)])
+        expectSame([(PreemptionRule.drop, POP_PREEMPTED_DROP), (.requeue, POP_PREEMPTED_REQUEUE)])
+    }
+
+    @Test("the final event's outcome")
+    func outcome() {
+        #expect(FinalEvent.dismissed(.action).outcome == Int32(POP_FINISHED_DISMISSED))
+        #expect(FinalEvent.cancelled(.vetoed).outcome == Int32(POP_FINISHED_CANCELLED))
+        #expect(POP_FINISHED_DISMISSED != POP_FINISHED_CANCELLED)
+    }
+
+    @Test("presentation: style, mask, width mode, show and hide animations, edge, behind the banner")
+    func presentation() {
+        expectSame([
+            (Presentation.Style.alert, POP_STYLE_ALERT), (.sheet, POP_STYLE_SHEET), (.popover, POP_STYLE_POPOVER),
+            (.banner, POP_STYLE_BANNER), (.page, POP_STYLE_PAGE), (.floating, POP_STYLE_FLOATING),
+        ])
+        expectSame([(Presentation.Mask.none, POP_MASK_NONE), (.clear, POP_MASK_CLEAR), (.dimmed, POP_MASK_DIMMED)])
+        expectSame([(Presentation.WidthMode.fit, POP_WIDTH_FIT), (.fixed, POP_WIDTH_FIXED), (.maximum, POP_WIDTH_MAXIMUM)])
+        expectSame([
+            (Presentation.ShowAnimation.none, POP_SHOW_NONE), (.fadeIn, POP_SHOW_FADE_IN), (.slideFromTop, POP_SHOW_SLIDE_FROM_TOP),
+            (.slideFromTopAngleBounce, POP_SHOW_SLIDE_FROM_TOP_ANGLE_BOUNCE), (.slideFromBottom, POP_SHOW_SLIDE_FROM_BOTTOM),
+            (.slideFromLeft, POP_SHOW_SLIDE_FROM_LEFT), (.slideFromRight, POP_SHOW_SLIDE_FROM_RIGHT), (.popup, POP_SHOW_POPUP),
+        ])
+        expectSame([
+            (Presentation.HideAnimation.none, POP_HIDE_NONE), (.fadeOut, POP_HIDE_FADE_OUT), (.slideToTop, POP_HIDE_SLIDE_TO_TOP),
+            (.slideToBottom, POP_HIDE_SLIDE_TO_BOTTOM), (.slideToBottomAngle, POP_HIDE_SLIDE_TO_BOTTOM_ANGLE),
+            (.toPointScale, POP_HIDE_TO_POINT_SCALE), (.slideToLeft, POP_HIDE_SLIDE_TO_LEFT), (.slideToRight, POP_HIDE_SLIDE_TO_RIGHT),
+            (.popup, POP_HIDE_POPUP),
+        ])
+        expectSame([(Presentation.Edge.top, POP_EDGE_TOP), (.bottom, POP_EDGE_BOTTOM)])
+        expectSame([(Presentation.BehindBanner.dismiss, POP_BEHIND_DISMISS), (.absorb, POP_BEHIND_ABSORB), (.forward, POP_BEHIND_FORWARD)])
+    }
+
+    @Test("content: alignment, weight, button style, and the builder's limits")
+    func content() {
+        let alignments: [(ContentNode.Alignment, Int)] = [
+            (.leading, POP_ALIGN_LEADING), (.center, POP_ALIGN_CENTER), (.trailing, POP_ALIGN_TRAILING), (.fill, POP_ALIGN_FILL),
+        ]
+        let weights: [(ContentNode.Weight, Int)] = [
+            (.regular, POP_WEIGHT_REGULAR), (.medium, POP_WEIGHT_MEDIUM), (.semibold, POP_WEIGHT_SEMIBOLD), (.bold, POP_WEIGHT_BOLD),
+        ]
+        let styles: [(ContentNode.ButtonStyle, Int)] = [
+            (.default, POP_BUTTON_DEFAULT), (.cancel, POP_BUTTON_CANCEL), (.destructive, POP_BUTTON_DESTRUCTIVE), (.plain, POP_BUTTON_PLAIN),
+        ]
+        #expect(alignments.map(\.0) == ContentNode.Alignment.allCases)
+        #expect(weights.map(\.0) == ContentNode.Weight.allCases)
+        #expect(styles.map(\.0) == ContentNode.ButtonStyle.allCases)
+        expectSame(alignments)
+        expectSame(weights)
+        expectSame(styles)
+        #expect(ContentBuilder.maxNodes == Int(POP_CONTENT_MAX_NODES) && ContentBuilder.maxNodes == 4096)
+        #expect(ContentBuilder.maxDepth == Int(POP_CONTENT_MAX_DEPTH) && ContentBuilder.maxDepth == 32)
+    }
+
+    @Test("keyframe curves")
+    func curves() {
+        let pairs: [(Keyframe.Curve, Int)] = [
+            (.linear, POP_CURVE_LINEAR), (.easeIn, POP_CURVE_EASE_IN), (.easeOut, POP_CURVE_EASE_OUT),
+            (.easeInOut, POP_CURVE_EASE_IN_OUT), (.spring, POP_CURVE_SPRING),
+        ]
+        #expect(pairs.map(\.0) == Keyframe.Curve.allCases)
+        expectSame(pairs)
+    }
+}
