@@ -19,8 +19,8 @@ enum Command {
         animates (against comparing every cell), and a 0.3 s pop.theme animation rendered to 18 JSON
         frames (against its own 300 ms); each also as a share of a 60 fps frame (16.7 ms).
         harness: `pophost test` on the C sample, the default suite (strictness 5) with --jobs 1 and --jobs 2
-        (target: under 10 s), and one test's process (pophost test --child library.loads) against a bare
-        posix_spawn of /bin/true.
+        (target: under 10 s), and one test's process (pophost test --child, running library.loads)
+        against a spawn of /bin/true through the same child-process mechanism.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """

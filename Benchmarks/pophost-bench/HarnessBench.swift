@@ -1,5 +1,7 @@
 import Foundation
 import HostRuntime
+import PopHarness
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +16,10 @@ struct HarnessMeasurements: Codable {
     var twoJobsSeconds: Double
     var targetSeconds = 10.0
     var pass: Bool
-    /// One test's process: `pophost test --child library.loads` on the C sample, spawn to exit.
+    /// One test's process: `pophost test --child`, asked on standard input to run library.loads on
+    /// the C sample, from spawn to exit.
     var testProcessMilliseconds: Double
-    /// posix_spawn of /bin/true to its exit.
+    /// A spawn of /bin/true through the same mechanism, to its exit.
     var trueMilliseconds: Double
     var overheadRatio: Double
 }
@@ -29,16 +32,19 @@ enum HarnessBench {
         var wall: [Int: [Int]] = [1: [], 2: []]
         for _ in 0..<rounds {
             for jobs in [1, 2] {
-                let start = DispatchTime.now().uptimeNanoseconds
+                let start = monotonicNanoseconds()
                 let output = try runToEnd(pophost, ["test", "--json", "--jobs", String(jobs), "--seed", "1", plugin])
-                wall[jobs]!.append(Int(DispatchTime.now().uptimeNanoseconds - start))
+                wall[jobs]!.append(monotonicNanoseconds() - start)
                 tests = output.components(separatedBy: "\"status\"").count - 1
             }
         }
         var child: [Int] = [], bare: [Int] = []
+        let request = ChildRequest(test: "library.loads", plugin: plugin, seed: 1, strictness: 5, scenarios: nil, updateSnapshots: false)
+        let input: [UInt8]
+        do { input = Array(try ValueEncoder().encode(request).json.utf8) + [0x0A] } catch { throw BenchError("\(error)") }
         for _ in 0..<max(10, rounds * 4) {
-            child.append(try spawnAndWait(pophost, ["test", "--child", "library.loads", "--seed", "1", "--", plugin]))
-            bare.append(try spawnAndWait("/bin/true", []))
+            child.append(try spawnAndWait([pophost, "test", "--child"], input: input))
+            bare.append(try spawnAndWait(["/bin/true"], input: []))
         }
         let one = median(wall[1]!) / 1e9, two = median(wall[2]!) / 1e9
         let processMs = median(child) / 1e6, trueMs = median(bare) / 1e6
@@ -63,15 +69,17 @@ enum HarnessBench {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Nanoseconds from posix_spawn to the child's exit.
-    private static func spawnAndWait(_ executable: String, _ arguments: [String]) throws(BenchError) -> Int {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { throw BenchError("cannot spawn \(executable)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Int(DispatchTime.now().uptimeNanoseconds - start)
+    /// Nanoseconds from spawning `command` (the harness's own child-process mechanism) to its exit.
+    private static func spawnAndWait(_ command: [String], input: [UInt8]) throws(BenchError) -> Int {
+        let start = monotonicNanoseconds()
+        do {
+            let child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
+            guard child.wait() == .exited(0) else { throw BenchError("\(command.joined(separator: " ")) failed") }
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw BenchError("\(error)")
+        }
+        return monotonicNanoseconds() - start
     }
 }

@@ -3,7 +3,7 @@ import PopLoader
 /// One test for a test's process to run, sent as one JSON line on its standard input: the harness's
 /// side of the `pophost-harness/1` line protocol. The child answers on descriptor 3 with the
 /// protocol's name, then its `TestResult` as one JSON line.
-struct ChildRequest: Codable, Equatable {
+package struct ChildRequest: Codable, Equatable {
     /// The protocol this request is written in; a child that speaks another refuses it.
     var protocolName = ChildProtocol.harness.description
     var test: String
@@ -17,7 +17,7 @@ struct ChildRequest: Codable, Equatable {
         case protocolName = "protocol", test, plugin, seed, strictness, scenarios, updateSnapshots = "update_snapshots"
     }
 
-    init(test: String, plugin: String, seed: UInt64, strictness: Int, scenarios: String?, updateSnapshots: Bool) {
+    package init(test: String, plugin: String, seed: UInt64, strictness: Int, scenarios: String?, updateSnapshots: Bool) {
         self.test = test
         self.plugin = plugin
         self.seed = seed

@@ -119,20 +119,3 @@ public struct ContentNode: Hashable, Sendable, Codable {
         for child in children { child.visit(body) }
     }
 }
-
-/// Space around a node's content, in points.
-public struct EdgeInsets: Hashable, Sendable, Codable {
-    public var top: Double
-    public var leading: Double
-    public var bottom: Double
-    public var trailing: Double
-
-    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
-        self.top = top
-        self.leading = leading
-        self.bottom = bottom
-        self.trailing = trailing
-    }
-
-    public static let zero = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
-}

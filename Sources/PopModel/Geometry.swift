@@ -1,3 +1,6 @@
+// The geometry every layer shares, in points: sizes, points, rectangles and insets (and
+// AffineTransform.swift, the transform a frame's node is drawn through).
+
 /// A width and a height in points. As a layout limit, `.infinity` on an axis means unlimited.
 public struct Size: Hashable, Sendable, Codable {
     public var width, height: Double
@@ -50,4 +53,42 @@ public struct Point: Hashable, Sendable {
         self.x = x
         self.y = y
     }
+}
+
+/// A rectangle in points.
+public struct Rect: Hashable, Sendable, Codable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether `point` is inside (edges included on the top and leading side).
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    public var maxY: Double { y + height }
+}
+
+/// Space around a node's content, in points.
+public struct EdgeInsets: Hashable, Sendable, Codable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    public static let zero = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }

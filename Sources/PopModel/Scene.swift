@@ -67,24 +67,3 @@ public struct Scene: Hashable, Sendable {
         var keyboardHeight: Double
     }
 }
-
-/// A rectangle in points.
-public struct Rect: Hashable, Sendable, Codable {
-    public var x, y, width, height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// Whether `point` is inside (edges included on the top and leading side).
-    public func contains(_ point: Point) -> Bool {
-        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
-    }
-
-    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
-
-    public var maxY: Double { y + height }
-}

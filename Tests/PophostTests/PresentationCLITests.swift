@@ -74,7 +74,7 @@ import PopTestSupport
         _ = try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;2;2M\u{1B}[<0;2;2m"])
         usleep(9_000_000)
         _ = try tmux(["send-keys", "-t", session, "q"])
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: marker) { usleep(100_000) }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: marker) { usleep(100_000) }
         let status = try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(status == "0")
         let after = try tmux(["capture-pane", "-p", "-t", session]).stdout
