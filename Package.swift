@@ -78,7 +78,7 @@ let package = Package(
 
         .target(
             name: "SwiftSample",
-            dependencies: ["PluginABI"],
+            dependencies: ["PluginABI", "PopPluginKit"],
             path: "Plugins/SwiftSample",
             linkerSettings: exportOnlyTheEntry
         ),
