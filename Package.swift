@@ -66,7 +66,13 @@ let package = Package(
         // `pophost test`: the conformance harness.
         .target(name: "PopHarness", dependencies: ["PopScenario", "PopRender"], path: "Sources/PopHarness"),
         // `pophost new`: plugin project templates.
-        .target(name: "PopScaffold", dependencies: ["PopLoader"], path: "Sources/PopScaffold"),
+        .target(
+            name: "PopScaffold",
+            dependencies: ["PopLoader"],
+            path: "Sources/PopScaffold",
+            // Each template is a working plugin project, copied as it is (Placeholders.swift).
+            resources: [.copy("Templates")]
+        ),
 
         .executableTarget(
             name: "pophost",
