@@ -6,7 +6,7 @@ import PopPluginKit
 /// A banner at the top edge, in the banner layer: no dimming, touches behind it reach the app, on
 /// screen for 3 s after it has slid in.
 enum BannerController {
-    static let component = Component<pop_controller_loader_t>(.sample(
+    static let component = Component.controllerLoader(.sample(
         id: "com.pophost.samples.swift.banner-controller",
         name: "Top banner",
         description: "A banner that slides in at the top, stays 3 seconds and lets touches through to the app.",

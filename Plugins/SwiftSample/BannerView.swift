@@ -5,7 +5,7 @@ import PopPluginKit
 
 /// A bell, a white title and a light message on a dark translucent background.
 enum BannerView {
-    static let component = Component<pop_view_loader_t>(.sample(
+    static let component = Component.viewLoader(.sample(
         id: "com.pophost.samples.swift.banner-view",
         name: "Banner",
         description: "An icon, a title and a message in a dark banner.",

@@ -6,7 +6,7 @@ import PopPluginKit
 /// Shows at high priority and preempts what is on screen. No actions: its test view's only button
 /// uses the host action "pop.dismiss".
 enum HighPriorityHandler {
-    static let component = Component<pop_handler_t>(.sample(
+    static let component = Component.handler(.sample(
         id: "com.pophost.samples.swift.high-priority-handler",
         name: "High-priority handler",
         description: "Shows at high priority and preempts lower-priority popups.",

@@ -6,7 +6,7 @@ import PopPluginKit
 /// Centred over a light dimming, popping in and out (QMUI's popup animation, 0.25 s each way);
 /// a tap on the background dismisses it.
 enum PopController {
-    static let component = Component<pop_controller_loader_t>(.sample(
+    static let component = Component.controllerLoader(.sample(
         id: "com.pophost.samples.swift.pop-controller",
         name: "Pop controller",
         description: "Presents the content as a centred alert over a dimmed background.",

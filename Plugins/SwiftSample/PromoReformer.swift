@@ -8,7 +8,7 @@ import PopPluginKit
 /// "Campaign spring", "campaign": "spring"} and the controller data {"style": "slide"}. Without a
 /// discount it writes nothing, and both loaders receive the request's data unchanged.
 enum PromoReformer {
-    static let component = Component<pop_reformer_t>(.sample(
+    static let component = Component.reformer(.sample(
         id: "com.pophost.samples.swift.promo-reformer",
         name: "Promotion reformer",
         description: "Turns a campaign's discount and name into the promotion's title and message.",

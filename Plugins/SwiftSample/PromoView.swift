@@ -5,7 +5,7 @@ import PopPluginKit
 
 /// A banner image, a red title, a message, Claim (the handler's action "claim") and Not now.
 enum PromoView {
-    static let component = Component<pop_view_loader_t>(.sample(
+    static let component = Component.viewLoader(.sample(
         id: "com.pophost.samples.swift.promo-view",
         name: "Promotion",
         description: "A banner image, an offer, a message and claim and not-now buttons.",

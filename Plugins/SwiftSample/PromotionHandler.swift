@@ -11,7 +11,7 @@ import Glibc
 /// Low priority, queued, requeued when preempted, expires after 30 s in the queue, one per
 /// campaign. should_present answers later, from on_main_thread (see PendingAnswers.swift).
 final class PromotionHandler: Instance {
-    static let component = Component<pop_handler_t>(
+    static let component = Component.handler(
         .sample(
             id: "com.pophost.samples.swift.low-priority-handler",
             name: "Promotion handler",

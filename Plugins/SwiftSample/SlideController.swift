@@ -7,7 +7,7 @@ import PopPluginKit
 /// top with an angled bounce, leaves to the bottom at an angle in the guide theme's 0.45 s; a tap
 /// on the background dismisses it.
 enum SlideController {
-    static let component = Component<pop_controller_loader_t>(.sample(
+    static let component = Component.controllerLoader(.sample(
         id: "com.pophost.samples.swift.slide-controller",
         name: "Slide-in promotion",
         description: "Slides in from the top with an angled bounce over a dark dimming and leaves to the bottom.",

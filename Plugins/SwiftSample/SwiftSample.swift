@@ -31,8 +31,8 @@ extension Descriptor {
     }
 }
 
-/// The entry table. The components are listed by kind, in the order their factory lists them:
-/// CSPopKit's example trio first; new components are appended (never inserted).
+/// The entry table. Each kind's factory lists its components in this order: CSPopKit's example trio
+/// first; new components are appended (never inserted).
 let entry = PluginEntry(
     plugin: .sample(
         id: "com.pophost.samples.swift",
@@ -41,10 +41,12 @@ let entry = PluginEntry(
             + "plus a queued promotion and a top banner.",
         features: []
     ),
-    handlers: [HighPriorityHandler.component, PromotionHandler.component],
-    viewLoaders: [TestView.component, PromoView.component, BannerView.component],
-    controllerLoaders: [PopController.component, SlideController.component, BannerController.component],
-    reformers: [PromoReformer.component],
+    components: [
+        HighPriorityHandler.component, PromotionHandler.component,
+        TestView.component, PromoView.component, BannerView.component,
+        PopController.component, SlideController.component, BannerController.component,
+        PromoReformer.component,
+    ],
     // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions.
     onMainThread: { PendingAnswers.deliverAll() },
     // Nothing may call the host after the last deinit.

@@ -5,7 +5,7 @@ import PopPluginKit
 
 /// A title, a message and an OK button (the host action "pop.dismiss").
 enum TestView {
-    static let component = Component<pop_view_loader_t>(.sample(
+    static let component = Component.viewLoader(.sample(
         id: "com.pophost.samples.swift.test-view",
         name: "Test view",
         description: "A title, a message and an OK button.",

@@ -14,17 +14,18 @@ final class Factory {
     let id: UnsafePointer<CChar>
     let table: UnsafeMutablePointer<pop_component_factory_t>
     private let descriptors: UnsafeMutableBufferPointer<pop_descriptor_t>
-    private let creators: [(UnsafePointer<pop_descriptor_t>) -> UnsafePointer<pop_component_t>]
+    private let components: [Component]
 
     /// Every factory of the plugin. Appended to only while the entry is built, before the host can
     /// call a factory; read from any thread afterwards.
     nonisolated(unsafe) private static var all: [Factory] = []
 
-    init<Kind>(_ components: [Component<Kind>]) {
-        id = immortal(Kind.factoryID)
+    /// The factory `id` (`POP_FACTORY_*`) of `components`, all of that kind, in the order it lists them.
+    init(id: String, components: [Component]) {
+        self.id = immortal(id)
+        self.components = components
         descriptors = .allocate(capacity: components.count)
         _ = descriptors.initialize(from: components.map { $0.descriptor.makeC() })
-        creators = components.map { component in { descriptor in component.create(descriptor: descriptor) } }
 
         var table = pop_component_factory_t()
         table.abi_version = .current
@@ -38,7 +39,7 @@ final class Factory {
             guard let factory = Factory.owning(table), let componentID,
                   let index = factory.descriptors.firstIndex(where: { strcmp($0.id, componentID) == 0 })
             else { return nil }
-            return factory.creators[index](factory.descriptor(at: index)!)
+            return factory.components[index].create(factory.descriptor(at: index)!)
         }
         self.table = immortal(table)
         Factory.all.append(self)

@@ -1,7 +1,7 @@
 import PluginABI
 
 /// The Swift side of one live component. Subclass it to keep per-instance state, and name the
-/// subclass in the component's declaration (`Component(..., instance: MyHandler.self)`).
+/// subclass in the component's declaration (`Component.handler(..., instance: MyHandler.self)`).
 ///
 /// The host sees only the kind struct (`pop_handler_t`, ...), which the instance owns. Its
 /// `component_data` holds a retained reference to the instance: the host's `destroy` calls
@@ -10,8 +10,8 @@ import PluginABI
 open class Instance {
     /// The kind struct the host sees; set by `publish(_:)`.
     private var table: UnsafeMutableRawPointer?
-    /// A handler's actions (see `Component.init(_:instance:actions:functions:)`), read by the
-    /// action_count and get_action the kit installs; nil for every other component.
+    /// A handler's actions (see `Component.handler`), read by the action_count and get_action the
+    /// kit installs; nil for every other component.
     var actions: ActionTable?
 
     public required init() {}

@@ -2,7 +2,7 @@
 // once so that a Swift plugin declares only its components.
 //
 //   PluginEntry     the entry table: counted init/deinit, get_factory, on_main_thread
-//   Component       a component declared in Swift: descriptor, instance class, kind functions
+//   Component       a component declared in Swift: kind, descriptor, instance class, kind functions
 //   Descriptor      what the host lists about the plugin and each component
 //   Instance        the Swift object behind one live component (component_data, destroy)
 //   Action          a handler's actions: name, signature, @convention(c) function
@@ -25,7 +25,7 @@ import Glibc
 ///
 ///     let entry = PluginEntry(
 ///         plugin: Descriptor(id: "com.example.greeter", name: "Greeter"),
-///         handlers: [Handler.component], viewLoaders: [View.component], controllerLoaders: [Controller.component])
+///         components: [Handler.component, View.component, Controller.component])
 ///
 ///     @_cdecl("pop_plugin_entry_v1")
 ///     public func popPluginEntryV1() -> UnsafePointer<pop_plugin_entry_t> { entry.table }
@@ -48,28 +48,23 @@ public final class PluginEntry: @unchecked Sendable {  // its mutable state is t
 
     /// - Parameters:
     ///   - plugin: the plugin's own descriptor; its id identifies the plugin in the registry.
-    ///   - handlers, viewLoaders, controllerLoaders, reformers: each kind's components, in the order
-    ///     its factory lists them. Append new ones; never reorder or remove: ids are what apps ask for.
+    ///   - components: every component; each kind's factory lists that kind's components in this
+    ///     order. Append new ones; never reorder or remove: ids are what apps ask for.
     ///   - onMainThread: what the entry's on_main_thread does, after `Host.requestCallback()`;
     ///     nil when the plugin never asks for a callback.
     ///   - onLastDeinit: called by the last deinit() just before the host is detached: drop whatever
     ///     would still call the host (queued answers). No component is alive any more.
     public init(
         plugin: Descriptor,
-        handlers: [Component<pop_handler_t>] = [],
-        viewLoaders: [Component<pop_view_loader_t>] = [],
-        controllerLoaders: [Component<pop_controller_loader_t>] = [],
-        reformers: [Component<pop_reformer_t>] = [],
+        components: [Component],
         onMainThread: (() -> Void)? = nil,
         onLastDeinit: (() -> Void)? = nil
     ) {
         precondition(PluginEntry.installed == nil, "a plugin has exactly one PluginEntry")
-        var factories: [Factory] = []
-        if !handlers.isEmpty { factories.append(Factory(handlers)) }
-        if !viewLoaders.isEmpty { factories.append(Factory(viewLoaders)) }
-        if !controllerLoaders.isEmpty { factories.append(Factory(controllerLoaders)) }
-        if !reformers.isEmpty { factories.append(Factory(reformers)) }
-        self.factories = factories
+        factories = componentKindOrder.compactMap { id in
+            let ofKind = components.filter { $0.factoryID == id }
+            return ofKind.isEmpty ? nil : Factory(id: id, components: ofKind)
+        }
         self.onMainThread = onMainThread
         self.onLastDeinit = onLastDeinit
 

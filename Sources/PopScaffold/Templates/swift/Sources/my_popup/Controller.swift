@@ -6,7 +6,7 @@ import PopPluginKit
 /// A centred alert, at most 300 points wide, over a dimmed background; it fades in and out, and a
 /// tap on the background dismisses it (the handler's should_dismiss is asked first).
 enum Controller {
-    static let component = Component<pop_controller_loader_t>(
+    static let component = Component.controllerLoader(
         describe("com.example.my-popup.controller", "my-popup controller", "A dimmed alert that fades in and out.",
                  features: ["alert", "dimmed", "fade"])
     ) { controller in

@@ -6,7 +6,7 @@ import PopPluginKit
 /// Normal priority, waits its turn; shows unless the request's data says `"eligible": false`; its
 /// action "confirm" (the view's OK button) dismisses the popup.
 final class Handler: Instance {
-    static let component = Component<pop_handler_t>(
+    static let component = Component.handler(
         describe("com.example.my-popup.handler", "my-popup handler",
                  "Shows the popup when it is eligible; OK confirms and dismisses it.", features: ["enqueue", "confirm"]),
         instance: Handler.self,

@@ -21,13 +21,11 @@ func describe(_ id: String, _ name: String, _ description: String, features: [St
 
 /// The entry table. Everything the host reads is built when the entry is first called, so init and
 /// get_factory do no work. To add a component, declare it (like Handler.component) and append it to
-/// its kind's list: never reorder or remove, ids are what apps ask for. No reformer, so the host's
+/// the list: never reorder or remove, ids are what apps ask for. No reformer, so the host's
 /// get_factory answers NULL for that kind.
 let entry = PluginEntry(
     plugin: describe("com.example.my-popup", "my-popup", "A popup plugin made with pophost new."),
-    handlers: [Handler.component],
-    viewLoaders: [View.component],
-    controllerLoaders: [Controller.component]
+    components: [Handler.component, View.component, Controller.component]
 )
 
 /// The plugin's only exported symbol (`public` is required for it to exist).

@@ -6,7 +6,7 @@ import PopPluginKit
 /// A title and a message from the request's data, OK (the handler's action "confirm") and Not now
 /// (the host action "pop.dismiss").
 enum View {
-    static let component = Component<pop_view_loader_t>(
+    static let component = Component.viewLoader(
         describe("com.example.my-popup.view", "my-popup view", "A title, a message, and OK and Not now buttons.",
                  features: ["alert", "text", "buttons"])
     ) { view in
