@@ -20,6 +20,8 @@ let package = Package(
         // What an app embeds: the runtime layers, without the harness, the scaffold or the terminal.
         .library(name: "HostRuntime", targets: ["HostRuntime"]),
         .library(name: "PluginABI", targets: ["PluginABI"]),
+        // The Swift plugin kit: the ABI's glue written once (a plugin links it statically).
+        .library(name: "PopPluginKit", targets: ["PopPluginKit"]),
         // Bundled sample plugins: `swift build` puts them next to `pophost`, on its default search path.
         .library(name: "PopSampleSwift", type: .dynamic, targets: ["SwiftSample"]),
         .library(name: "PopSampleC", type: .dynamic, targets: ["CSample"]),
@@ -31,6 +33,9 @@ let package = Package(
     targets: [
         // The plugin C ABI: headers only.
         .target(name: "PluginABI", path: "Sources/PluginABI"),
+        // Swift plugins over the ABI: descriptors, factories, instances, the host, request data,
+        // content, actions and the entry, declared in Swift. `pophost new --lang swift` vendors it.
+        .target(name: "PopPluginKit", dependencies: ["PluginABI"], path: "Sources/PopPluginKit"),
         // libffi from the system (Debian: libffi-dev).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
 
@@ -61,7 +66,13 @@ let package = Package(
         // `pophost test`: the conformance harness.
         .target(name: "PopHarness", dependencies: ["PopScenario", "PopRender"], path: "Sources/PopHarness"),
         // `pophost new`: plugin project templates.
-        .target(name: "PopScaffold", dependencies: ["PopLoader"], path: "Sources/PopScaffold"),
+        .target(
+            name: "PopScaffold",
+            dependencies: ["PopLoader"],
+            path: "Sources/PopScaffold",
+            // Each template is a working plugin project, copied as it is (Placeholders.swift).
+            resources: [.copy("Templates")]
+        ),
 
         .executableTarget(
             name: "pophost",
@@ -73,7 +84,7 @@ let package = Package(
 
         .target(
             name: "SwiftSample",
-            dependencies: ["PluginABI"],
+            dependencies: ["PluginABI", "PopPluginKit"],
             path: "Plugins/SwiftSample",
             linkerSettings: exportOnlyTheEntry
         ),

@@ -1,11 +1,12 @@
 // Answering should_present later: a plugin-wide FIFO of decisions, delivered from on_main_thread.
 
 import PluginABI
+import PopPluginKit
 
 /// Decisions taken in should_present and delivered later, oldest first.
 ///
 /// `pop_answer_fn` is a bare C function pointer with no context, so the plugin keeps it, asks the
-/// host for a callback (host->request_callback) and calls it from the entry's on_main_thread. All
+/// host for a callback (Host.requestCallback) and calls it from the entry's onMainThread. All
 /// of it runs on the host's main thread (should_present, destroy and on_main_thread are
 /// [main-thread]), so the queue needs no lock.
 enum PendingAnswers {

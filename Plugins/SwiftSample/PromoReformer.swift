@@ -2,29 +2,24 @@
 // and controller loaders read (CSPopKit's fetchPopViewWithData / fetchPopControllerWithData).
 
 import PluginABI
+import PopPluginKit
 
 /// {"discount": 20, "campaign": "spring"} becomes the view data {"title": "20% off", "message":
 /// "Campaign spring", "campaign": "spring"} and the controller data {"style": "slide"}. Without a
 /// discount it writes nothing, and both loaders receive the request's data unchanged.
 enum PromoReformer {
-    static let spec = ComponentSpec(
+    static let component = Component.reformer(.sample(
         id: "com.pophost.samples.swift.promo-reformer",
         name: "Promotion reformer",
         description: "Turns a campaign's discount and name into the promotion's title and message.",
-        features: ["promotion"],
-        create: { host, descriptor in create(host: host, descriptor: descriptor) }
-    )
-
-    static func create(host: UnsafePointer<pop_host_t>?, descriptor: UnsafePointer<pop_descriptor_t>)
-        -> UnsafePointer<pop_component_t>
-    {
-        let instance = Instance(pop_reformer_t.self, descriptor: descriptor, host: host)
-        instance.kind(pop_reformer_t.self).pointee.reform = { _, data, viewData, controllerData in
+        features: ["promotion"]
+    )) { reformer in
+        reformer.reform = { _, data, viewData, controllerData in
             let data = RequestValue(data)
             // No discount: leave both writers empty (pass-through).
             guard let discount = data["discount"].number, let viewData, let controllerData else { return true }
             let percent = Int(min(max(discount, 0), 100).rounded())  // a whole percentage, 0...100
-            let view = ValueWriter(raw: viewData), controller = ValueWriter(raw: controllerData)
+            let view = ValueWriter(viewData), controller = ValueWriter(controllerData)
             view.object {
                 view.member("title", "\(percent)% off")
                 if let campaign = data["campaign"].string {  // no campaign: no message
@@ -37,6 +32,5 @@ enum PromoReformer {
             }
             return true
         }
-        return instance.publish()
     }
 }

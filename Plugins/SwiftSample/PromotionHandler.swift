@@ -2,6 +2,7 @@
 // asynchronously whether to show.
 
 import PluginABI
+import PopPluginKit
 
 #if canImport(Glibc)
 import Glibc
@@ -10,30 +11,17 @@ import Glibc
 /// Low priority, queued, requeued when preempted, expires after 30 s in the queue, one per
 /// campaign. should_present answers later, from on_main_thread (see PendingAnswers.swift).
 final class PromotionHandler: Instance {
-    static let spec = ComponentSpec(
-        id: "com.pophost.samples.swift.low-priority-handler",
-        name: "Promotion handler",
-        description: "A low-priority promotion: queued, requeued when preempted, one per campaign, decided asynchronously.",
-        features: ["priority-low", "enqueue", "requeue", "dedupe", "async-should-present"],
-        create: { host, descriptor in create(host: host, descriptor: descriptor) }
-    )
-
-    /// The dedupe key handed to the host: a copy of data.campaign, kept until destroy.
-    private var dedupeKey: UnsafeMutablePointer<CChar>?
-
-    deinit { free(dedupeKey) }
-
-    override func willDestroy() {
-        PendingAnswers.forget(owner: self)  // its answers are invalid once the request has ended
-    }
-
-    static func create(host: UnsafePointer<pop_host_t>?, descriptor: UnsafePointer<pop_descriptor_t>)
-        -> UnsafePointer<pop_component_t>
-    {
-        let instance = PromotionHandler(pop_handler_t.self, descriptor: descriptor, host: host)
-        let handler = instance.kind(pop_handler_t.self)
-
-        handler.pointee.get_options = { handler, data, options in
+    static let component = Component.handler(
+        .sample(
+            id: "com.pophost.samples.swift.low-priority-handler",
+            name: "Promotion handler",
+            description: "A low-priority promotion: queued, requeued when preempted, one per campaign, decided asynchronously.",
+            features: ["priority-low", "enqueue", "requeue", "dedupe", "async-should-present"]
+        ),
+        instance: PromotionHandler.self,
+        actions: [Action("claim", signature: "bool(self:ptr, data.campaign:str)", claim)]
+    ) { handler in
+        handler.get_options = { handler, data, options in
             guard let options else { return }
             options.pointee.priority = Int32(POP_PRIORITY_LOW)
             options.pointee.policy = Int32(POP_POLICY_ENQUEUE)             // wait until the layer is free
@@ -47,7 +35,7 @@ final class PromotionHandler: Instance {
         }
 
         // Never answers inside the call: the decision is queued and delivered from on_main_thread.
-        handler.pointee.should_present = { handler, data, answer in
+        handler.should_present = { handler, data, answer in
             guard let answer else { return }
             let present = RequestValue(data)["eligible"].bool != false  // only an explicit false vetoes
             guard let instance = PromotionHandler.of(handler), Host.table != nil else {
@@ -56,12 +44,15 @@ final class PromotionHandler: Instance {
             }
             PendingAnswers.enqueue(owner: instance, answer: answer, present: present)
         }
+    }
 
-        handler.pointee.action_count = { _ in UInt32(promotionActions.count) }
-        handler.pointee.get_action = { _, index in
-            Int(index) < promotionActions.count ? UnsafePointer(promotionActions.baseAddress! + Int(index)) : nil
-        }
-        return instance.publish()
+    /// The dedupe key handed to the host: a copy of data.campaign, kept until destroy.
+    private var dedupeKey: UnsafeMutablePointer<CChar>?
+
+    deinit { free(dedupeKey) }
+
+    override func willDestroy() {
+        PendingAnswers.forget(owner: self)  // its answers are invalid once the request has ended
     }
 }
 
@@ -72,16 +63,3 @@ private let claim: @convention(c) (UnsafePointer<pop_handler_t>?, UnsafePointer<
     Host.log(.info, "low-priority-handler: claimed campaign \"\(campaign)\"")
     return true
 }
-
-/// The handler's actions: constant, built when the entry is first called, never freed.
-nonisolated(unsafe) let promotionActions: UnsafeMutableBufferPointer<pop_action_t> = {
-    let actions = UnsafeMutableBufferPointer<pop_action_t>.allocate(capacity: 1)
-    actions.baseAddress!.initialize(to: pop_action_t(
-        abi_version: abiVersion,
-        struct_size: UInt32(MemoryLayout<pop_action_t>.size),
-        name: immortal("claim"),
-        signature: immortal("bool(self:ptr, data.campaign:str)"),
-        function: unsafeBitCast(claim, to: UnsafeMutableRawPointer.self)
-    ))
-    return actions
-}()

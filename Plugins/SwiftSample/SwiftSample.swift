@@ -1,4 +1,5 @@
-// The Swift sample plugin, written in Swift against the C header <pophost/pophost.h>.
+// The Swift sample plugin, written in Swift on PopPluginKit (the kit's glue over the C header
+// <pophost/pophost.h>).
 //
 //   CSPopKit's example trio (combine them for CSPopKit's demo popup):
 //     com.pophost.samples.swift.high-priority-handler  handler: high priority, overrides
@@ -13,76 +14,47 @@
 //     com.pophost.samples.swift.banner-view            view loader: icon, title, message
 //     com.pophost.samples.swift.banner-controller      controller loader: top banner, 3 s
 //
-// One concept per file: Catalog (descriptors, factories and the component lists), Instance, Host,
-// RequestValue, ContentBuilder, ValueWriter, PendingAnswers, ABI, and one file per component.
+// This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered later.
+// Then one file per component.
 //
-// Everything the host sees is C data. No DispatchQueue.main or @MainActor: the host owns the event
-// loop; a plugin gets back on the main thread with host->request_callback() and on_main_thread.
-// Only `pop_plugin_entry_v1` is exported (Plugins/exports.map).
+// Everything the host sees is C data, built by the kit. No DispatchQueue.main or @MainActor: the
+// host owns the event loop; a plugin gets back on the main thread with Host.requestCallback() and
+// the entry's onMainThread. Only `pop_plugin_entry_v1` is exported (Plugins/exports.map).
 
 import PluginABI
+import PopPluginKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
+extension Descriptor {
+    /// A descriptor of this plugin: the plugin and every component are pophost's, version 1.0.0.
+    static func sample(id: String, name: String, description: String, features: [String]) -> Descriptor {
+        Descriptor(id: id, name: name, vendor: "pophost", version: "1.0.0", description: description, features: features)
+    }
+}
 
-/// The plugin's own descriptor; its id identifies the plugin in the registry.
-private let pluginSpec = ComponentSpec(
-    id: "com.pophost.samples.swift",
-    name: "pophost Swift sample",
-    description: "CSPopKit's example trio in Swift: a high-priority handler, a test view and a pop controller; "
-        + "plus a queued promotion and a top banner.",
-    features: []
+/// The entry table. Each kind's factory lists its components in this order: CSPopKit's example trio
+/// first; new components are appended (never inserted).
+let entry = PluginEntry(
+    plugin: .sample(
+        id: "com.pophost.samples.swift",
+        name: "pophost Swift sample",
+        description: "CSPopKit's example trio in Swift: a high-priority handler, a test view and a pop controller; "
+            + "plus a queued promotion and a top banner.",
+        features: []
+    ),
+    components: [
+        HighPriorityHandler.component, PromotionHandler.component,
+        TestView.component, PromoView.component, BannerView.component,
+        PopController.component, SlideController.component, BannerController.component,
+        PromoReformer.component,
+    ],
+    // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions.
+    onMainThread: { PendingAnswers.deliverAll() },
+    // Nothing may call the host after the last deinit.
+    onLastDeinit: { PendingAnswers.removeAll() }
 )
 
-nonisolated(unsafe) private let pluginDescriptor: UnsafeMutablePointer<pop_descriptor_t> = {
-    let pointer = UnsafeMutablePointer<pop_descriptor_t>.allocate(capacity: 1)
-    pointer.initialize(to: makeDescriptor(pluginSpec))
-    return pointer
-}()
-
-/// Balanced init/deinit calls: set up on the first, tear down on the last.
-nonisolated(unsafe) private var initCount = 0
-
-// Everything is built when the entry is first called, so init and get_factory do no work: a host
-// scanning many plugins pays for each one once.
-nonisolated(unsafe) private let entryTable: UnsafeMutablePointer<pop_plugin_entry_t> = {
-    _ = (handlers, viewLoaders, controllerLoaders, reformers, promotionActions)
-    let pointer = UnsafeMutablePointer<pop_plugin_entry_t>.allocate(capacity: 1)
-    pointer.initialize(to: pop_plugin_entry_t(
-        abi_version: abiVersion,
-        struct_size: UInt32(MemoryLayout<pop_plugin_entry_t>.size),
-        plugin: UnsafePointer(pluginDescriptor),
-        init: { host, _ in
-            guard let host else { return false }
-            if initCount == 0 { Host.attach(host) }
-            initCount += 1
-            return true
-        },
-        deinit: {
-            guard initCount > 0 else { return }
-            initCount -= 1
-            if initCount == 0 {  // no component is alive any more; never call the host again
-                PendingAnswers.removeAll()
-                Host.detach()
-            }
-        },
-        get_factory: { factoryID in
-            guard let factoryID else { return nil }
-            if strcmp(factoryID, POP_FACTORY_HANDLER) == 0 { return UnsafeRawPointer(handlers.table) }
-            if strcmp(factoryID, POP_FACTORY_VIEW_LOADER) == 0 { return UnsafeRawPointer(viewLoaders.table) }
-            if strcmp(factoryID, POP_FACTORY_CONTROLLER_LOADER) == 0 { return UnsafeRawPointer(controllerLoaders.table) }
-            if strcmp(factoryID, POP_FACTORY_REFORMER) == 0 { return UnsafeRawPointer(reformers.table) }
-            return nil
-        },
-        // The host's answer to request_callback(): deliver the promotion handler's decisions.
-        on_main_thread: { PendingAnswers.deliverAll() }
-    ))
-    return pointer
-}()
-
-/// The plugin's only exported symbol.
+/// The plugin's only exported symbol (`public` is required for it to exist).
 @_cdecl("pop_plugin_entry_v1")
 public func popPluginEntryV1() -> UnsafePointer<pop_plugin_entry_t> {
-    UnsafePointer(entryTable)
+    entry.table
 }

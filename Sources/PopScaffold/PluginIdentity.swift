@@ -9,7 +9,7 @@ import PopLoader
 public struct PluginIdentity: Equatable, Sendable {
     public static let maximumNameLength = 64
     /// Swift module names that would clash with what the generated Swift project imports.
-    static let reservedModuleNames: Set<String> = ["PluginABI", "Swift", "Glibc", "Foundation", "Dispatch", "_Concurrency"]
+    static let reservedModuleNames: Set<String> = ["PluginABI", "PopPluginKit", "Swift", "Glibc", "Foundation", "Dispatch", "_Concurrency"]
 
     /// The project name, as given: `my-popup`.
     public let name: String

@@ -4,12 +4,14 @@ import PopLoader
 /// `pophost new`: a standalone plugin project — a handler, a view loader and a controller loader
 /// that build with one command, pass `pophost test` and come with a scenario — in Swift or C.
 ///
-/// The project vendors a copy of this pophost's ABI headers (`ABIHeaders`), so it builds offline
-/// and stays pinned to the ABI it was generated for.
+/// The project is its language's template (`ProjectTemplate`, with the project's names in place of
+/// the template's, see `Placeholders`) plus a copy of this pophost's ABI headers (`ABIHeaders`) and,
+/// for Swift, of its plugin kit (`PluginKitSources`): so it builds offline and stays pinned to the
+/// ABI it was generated for.
 ///
-///     let scaffold = PluginScaffold(identity: try PluginIdentity(name: "greeter"), language: .c,
-///                                   headers: try ABIHeaders.locate())
-///     let written = try scaffold.write(to: "greeter")   // ["Makefile", "README.md", ...]
+///     let scaffold = PluginScaffold(identity: try PluginIdentity(name: "greeter"), language: .swift,
+///                                   headers: try ABIHeaders.locate(), kit: try PluginKitSources.locate())
+///     let written = try scaffold.write(to: "greeter")   // ["Package.swift", "README.md", ...]
 public struct PluginScaffold: Sendable {
     public enum Language: String, CaseIterable, Sendable {
         case swift, c
@@ -18,11 +20,16 @@ public struct PluginScaffold: Sendable {
     public let identity: PluginIdentity
     public let language: Language
     public let headers: ABIHeaders
+    /// The kit a Swift project vendors; a C project needs none (nil).
+    public let kit: PluginKitSources?
 
-    public init(identity: PluginIdentity, language: Language, headers: ABIHeaders) {
+    /// `kit` is required for `.swift`.
+    public init(identity: PluginIdentity, language: Language, headers: ABIHeaders, kit: PluginKitSources? = nil) {
+        precondition(language != .swift || kit != nil, "a Swift project vendors the plugin kit: pass PluginKitSources")
         self.identity = identity
         self.language = language
         self.headers = headers
+        self.kit = kit
     }
 
     /// The command that builds the plugin, run in the project directory.
@@ -48,25 +55,28 @@ public struct PluginScaffold: Sendable {
     /// The scenario, relative to the project directory.
     public var scenarioPath: String { "scenarios/\(identity.name).json" }
 
-    /// Every file of the project, in the order they are written.
+    /// Every file of the project, in the order they are written: the template's, sorted by path,
+    /// then the vendored ones.
     public func files() throws(ScaffoldError) -> [GeneratedFile] {
-        let headerFiles = try headers.headers()
-        let sources: [GeneratedFile]
-        switch language {
-        case .swift:
-            sources = SwiftTemplate(identity: identity).files(headers: headerFiles, moduleMap: try headers.moduleMap())
-        case .c:
-            sources = CTemplate(identity: identity).files(headers: headerFiles)
+        let placeholders = Placeholders(identity: identity, abiVersion: headers.version() ?? ABIVersion.host.description)
+        let template = try ProjectTemplate(language: language).files().map {
+            GeneratedFile(placeholders.fill($0.path), placeholders.fill($0.contents))
         }
-        let shared = SharedTemplate(identity: identity, language: language)
-        let readme = ReadmeTemplate(scaffold: self, abiVersion: headers.version() ?? ABIVersion.host.description)
-        return sources + [
-            GeneratedFile("exports.map", SharedTemplate.exportsMap),
-            // The scenario's plugin directory is relative to scenarios/.
-            GeneratedFile(scenarioPath, shared.scenario(pluginsDirectory: libraryDirectory == "." ? ".." : "../" + libraryDirectory)),
-            GeneratedFile("README.md", readme.text),
-            GeneratedFile(".gitignore", shared.gitignore),
-        ]
+        return template + (try vendored())
+    }
+
+    /// The copies of this pophost's files, unchanged: the ABI headers (with a module map for Swift)
+    /// and, for Swift, the kit's sources — each where the template's build looks for it.
+    private func vendored() throws(ScaffoldError) -> [GeneratedFile] {
+        let headerFiles = try headers.headers()
+        switch language {
+        case .c:
+            return headerFiles.map { GeneratedFile("include/" + $0.path, $0.contents) }
+        case .swift:
+            return [GeneratedFile("PluginABI/include/module.modulemap", try headers.moduleMap())]
+                + headerFiles.map { GeneratedFile("PluginABI/include/" + $0.path, $0.contents) }
+                + (try kit!.sources()).map { GeneratedFile("PopPluginKit/Sources/PopPluginKit/" + $0.path, $0.contents) }
+        }
     }
 
     /// Writes the project into `directory` (created with its parents when missing) and returns the

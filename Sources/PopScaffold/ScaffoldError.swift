@@ -10,6 +10,8 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADirectory(String)
     /// The ABI headers to vendor were not found; `searched` lists every place looked at, in order.
     case headersNotFound(searched: [String])
+    /// The plugin kit's sources to vendor (Swift projects) were not found; `searched` as above.
+    case pluginKitNotFound(searched: [String])
     /// A file or directory could not be read or written.
     case io(path: String, message: String)
 
@@ -28,6 +30,11 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
                 + searched.joined(separator: ", ")
                 + ". Set POPHOST_ABI_INCLUDE to the directory that holds pophost/pophost.h"
                 + " (Sources/PluginABI/include in a pophost checkout)"
+        case .pluginKitNotFound(let searched):
+            "cannot find the pophost plugin kit (PopPluginKit's Swift sources) to copy into the project; looked in: "
+                + searched.joined(separator: ", ")
+                + ". Set POPHOST_PLUGIN_KIT to the directory that holds PluginEntry.swift"
+                + " (Sources/PopPluginKit in a pophost checkout)"
         case .io(let path, let message):
             "\(path): \(message)"
         }

@@ -11,7 +11,8 @@ struct New: ParsableCommand {
             Writes a standalone project into DIR (default ./NAME): a Swift package (`swift build -c release` -> \
             .build/release/libNAME.so) or a C project with a Makefile (`make` -> ./libNAME.so), a copy of this \
             pophost's ABI headers (found in $POPHOST_ABI_INCLUDE, else in the checkout or installation that \
-            holds this executable), a README, and scenarios/NAME.json, a scenario that shows the popup and taps \
+            holds this executable) and, for Swift, of its plugin kit PopPluginKit (found the same way, \
+            $POPHOST_PLUGIN_KIT first), a README, and scenarios/NAME.json, a scenario that shows the popup and taps \
             its button. The plugin id is --id, else com.example.<name>; its components are <id>.handler, \
             <id>.view and <id>.controller. A directory that exists and is not empty is refused unless --force \
             (files of the same name are then overwritten; no other file is touched).
@@ -49,7 +50,8 @@ struct New: ParsableCommand {
         let written: [String]
         do {
             scaffold = PluginScaffold(identity: try PluginIdentity(name: name, id: id), language: lang.scaffold,
-                                      headers: try ABIHeaders.locate())
+                                      headers: try ABIHeaders.locate(),
+                                      kit: lang == .swift ? try PluginKitSources.locate() : nil)
             written = try scaffold.write(to: directory, force: force)
         } catch {
             throw CommandFailure(error.description)

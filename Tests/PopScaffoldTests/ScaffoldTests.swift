@@ -7,21 +7,22 @@ import PopTestSupport
 @testable import PopScaffold
 @testable import PopScenario
 
-/// `pophost new`: names and ids, the directory rules, where the ABI headers come from, and the
-/// generated projects — the C one built with `make`, loaded and run by a chef; the Swift one
-/// checked file by file and type-checked with `swiftc` (never `swift build` inside a test).
+/// `pophost new`: names and ids, the directory rules, where the ABI headers and the plugin kit come
+/// from, and the generated projects — each built as its README says (`make`; the Swift one with
+/// `swiftc`, never `swift build` inside a test), loaded and run by a chef and through its scenario.
 @Suite struct ScaffoldTests {
     static let headers = ABIHeaders(directory: Repository.abiInclude)
+    static let kit = PluginKitSources(directory: Repository.pluginKit)
 
     func scaffold(_ language: PluginScaffold.Language, name: String = "my-popup") throws -> PluginScaffold {
-        PluginScaffold(identity: try PluginIdentity(name: name), language: language, headers: Self.headers)
+        PluginScaffold(identity: try PluginIdentity(name: name), language: language, headers: Self.headers, kit: Self.kit)
     }
 
     // MARK: names and ids
 
     @Test("names: a letter first, then letters, digits, '-' and '_', at most 64; the module, library and ids follow")
     func names() throws {
-        for bad in ["", "1popup", "-popup", "my popup", "my.popup", "pöpup", "a/b", String(repeating: "a", count: 65), "PluginABI", "Swift"] {
+        for bad in ["", "1popup", "-popup", "my popup", "my.popup", "pöpup", "a/b", String(repeating: "a", count: 65), "PluginABI", "PopPluginKit", "Swift"] {
             #expect(throws: ScaffoldError.self, "\(bad)") { try PluginIdentity(name: bad) }
         }
         #expect(throws: ScaffoldError.invalidName("1popup", reason: "it must start with an ASCII letter")) { try PluginIdentity(name: "1popup") }
@@ -141,7 +142,34 @@ import PopTestSupport
         #expect(Self.headers.version() == ABIVersion.host.description)
     }
 
-    @Test("`pophost new` fails with the places it looked when POPHOST_ABI_INCLUDE is wrong and there is no checkout")
+    @Test("the plugin kit is found like the headers: POPHOST_PLUGIN_KIT, a checkout, <prefix>/share/pophost/PopPluginKit")
+    func locateKit() throws {
+        #expect(try PluginKitSources.locate(environment: [:], executableDirectory: Build.directory).directory == Repository.pluginKit)
+
+        let temporary = TemporaryDirectory()
+        let copy = temporary.subdirectory("copy")
+        for file in try Self.kit.sources() {
+            try file.contents.write(toFile: copy + "/" + file.path, atomically: true, encoding: .utf8)
+        }
+        #expect(try PluginKitSources.locate(environment: ["POPHOST_PLUGIN_KIT": copy], executableDirectory: Build.directory).directory == copy)
+        #expect(try PluginKitSources(directory: copy).sources() == Self.kit.sources())
+
+        let bin = temporary.subdirectory("prefix/bin")
+        try FileManager.default.copyItem(atPath: copy, toPath: temporary.subdirectory("prefix/share/pophost") + "/PopPluginKit")
+        #expect(try PluginKitSources.locate(environment: [:], executableDirectory: bin).directory == temporary.path + "/prefix/share/pophost/PopPluginKit")
+
+        let nowhere = temporary.subdirectory("nowhere/bin")
+        #expect {
+            try PluginKitSources.locate(environment: ["POPHOST_PLUGIN_KIT": temporary.file("missing")], executableDirectory: nowhere)
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("cannot find the pophost plugin kit") && text.contains(temporary.file("missing") + " (POPHOST_PLUGIN_KIT)")
+                && text.contains("Sources/PopPluginKit in \(nowhere)") && text.contains(temporary.path + "/nowhere/share/pophost/PopPluginKit")
+                && text.contains("Set POPHOST_PLUGIN_KIT")
+        }
+    }
+
+    @Test("`pophost new` fails with the places it looked when the headers, or a Swift project's kit, are nowhere")
     func headersNotFoundFromCommandLine() throws {
         // A copy of pophost outside the checkout finds no headers above it.
         let temporary = TemporaryDirectory()
@@ -150,13 +178,23 @@ import PopTestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: cannot find the pophost ABI headers"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temporary.file("x")))
+
+        // With the headers but no kit: a C project needs none, a Swift project fails naming the kit.
+        let headersOnly: [String: String?] = ["POPHOST_ABI_INCLUDE": Repository.abiInclude, "POPHOST_PLUGIN_KIT": nil]
+        let c = try run(temporary.file("pophost"), ["new", "x", "--lang", "c", "--dir", temporary.file("c")], environment: headersOnly)
+        #expect(c.status == 0, "\(c.stderr)")
+        let swift = try run(temporary.file("pophost"), ["new", "x", "--dir", temporary.file("swift")], environment: headersOnly)
+        #expect(swift.status == 1)
+        #expect(swift.stderr.contains("error: cannot find the pophost plugin kit"), "\(swift.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temporary.file("swift")))
     }
 
-    // MARK: the C project
+    // MARK: the generated projects, built
 
-    @Test("the C project from `pophost new --lang c` builds with make and describes its three components")
-    func cProjectBuildsAndDescribes() throws {
-        let project = try GeneratedCProject.shared.get()
+    @Test("the project builds as its README says, describes its three components and exports only the entry",
+          arguments: PluginScaffold.Language.allCases)
+    func projectBuildsAndDescribes(_ language: PluginScaffold.Language) throws {
+        let project = try GeneratedProject.shared(language).get()
         let info = try PluginLoader.describe(path: project.library).get()
         #expect(info.abiVersion == ABIVersion.host)
         #expect(info.plugin.id == "com.example.x")
@@ -164,19 +202,21 @@ import PopTestSupport
         #expect(info.components.map(\.kind) == [.handler, .viewLoader, .controllerLoader])
         #expect(info.components.map(\.descriptor.id) == ["com.example.x.handler", "com.example.x.view", "com.example.x.controller"])
         #expect(info.components.allSatisfy { !$0.descriptor.name.isEmpty && !$0.descriptor.description.isEmpty })
-        // The vendored headers are this repository's, byte for byte.
+        // The vendored headers, and the Swift project's kit, are this repository's, byte for byte.
+        let headers = language == .c ? "/include/" : "/PluginABI/include/"
         for header in try Self.headers.headers() {
-            #expect(try String(contentsOfFile: project.directory + "/include/" + header.path, encoding: .utf8) == header.contents)
+            #expect(try String(contentsOfFile: project.directory + headers + header.path, encoding: .utf8) == header.contents)
         }
-        // Only the entry is exported.
-        let symbols = try run("/usr/bin/env", ["nm", "-D", "--defined-only", project.library])
-        #expect(symbols.status == 0)
-        #expect(symbols.stdout.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["pop_plugin_entry_v1"])
+        if language == .swift {
+            #expect(try PluginKitSources(directory: project.directory + "/PopPluginKit/Sources/PopPluginKit").sources() == Self.kit.sources())
+        }
+        #expect(try ELFDynamicInfo.read(path: project.library).exportedSymbols == ["pop_plugin_entry_v1"])
     }
 
-    @Test("the C plugin's popup shows in a chef and its OK button runs the handler's action, which dismisses it")
-    func cPluginInChef() throws {
-        let project = try GeneratedCProject.shared.get()
+    @Test("the plugin's popup shows in a chef and its OK button runs the handler's action, which dismisses it",
+          arguments: PluginScaffold.Language.allCases)
+    func pluginInChef(_ language: PluginScaffold.Language) throws {
+        let project = try GeneratedProject.shared(language).get()
         let plugins = TemporaryDirectory()  // this test's own image of the plugin
         try FileManager.default.copyItem(atPath: project.library, toPath: plugins.file("libx.so"))
         let discovery = try makeRegistry([plugins.path], cache: plugins.file("registry.cache")).discover()
@@ -211,11 +251,12 @@ import PopTestSupport
         #expect(source.liveInstances == 0)
     }
 
-    @Test("the C project's scenario plays and meets its expectations")
-    func cProjectScenario() throws {
-        let project = try GeneratedCProject.shared.get()
+    @Test("the project's scenario plays and meets its expectations", arguments: PluginScaffold.Language.allCases)
+    func projectScenario(_ language: PluginScaffold.Language) throws {
+        let project = try GeneratedProject.shared(language).get()
         let scenario = try Scenario.load(path: project.directory + "/scenarios/x.json")
-        #expect(scenario.plugins == [project.directory], "the scenario looks for the library where make puts it")
+        #expect(scenario.plugins == [(project.library as NSString).deletingLastPathComponent],
+                "the scenario looks for the library where the build puts it")
         let plugins = TemporaryDirectory()
         try FileManager.default.copyItem(atPath: project.library, toPath: plugins.file("libx.so"))
         let discovery = try makeRegistry([plugins.path], cache: plugins.file("registry.cache")).discover()
@@ -229,7 +270,7 @@ import PopTestSupport
 
     // MARK: the Swift project
 
-    @Test("the Swift project's files are well-formed: manifests, vendored headers, sources that type-check, scenario, README")
+    @Test("the Swift project's files are well-formed: manifests, vendored headers and kit, sources, scenario, README")
     func swiftProject() throws {
         let temporary = TemporaryDirectory()
         let directory = temporary.file("my-popup")
@@ -240,7 +281,7 @@ import PopTestSupport
         let manifest = try read("Package.swift")
         #expect(manifest.hasPrefix("// swift-tools-version:6.0\n"))
         #expect(manifest.contains(#".library(name: "my-popup", type: .dynamic, targets: ["my_popup"])"#))
-        #expect(manifest.contains(#".package(path: "PluginABI")"#))
+        #expect(manifest.contains(#".package(path: "PluginABI")"#) && manifest.contains(#".package(path: "PopPluginKit")"#))
         #expect(manifest.contains(#".unsafeFlags(["-Xlinker", "--version-script=exports.map", "-no-toolchain-stdlib-rpath"])"#))
         #expect(!manifest.contains(".package(url:"), "no remote dependency: it builds offline")
         let abiManifest = try read("PluginABI/Package.swift")
@@ -250,9 +291,15 @@ import PopTestSupport
         for header in try Self.headers.headers() {
             #expect(try read("PluginABI/include/" + header.path) == header.contents)
         }
+        let kitManifest = try read("PopPluginKit/Package.swift")
+        #expect(kitManifest.contains(#".library(name: "PopPluginKit", targets: ["PopPluginKit"])"#))
+        #expect(kitManifest.contains(#".package(path: "../PluginABI")"#))
+        for source in try Self.kit.sources() {
+            #expect(try read("PopPluginKit/Sources/PopPluginKit/" + source.path) == source.contents)
+        }
         #expect(try read("exports.map").contains("global: pop_plugin_entry_v1;"))
 
-        let sources = ["Plugin", "Components", "Host", "RequestData", "ContentBuilder", "Handler", "View", "Controller"]
+        let sources = ["Plugin", "Handler", "View", "Controller"]
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/Sources/my_popup").sorted() == sources.map { $0 + ".swift" }.sorted())
         #expect(try read("Sources/my_popup/Plugin.swift").contains(#"@_cdecl("pop_plugin_entry_v1")"# + "\npublic func"))
         let all = try sources.map { try read("Sources/my_popup/\($0).swift") }.joined()
@@ -266,16 +313,10 @@ import PopTestSupport
 
         // The action's signature parses and names only sources any request has.
         let handler = try read("Sources/my_popup/Handler.swift")
-        let signature = try #require(handler.split(separator: "\n").first { $0.contains("signature: immortal(") }
-            .flatMap { $0.split(separator: "\"").dropFirst().first }.map(String.init))
+        let signature = try #require(handler.components(separatedBy: "signature: \"").dropFirst().first?.split(separator: "\"").first.map(String.init))
         let parsed = try ActionSignature.parse(signature)
         #expect(parsed.result == .bool)
         #expect(parsed.parameters.map(\.source) == [.handler, .data(path: "title")])
-
-        // The sources type-check against the vendored headers as Swift 6 (what `swift build` compiles).
-        let swiftc = try run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "my_popup",
-                                              "-I", directory + "/PluginABI/include"] + sources.map { directory + "/Sources/my_popup/\($0).swift" })
-        #expect(swiftc.status == 0, "\(swiftc.stderr)")
 
         // The scenario looks in .build/release and expects the tap on OK to dismiss the popup.
         let scenario = try Scenario.load(path: directory + "/scenarios/my-popup.json")
@@ -290,26 +331,30 @@ import PopTestSupport
     }
 }
 
-/// One C project generated by the real `pophost new x --lang c` and built with `make`, shared by the
-/// tests (each copies the library before loading it, to get an image of its own).
-struct GeneratedCProject: Sendable {
+/// One project per language generated by the real `pophost new x` and built as its README says
+/// (`ProjectBuild`), shared by the tests (each copies the library before loading it, to get an image
+/// of its own).
+struct GeneratedProject: Sendable {
     let directory: String
-    var library: String { directory + "/libx.so" }
+    let library: String
     private let temporary: TemporaryDirectory
 
-    static let shared = Result { try GeneratedCProject() }
-
-    private init() throws {
-        temporary = TemporaryDirectory()
-        directory = temporary.file("x")
-        let generated = try run(Build.pophost, ["new", "x", "--lang", "c", "--dir", directory], environment: ["POPHOST_ABI_INCLUDE": nil])
-        guard generated.status == 0 else { throw Failure(message: "pophost new failed: \(generated.stderr)") }
-        let built = try run("/usr/bin/env", ["make", "-s", "-C", directory])
-        guard built.status == 0 else { throw Failure(message: "make failed: \(built.stdout)\(built.stderr)") }
+    static func shared(_ language: PluginScaffold.Language) -> Result<GeneratedProject, any Error> {
+        switch language {
+        case .c: c
+        case .swift: swift
+        }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    private static let c = Result { try GeneratedProject(.c) }
+    private static let swift = Result { try GeneratedProject(.swift) }
+
+    private init(_ language: PluginScaffold.Language) throws {
+        temporary = TemporaryDirectory()
+        directory = temporary.file("x")
+        let generated = try run(Build.pophost, ["new", "x", "--lang", language.rawValue, "--dir", directory],
+                                environment: ["POPHOST_ABI_INCLUDE": nil, "POPHOST_PLUGIN_KIT": nil])
+        guard generated.status == 0 else { throw ProjectBuild.Failure(message: "pophost new failed: \(generated.stderr)") }
+        library = try ProjectBuild.build(directory, language: language, name: "x")
     }
 }

@@ -18,6 +18,8 @@ package enum Build {
 package enum Repository {
     package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     package static let abiInclude = root + "/Sources/PluginABI/include"
+    package static let pluginKit = root + "/Sources/PopPluginKit"
+    package static let projectTemplates = root + "/Sources/PopScaffold/Templates"
     package static let fixtureSource = root + "/Tests/Fixtures/fixture_plugin.c"
     package static let ffiTargetsSource = root + "/Tests/Fixtures/ffi_targets.c"
     /// The version script that leaves only the entry exported.

@@ -1,0 +1,54 @@
+import PluginABI
+
+/// The host that loaded the plugin: its table and the extensions the kit uses, looked up in the
+/// first init() and cleared by the last deinit() (the entry does both).
+///
+/// A host may offer no extension at all — get_extension may even be NULL —, so every service here
+/// is optional: without "pop.log/1" the plugin stays silent, without "pop.value/1" every request
+/// reads as having no data. Written only in init/deinit, on the main thread; `log` and
+/// `requestCallback` may be called from any thread while the plugin is initialised.
+public enum Host {
+    /// The host table, or nil before the first init() and after the last deinit(). Never touch its
+    /// `host_data`: it is the host's.
+    nonisolated(unsafe) public private(set) static var table: UnsafePointer<pop_host_t>?
+    /// "pop.log/1", or nil.
+    nonisolated(unsafe) private static var logExtension: UnsafePointer<pop_host_log_t>?
+    /// "pop.value/1", or nil: what `RequestValue` reads through.
+    nonisolated(unsafe) private(set) static var valueExtension: UnsafePointer<pop_host_value_t>?
+
+    static func attach(_ host: UnsafePointer<pop_host_t>) {
+        table = host
+        logExtension = host.pointee.get_extension?(host, POP_HOST_EXT_LOG)?.assumingMemoryBound(to: pop_host_log_t.self)
+        valueExtension = host.pointee.get_extension?(host, POP_HOST_EXT_VALUE)?.assumingMemoryBound(to: pop_host_value_t.self)
+        if valueExtension == nil { log(.warning, "no \"\(POP_HOST_EXT_VALUE)\": request data is ignored") }
+    }
+
+    /// After this the plugin must not call the host again.
+    static func detach() {
+        table = nil
+        logExtension = nil
+        valueExtension = nil
+    }
+
+    /// `POP_LOG_*`.
+    public enum Severity: Int32, Sendable {
+        case debug = 0, info = 1, warning = 2, error = 3
+        /// The host (or another plugin) broke the contract, and the plugin reports it.
+        case hostMisbehaving = 4
+    }
+
+    /// Logs through "pop.log/1" (the host copies the message); nothing when the host has no log.
+    public static func log(_ severity: Severity, _ message: String) {
+        guard let table, let log = logExtension?.pointee.log else { return }
+        log(table, severity.rawValue, message)
+    }
+
+    /// Asks the host to call the entry's `onMainThread` soon, on the main thread; requests made
+    /// before that call coalesce into one. False when there is no host to ask.
+    @discardableResult
+    public static func requestCallback() -> Bool {
+        guard let table, let request = table.pointee.request_callback else { return false }
+        request(table)
+        return true
+    }
+}

@@ -1,0 +1,55 @@
+import PluginABI
+
+/// The Swift side of one live component. Subclass it to keep per-instance state, and name the
+/// subclass in the component's declaration (`Component.handler(..., instance: MyHandler.self)`).
+///
+/// The host sees only the kind struct (`pop_handler_t`, ...), which the instance owns. Its
+/// `component_data` holds a retained reference to the instance: the host's `destroy` calls
+/// `willDestroy()` and releases it, and the instance frees the kind struct in its deinit. Inside a
+/// kind function, `Instance.of(self)` (or `MyHandler.of(self)`) gives the instance back.
+open class Instance {
+    /// The kind struct the host sees; set by `publish(_:)`.
+    private var table: UnsafeMutableRawPointer?
+    /// A handler's actions (see `Component.handler`), read by the action_count and get_action the
+    /// kit installs; nil for every other component.
+    var actions: ActionTable?
+
+    public required init() {}
+
+    deinit { table?.deallocate() }
+
+    /// Called by the host's `destroy`, before the host's reference is released: drop anything that
+    /// must not outlive the component (queued answers, timers of your own). The default does nothing.
+    open func willDestroy() {}
+
+    /// The instance behind a kind struct the host passes back (the `self` of any kind function), as
+    /// this class; nil when the pointer is NULL or belongs to an instance of another class.
+    public static func of(_ component: UnsafeRawPointer?) -> Self? {
+        guard let data = component?.load(as: pop_component_t.self).component_data else { return nil }
+        return Unmanaged<Instance>.fromOpaque(data).takeUnretainedValue() as? Self
+    }
+
+    /// Hands the instance to the host: moves `kind` into memory the instance owns, retains the
+    /// instance in its `component_data`, and returns its common header (the factory's `create`
+    /// result).
+    func publish<Kind: ComponentKind>(_ kind: Kind) -> UnsafePointer<pop_component_t> {
+        var kind = kind
+        kind.component.component_data = Unmanaged.passRetained(self).toOpaque()
+        let table = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Kind>.size, alignment: MemoryLayout<Kind>.alignment)
+        table.initializeMemory(as: Kind.self, to: kind)
+        self.table = table
+        // The header is the kind struct's first member, at the same address.
+        return UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self))
+    }
+
+    /// `pop_component_t.destroy`: exactly once per instance, on the main thread.
+    static let destroy: @convention(c) (UnsafePointer<pop_component_t>?) -> Void = { component in
+        guard let data = component?.pointee.component_data else { return }
+        let instance = Unmanaged<Instance>.fromOpaque(data)
+        instance.takeUnretainedValue().willDestroy()
+        instance.release()  // the last reference: deinit frees the kind struct
+    }
+
+    /// `pop_component_t.get_extension`: the kit's components offer no component extensions.
+    static let noExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, _ in nil }
+}
