@@ -29,11 +29,11 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if handler == nil && viewLoader == nil { throw ValidationError("give --handler, --view-loader or both") }
+        _ = try requestData()
     }
 
     func run() throws {
-        let requestData: Value
-        do { requestData = try Value(json: data) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+        let requestData = try requestData()
         let catalog = ComponentCatalog(discovery: try options.discover())
         let checks: [PairCheck]
         do {
@@ -51,6 +51,11 @@ struct Check: ParsableCommand {
             print(CheckText(checks: checks, handler: handler, viewLoader: viewLoader, data: requestData, style: .standardOutput).render(), terminator: "")
         }
         if !fits { throw ExitCode.failure }
+    }
+
+    /// --data as a value.
+    private func requestData() throws -> Value {
+        do { return try Value(json: data) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
     }
 }
 

@@ -27,14 +27,11 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    func validate() throws { _ = try samples() }
+
     func run() throws {
-        var extra: [Value] = []
-        for text in data {
-            do { extra.append(try Value(json: text)) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
-        }
         let entry = try resolve()
-        let samples = ContractInspector.representativeData + extra.filter { !ContractInspector.representativeData.contains($0) }
-        let contracts = PluginContracts(entry: entry, data: samples)
+        let contracts = PluginContracts(entry: entry, data: try samples())
         if json {
             var report = PluginReport(entry)
             report.contracts = contracts.map(ContractReport.Plugin.init)
@@ -43,6 +40,17 @@ struct Inspect: ParsableCommand {
             print(InspectText(entry: entry, contracts: contracts, style: .standardOutput).render(), terminator: "")
         }
         if entry.status == .error || entry.status == .blacklisted { throw ExitCode.failure }
+    }
+
+    /// The representative data, then each --data not already among them.
+    private func samples() throws -> [Value] {
+        var samples = ContractInspector.representativeData
+        for text in data {
+            let value: Value
+            do { value = try Value(json: text) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+            if !samples.contains(value) { samples.append(value) }
+        }
+        return samples
     }
 
     private func resolve() throws -> RegistryEntry {
