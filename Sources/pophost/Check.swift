@@ -69,8 +69,7 @@ struct CheckText {
     let style: Style
 
     func render() -> String {
-        if checks.count == 1, handler != nil, viewLoader != nil {
-            let check = checks[0]
+        if handler != nil, viewLoader != nil, let check = checks.first {
             var out = "handler \(check.handler) with view loader \(check.viewLoader), data \(data.json): " + verdict(check) + "\n"
             if let failure = check.failure { out += "  \(failure)" + style.dim("  [\(failure.category.rawValue)]") + "\n" }
             for mismatch in check.mismatches { out += "  - " + mismatch.message + style.dim("  [\(mismatch.kind.rawValue)]") + "\n" }
