@@ -31,6 +31,12 @@ public final class PluginComponents: ComponentSource {
         self.init(plugins: discovery.entries.filter { $0.status == .ok }.map { ($0.file.path, $0.info?.components ?? []) })
     }
 
+    /// The components of one plugin file, whether or not it is on the search path (`pophost inspect
+    /// PATH`); none when the registry could not read them.
+    public convenience init(entry: RegistryEntry) {
+        self.init(plugins: [(entry.file.path, entry.info?.components ?? [])])
+    }
+
     /// The components of the given plugins (path, components), the first of an id winning.
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
         for (path, components) in plugins {

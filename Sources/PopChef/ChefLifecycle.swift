@@ -9,7 +9,9 @@ extension Chef {
         if popup.content == nil {
             do {
                 let content = try popup.viewLoader.build(data: popup.viewData)
-                if let problem = checkActions(of: content, for: popup) { return fail(popup, problem) }
+                // Every mismatch in one message: the plugin's author fixes them all in one go.
+                let mismatches = CompositionContract(handler: popup.handler).mismatches(in: content)
+                if !mismatches.isEmpty { return fail(popup, mismatches.map(\.message).joined(separator: "; ")) }
                 popup.content = content
             } catch {
                 return fail(popup, "view loader \(popup.viewLoader.id): \(error)")
@@ -19,22 +21,6 @@ extension Chef {
         record(popup, .willPresent)
         popup.state = .presenting
         startTransition(popup, to: 1)
-    }
-
-    /// Every button must name a declared action (or a host action), and every action's fields must
-    /// be text fields of the content.
-    private func checkActions(of content: ContentNode, for popup: Popup) -> String? {
-        let fields = Set(content.textFieldIDs)
-        let actions = popup.handler.actions
-        for name in content.actionNames where !HostAction.all.contains(name) && actions[name] == nil {
-            return "a button names the action \"\(name)\", which handler \(popup.handler.id) does not declare"
-        }
-        for action in actions.values.sorted(by: { $0.name < $1.name }) {
-            for id in action.fields where !fields.contains(id) {
-                return "action \"\(action.name)\" reads field.\(id), but the content has no text field \"\(id)\""
-            }
-        }
-        return nil
     }
 
     /// Asks the handler whether it may be dismissed for `reason` (only vetoable reasons are asked).

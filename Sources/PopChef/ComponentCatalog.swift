@@ -76,7 +76,19 @@ public final class ComponentCatalog {
             guard found == kind else { throw Self.wrongKind(id, found, kind) }
             return try make(source)
         }
-        throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
+        throw unknown(id, kind)
+    }
+
+    /// "no handler with id "x" in the loaded plugins (did you mean "com.a.x"?); the handlers are: …":
+    /// the id nearest in spelling, or the one whose last dotted part is `id` (an id given without
+    /// its vendor prefix), and every id of the kind, so a typo is fixed without a trip to `list`.
+    private func unknown(_ id: String, _ kind: ComponentKind) -> ComponentFailure {
+        let ids = componentIDs(of: kind)
+        let near = ids.first { $0.hasSuffix("." + id) } ?? Spelling.nearest(to: id, among: ids)
+        let hint = near.map { " (did you mean \"\($0)\"?)" } ?? ""
+        let plural = kind.rawValue + "s"
+        let known = ids.isEmpty ? "there are no \(plural)" : "the \(plural) are: " + ids.joined(separator: ", ")
+        return ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins\(hint); \(known)")
     }
 
     private static func wrongKind(_ id: String, _ found: ComponentKind, _ wanted: ComponentKind) -> ComponentFailure {

@@ -4,40 +4,39 @@ import PopModel
 
 /// Which of a plugin's handlers go with which of its view loaders: a view's buttons name actions
 /// that only some handlers declare, and a handler's actions may read text fields that only some
-/// views have. The harness composes popups only from pairs that fit.
+/// views have. The harness composes popups only from pairs that fit, by the chef's own rule
+/// (`CompositionContract`).
 struct ComponentPairs {
-    /// A view loader's content for empty data: its button actions and text fields (nil when it
-    /// builds nothing for empty data).
-    private var contents: [String: ContentNode?] = [:]
-    /// Each handler's actions (name → the fields its signature reads).
-    private var handlers: [(id: String, actions: [String: Set<String>])] = []
+    /// Each view loader's content for empty data; absent when it builds nothing for it.
+    private var contents: [String: ContentNode] = [:]
+    /// Each handler's contract.
+    private var contracts: [CompositionContract] = []
     let viewIDs: [String]
+
+    /// What a view that builds nothing offers: no buttons, no text fields. The built-in view offers
+    /// the same as far as a contract goes (its one button names a host action).
+    private static let noContent = ContentNode(.vstack(spacing: 0, alignment: .center, children: []))
 
     /// Builds every view loader once and reads every handler's actions.
     init(plugin: PluginUnderTest, source: PluginComponents) {
         viewIDs = plugin.ids(of: .viewLoader)
         for id in viewIDs {
-            guard let view = try? source.makeViewLoader(id) else { contents[id] = .some(nil); continue }
+            guard let view = try? source.makeViewLoader(id) else { continue }
             contents[id] = plugin.watchdog.within("build of \(id)", { try? view.build(data: RequestData(.null)) })
             view.destroy()
         }
         for id in plugin.ids(of: .handler) {
             guard let handler = try? source.makeHandler(id) else { continue }
-            let actions = handler.actions.mapValues { Set($0.fields) }
-            handlers.append((id, actions))
+            contracts.append(CompositionContract(handler: handler))
             handler.destroy()
         }
     }
 
     /// The handlers (nil: the built-in default, which declares no actions) that fit view `id`.
     func handlers(for viewID: String?) -> [String?] {
-        let content = viewID.flatMap { contents[$0] } ?? nil
-        let needed = Set(content?.actionNames ?? []).subtracting(HostAction.all)
-        let fields = Set(content?.textFieldIDs ?? [])
-        var fitting: [String?] = handlers.filter { handler in
-            needed.isSubset(of: handler.actions.keys) && handler.actions.values.allSatisfy { $0.isSubset(of: fields) }
-        }.map(\.id)
-        if needed.isEmpty { fitting.append(nil) }
+        let content = viewID.flatMap { contents[$0] } ?? Self.noContent
+        var fitting: [String?] = contracts.filter { $0.fits(content) }.map(\.handlerID)
+        if CompositionContract.builtIn.fits(content) { fitting.append(nil) }
         return fitting
     }
 
@@ -53,7 +52,7 @@ struct ComponentPairs {
         for view in viewIDs {
             requests.append(PopupRequest(handler: handlers(for: view).first ?? nil, viewLoader: view))
         }
-        for handler in handlers.map(\.id) where !requests.contains(where: { $0.handler == handler }) {
+        for handler in contracts.map(\.handlerID) where !requests.contains(where: { $0.handler == handler }) {
             requests.append(PopupRequest(handler: handler, viewLoader: views(for: handler).first ?? nil))
         }
         let base = requests.first ?? PopupRequest()

@@ -182,32 +182,8 @@ enum ScenarioRead {
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
     }
 
-    /// ` (did you mean "tap"?)` for the candidate nearest to `word` within an edit distance of 2
-    /// (and shorter than the longer word); empty when there is none.
+    /// ` (did you mean "tap"?)` for the candidate `Spelling.nearest` finds; empty when there is none.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            guard distance <= 2, distance < max(word.count, candidate.count) else { continue }
-            if best == nil || distance < best!.distance { best = (candidate, distance) }
-        }
-        return best.map { " (did you mean \(quoted($0.candidate))?)" } ?? ""
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        Spelling.nearest(to: word, among: candidates).map { " (did you mean \(quoted($0))?)" } ?? ""
     }
 }

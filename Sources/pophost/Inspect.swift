@@ -5,11 +5,14 @@ import HostRuntime
 /// `pophost inspect`: everything the registry knows about one plugin.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show one plugin's file, ABI version and every descriptor field.",
+        abstract: "Show one plugin's file, ABI version, descriptors, handlers' actions and view loaders' content.",
         discussion: """
             TARGET is a path to a plugin file (anything containing '/' or naming an existing file), or a \
-            plugin id or component id found on the search path. Exits with status 1 when the target is \
-            broken (error or blacklisted) or cannot be found.
+            plugin id or component id found on the search path. For a usable plugin it also shows each \
+            handler's actions with their signatures, and the text fields and button actions each view \
+            loader builds for the data null and {} (and each --data): the plugin is loaded in this \
+            process for that, as `show` loads it. Exits with status 1 when the target is broken (error \
+            or blacklisted) or cannot be found; a component that fails is reported, not an exit status.
             """
     )
 
@@ -18,17 +21,36 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var options: PluginOptions
 
+    @Option(help: ArgumentHelp("Also build the view loaders for this data, as JSON (repeatable).", valueName: "json"))
+    var data: [String] = []
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    func validate() throws { _ = try samples() }
+
     func run() throws {
         let entry = try resolve()
+        let contracts = PluginContracts(entry: entry, data: try samples())
         if json {
-            try printJSON(PluginReport(entry))
+            var report = PluginReport(entry)
+            report.contracts = contracts.map(ContractReport.Plugin.init)
+            try printJSON(report)
         } else {
-            print(InspectText(entry: entry, style: .standardOutput).render(), terminator: "")
+            print(InspectText(entry: entry, contracts: contracts, style: .standardOutput).render(), terminator: "")
         }
         if entry.status == .error || entry.status == .blacklisted { throw ExitCode.failure }
+    }
+
+    /// The representative data, then each --data not already among them.
+    private func samples() throws -> [Value] {
+        var samples = ContractInspector.representativeData
+        for text in data {
+            let value: Value
+            do { value = try Value(json: text) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+            if !samples.contains(value) { samples.append(value) }
+        }
+        return samples
     }
 
     private func resolve() throws -> RegistryEntry {
@@ -54,6 +76,7 @@ struct Inspect: ParsableCommand {
 /// The human-readable description of one plugin file.
 struct InspectText {
     let entry: RegistryEntry
+    let contracts: PluginContracts?
     let style: Style
 
     func render() -> String {
@@ -71,6 +94,9 @@ struct InspectText {
         out += "\n" + style.bold("Components (\(info.components.count))") + "\n"
         for component in info.components {
             out += "  " + style.bold(component.kind.rawValue) + "\n" + describe(component.descriptor, indent: "    ")
+        }
+        if let contracts, !(contracts.handlers.isEmpty && contracts.viewLoaders.isEmpty) {
+            out += "\n" + ContractText(contracts: contracts, style: style).render()
         }
         return out
     }

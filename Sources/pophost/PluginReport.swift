@@ -23,6 +23,8 @@ struct PluginReport: Encodable {
     let abiVersion: String?
     let plugin: Descriptor?
     let components: [Component]?
+    /// Its handlers' actions and its view loaders' content (`inspect --json` only, on a usable file).
+    var contracts: ContractReport.Plugin?
 
     init(_ entry: RegistryEntry) {
         path = entry.file.path

@@ -14,7 +14,7 @@ struct Pophost: ParsableCommand {
             directory holding this executable.
             """,
         version: PophostVersion.string,
-        subcommands: [List.self, Inspect.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self]
+        subcommands: [List.self, Inspect.self, Check.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self]
     )
 
     static func main() {

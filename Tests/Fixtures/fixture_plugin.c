@@ -26,6 +26,8 @@
  *   FIX_BAD_CONTENT         the view loader builds content with a negative text size
  *   FIX_LAYOUT              the controller's layout hook pins the popup to the container's top
  *   FIX_BAD_LAYOUT          the controller's layout hook returns a frame with a NaN origin
+ *   FIX_UNDECLARED_ACTION   the view's Go button names the action "goo", which the handler does not declare
+ *   FIX_MISSING_FIELD       the action "go" reads field.pin, and the view has no text field "pin"
  * ABI 1.1 (compile against Sources/PluginABI/include):
  *   FIX_COMPLETE_TWICE      should_present_ex calls its pop_completion_t twice
  *   FIX_COMPLETE_AFTER_END  should_present_ex answers; finished() calls the same completion again
@@ -216,7 +218,12 @@ static bool handler_should_dismiss(const pop_handler_t *self, int32_t reason) {
 }
 #endif
 
+#ifdef FIX_MISSING_FIELD
+static bool action_go(const char *pin) {
+    (void)pin;
+#else
 static bool action_go(void) {
+#endif
 #ifdef FIX_CRASH_IN_ACTION
     volatile int *nowhere = NULL;
     *nowhere = 1;
@@ -233,8 +240,10 @@ static const pop_action_t actions[] = {{
     .abi_version = FIX_VERSION_INIT,
     .struct_size = sizeof(pop_action_t),
     .name = "go",
-#ifdef FIX_BAD_SIGNATURE
+#if defined(FIX_BAD_SIGNATURE)
     .signature = "bool(self:str)",
+#elif defined(FIX_MISSING_FIELD)
+    .signature = "bool(field.pin:str)",
 #else
     .signature = "bool()",
 #endif
@@ -282,7 +291,11 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
 #else
     b->text(b, "Fixture", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
 #endif
+#ifdef FIX_UNDECLARED_ACTION
+    b->button(b, "Go", POP_BUTTON_PLAIN, "goo");
+#else
     b->button(b, "Go", POP_BUTTON_PLAIN, "go");
+#endif
     b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss");
     b->end(b);
     return true;

@@ -113,7 +113,10 @@ import PopTestSupport
         let mismatch = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.view"))
         #expect(t.finals[unknown] == [.cancelled(.pluginError)])
         #expect(t.finals[mismatch] == [.cancelled(.pluginError)])
-        #expect(misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins"])
+        let handlers = Fixtures.defects.map { "com.fixture.\(Fixtures.name($0)).handler" }.sorted().joined(separator: ", ")
+        #expect(misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins; the handlers are: \(handlers)"])
+        let typo = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.handlr"))
+        #expect(misbehaviour(t, typo).first?.contains("(did you mean \"com.fixture.answer-twice.handler\"?)") == true)
         #expect(misbehaviour(t, mismatch) == ["\"com.fixture.answer-twice.view\" is a view-loader, not a handler"])
     }
 

@@ -89,7 +89,7 @@ import PopTestSupport
         #expect(badData.stderr.contains("--data is not valid JSON"))
     }
 
-    @Test("every command has --help", arguments: [[], ["list"], ["inspect"], ["show"]])
+    @Test("every command has --help", arguments: [[], ["list"], ["inspect"], ["check"], ["show"]])
     func help(command: [String]) throws {
         let result = try run(Build.pophost, command + ["--help"])
         #expect(result.status == 0)

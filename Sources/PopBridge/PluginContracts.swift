@@ -1,0 +1,45 @@
+import PopChef
+import PopLoader
+import PopModel
+
+/// The composition contracts of one plugin file, as `pophost inspect` shows them: what each of its
+/// handlers declares (actions, signatures, the fields they read) and what each of its view loaders
+/// builds (text fields, the actions its buttons name) for some data, components in factory order.
+/// The plugin is opened and its components made in this process, as `pophost show` does.
+public struct PluginContracts {
+    public struct Handler {
+        public let id: String
+        /// Its contract, or why it cannot be made.
+        public let contract: Result<CompositionContract, ComponentFailure>
+    }
+
+    public struct ViewLoader {
+        public let id: String
+        /// One build per data, or why it cannot be made.
+        public let builds: Result<[ViewBuild], ComponentFailure>
+    }
+
+    /// The data each view loader was built for, in order.
+    public let data: [Value]
+    public let handlers: [Handler]
+    public let viewLoaders: [ViewLoader]
+
+    /// Reads the components of `entry`, building its view loaders for each of `data`. Nil unless the
+    /// file is usable (ok or shadowed): a broken file would fail again, and a blacklisted one crashed
+    /// or hung the scanner, so neither is opened in this process.
+    public init?(entry: RegistryEntry, data: [Value] = ContractInspector.representativeData) {
+        guard entry.status == .ok || entry.status == .shadowed, let components = entry.info?.components else { return nil }
+        let catalog = ComponentCatalog()
+        catalog.add(PluginComponents(entry: entry))
+        let inspector = ContractInspector(catalog: catalog)
+        self.data = data
+        handlers = components.filter { $0.kind == .handler }.map { component in
+            let id = component.descriptor.id
+            return Handler(id: id, contract: Result { () throws(ComponentFailure) in try inspector.contract(ofHandler: id) })
+        }
+        viewLoaders = components.filter { $0.kind == .viewLoader }.map { component in
+            let id = component.descriptor.id
+            return ViewLoader(id: id, builds: Result { () throws(ComponentFailure) in try inspector.builds(ofViewLoader: id, for: data) })
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import HostRuntime
+
+/// The JSON shapes of composition contracts: `contracts` in `inspect --json` and the pairs of
+/// `check --json` (docs/plugin-abi.md#composition-contracts lists the keys). Data is given as its
+/// JSON text ("null", "{}"), errors as `{category, message}` like a plugin's error in `list --json`.
+enum ContractReport {
+    /// `inspect --json`'s `contracts`.
+    struct Plugin: Encodable {
+        let data: [String]
+        let handlers: [Handler]
+        let viewLoaders: [ViewLoader]
+
+        init(_ contracts: PluginContracts) {
+            data = contracts.data.map(\.json)
+            handlers = contracts.handlers.map(Handler.init)
+            viewLoaders = contracts.viewLoaders.map(ViewLoader.init)
+        }
+    }
+
+    struct Handler: Encodable {
+        let id: String
+        let actions: [Action]?
+        let error: PluginReport.Problem?
+
+        init(_ handler: PluginContracts.Handler) {
+            id = handler.id
+            actions = (try? handler.contract.get())?.sortedActions.map(Action.init)
+            error = problem(handler.contract)
+        }
+    }
+
+    struct Action: Encodable {
+        let name: String
+        let signature: String
+        let fields: [String]
+
+        init(_ declaration: ActionDeclaration) {
+            name = declaration.name
+            signature = declaration.signature
+            fields = declaration.fields
+        }
+    }
+
+    struct ViewLoader: Encodable {
+        let id: String
+        let builds: [Build]?
+        let error: PluginReport.Problem?
+
+        init(_ view: PluginContracts.ViewLoader) {
+            id = view.id
+            builds = (try? view.builds.get())?.map(Build.init)
+            error = problem(view.builds)
+        }
+    }
+
+    /// One build: what the content offers a handler, or why there is none.
+    struct Build: Encodable {
+        let data: String
+        let textFields: [String]?
+        let buttonActions: [String]?
+        let error: PluginReport.Problem?
+
+        init(_ build: ViewBuild) {
+            data = build.data.json
+            let content = try? build.content.get()
+            textFields = content.map { unique($0.textFieldIDs) }
+            buttonActions = content.map { unique($0.actionNames) }
+            error = problem(build.content)
+        }
+    }
+
+    /// `check --json`.
+    struct Check: Encodable {
+        let data: String
+        let reformer: String?
+        let fits: Bool
+        let pairs: [Pair]
+    }
+
+    struct Pair: Encodable {
+        let handler: String
+        let viewLoader: String
+        let fits: Bool
+        let mismatches: [Mismatch]
+        let error: PluginReport.Problem?
+
+        init(_ check: PairCheck) {
+            handler = check.handler
+            viewLoader = check.viewLoader
+            fits = check.fits
+            mismatches = check.mismatches.map(Mismatch.init)
+            error = check.failure.map { PluginReport.Problem(category: $0.category.rawValue, message: $0.description) }
+        }
+    }
+
+    struct Mismatch: Encodable {
+        let kind: String
+        let action: String
+        let field: String?
+        let suggestion: String?
+        let message: String
+
+        init(_ mismatch: ContractMismatch) {
+            kind = mismatch.kind.rawValue
+            action = mismatch.action
+            field = mismatch.field
+            suggestion = mismatch.suggestion
+            message = mismatch.message
+        }
+    }
+}
+
+/// The failure of `result` as JSON, nil when it succeeded.
+private func problem<T>(_ result: Result<T, ComponentFailure>) -> PluginReport.Problem? {
+    guard case .failure(let failure) = result else { return nil }
+    return PluginReport.Problem(category: failure.category.rawValue, message: failure.description)
+}
+
+/// `names` without repeats, in order: a content with two buttons naming one action offers it once.
+func unique(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+}

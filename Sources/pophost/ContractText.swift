@@ -1,0 +1,52 @@
+import HostRuntime
+
+/// The "Composition" section of `pophost inspect`: each handler's actions with their signatures,
+/// then each view loader's text fields and button actions for each data it was built for.
+struct ContractText {
+    let contracts: PluginContracts
+    let style: Style
+
+    func render() -> String {
+        let labels = contracts.data.map(\.json)
+        var out = style.bold("Composition") + style.dim(" (view loaders built for \(labels.joined(separator: ", ")))") + "\n"
+        for handler in contracts.handlers {
+            out += "  " + style.bold("handler") + " " + handler.id + "\n"
+            switch handler.contract {
+            case .success(let contract):
+                let actions = contract.sortedActions
+                let width = actions.map(\.name.count).max() ?? 0
+                for action in actions { out += "    " + pad(action.name, width) + "  " + action.signature + "\n" }
+                if actions.isEmpty { out += "    " + style.dim("(declares no actions)") + "\n" }
+            case .failure(let failure):
+                out += "    " + style.red("cannot be made (\(failure.category.rawValue))") + ": \(failure)\n"
+            }
+        }
+        let width = labels.map(\.count).max() ?? 0
+        for view in contracts.viewLoaders {
+            out += "  " + style.bold("view-loader") + " " + view.id + "\n"
+            switch view.builds {
+            case .success(let builds):
+                for build in builds { out += "    " + pad(build.data.json, width) + "  " + describe(build.content) + "\n" }
+            case .failure(let failure):
+                out += "    " + style.red("cannot be made (\(failure.category.rawValue))") + ": \(failure)\n"
+            }
+        }
+        return out
+    }
+
+    /// "text fields: password  buttons: cancel, confirm", or why the build failed.
+    private func describe(_ content: Result<ContentNode, ComponentFailure>) -> String {
+        switch content {
+        case .success(let content):
+            let fields = unique(content.textFieldIDs), actions = unique(content.actionNames)
+            return style.dim("text fields: ") + (fields.isEmpty ? style.dim("—") : fields.joined(separator: ", "))
+                + style.dim("  buttons: ") + (actions.isEmpty ? style.dim("—") : actions.joined(separator: ", "))
+        case .failure(let failure):
+            return style.red("fails (\(failure.category.rawValue))") + ": \(failure)"
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
