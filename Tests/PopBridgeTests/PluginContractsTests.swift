@@ -39,7 +39,8 @@ import PopModel
         let entry = try #require(samples.discovery.entries.first { $0.file.path == samples.path(Build.cSample) })
         let contracts = try #require(PluginContracts(entry: entry))
         #expect(contracts.data == ContractInspector.representativeData)
-        #expect(contracts.handlers.map(\.id) == ["com.pophost.samples.c.high-priority-handler", "com.pophost.samples.c.payment-handler"])
+        #expect(contracts.handlers.map(\.id) == ["com.pophost.samples.c.high-priority-handler", "com.pophost.samples.c.payment-handler",
+                                                "com.pophost.samples.c.promotion-handler"])
         let payment = try contracts.handlers[1].contract.get()
         #expect(payment.sortedActions.map(\.name) == ["cancel", "confirm", "forgot"])
         #expect(payment.actions["confirm"] == ActionDeclaration(

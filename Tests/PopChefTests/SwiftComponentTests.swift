@@ -146,7 +146,7 @@ import PopTestSupport
         catalog.register(viewLoader: "com.example.coupon.view") { CouponView() }
         #expect(catalog.componentIDs(of: .viewLoader) == ["com.example.coupon.view"])
         #expect(catalog.kind(of: "pop.theme") == .controllerLoader)
-        #expect(throws: ComponentFailure(.unknownComponent, "no handler with id \"com.example.nothing\" in the loaded plugins")) {
+        #expect(throws: ComponentFailure(.unknownComponent, "no handler with id \"com.example.nothing\" in the loaded plugins; there are no handlers")) {
             try catalog.makeHandler("com.example.nothing")
         }
         #expect(throws: ComponentFailure(.wrongKind, "\"com.example.coupon.view\" is a view-loader, not a handler")) {

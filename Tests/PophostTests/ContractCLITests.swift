@@ -31,7 +31,7 @@ import PopTestSupport
 
         let report = try json(try run(Build.pophost, ["inspect", "com.pophost.samples.swift.promo-view", "--json", "--data", "{\"title\": \"x\"}"],
                                       environment: CLITests.isolated(cache)).stdout)
-        #expect(report["abiVersion"] as? String == "1.0.0", "the plugin's own keys stay")
+        #expect(report["abiVersion"] as? String == "1.1.0", "the plugin's own keys stay")
         let contracts = try #require(report["contracts"] as? [String: Any])
         #expect(contracts["data"] as? [String] == ["null", "{}", "{\"title\":\"x\"}"])
         let handlers = try #require(contracts["handlers"] as? [[String: Any]])
@@ -114,7 +114,7 @@ import PopTestSupport
         let cache = TemporaryDirectory()
         let handlers = try run(Build.pophost, ["check", "--view-loader", "com.pophost.samples.c.payment-view"], environment: CLITests.isolated(cache))
         #expect(handlers.status == 0, "\(handlers.stderr)")
-        #expect(handlers.stdout.hasPrefix("view loader com.pophost.samples.c.payment-view, data null: 1 of 4 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"))
+        #expect(handlers.stdout.hasPrefix("view loader com.pophost.samples.c.payment-view, data null: 1 of 5 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"))
         #expect(handlers.stdout.contains("  does not fit  com.pophost.samples.swift.low-priority-handler\n                undeclared actions: cancel, confirm, forgot\n"))
 
         let views = try run(Build.pophost, ["check", "--handler", "com.pophost.samples.swift.low-priority-handler", "--json"], environment: CLITests.isolated(cache))
