@@ -18,6 +18,8 @@ struct Pophost: ParsableCommand {
     )
 
     static func main() {
+        // Scanners and test processes are killed with their process groups if pophost is interrupted.
+        LiveChildren.killOnTerminationSignals()
         StderrLogHandler.bootstrap()
         do {
             var command = try parseAsRoot()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HostRuntime
 import PopHarness
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip: [String] = []
     @Option(help: ArgumentHelp("The seed of every random choice (default: a new one, printed).", valueName: "n")) var seed: UInt64?
     @Flag(help: "Run every test in this process, one after another (for a debugger; a crash ends the run).") var inProcess = false
-    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 30.0
+    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 10.0
     @Option(help: ArgumentHelp("Test processes at a time (default: the number of processors).", valueName: "n")) var jobs: Int?
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
@@ -49,7 +50,11 @@ struct Test: ParsableCommand {
 
     func run() throws {
         // A test's process is this executable again; it reads the test to run on standard input.
-        if child { Foundation.exit(HarnessChild.run(endingWith: { _exit($0) })) }
+        if child {
+            // First of all: a test's process whose harness is gone must not linger.
+            guard ChildProcess.dieWithParent() else { _exit(75) }
+            Foundation.exit(HarnessChild.run(endingWith: { _exit($0) }))
+        }
         var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
         options.strictness = strictness
         options.only = only
