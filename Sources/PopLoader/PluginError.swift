@@ -4,6 +4,8 @@ public struct PluginError: Error, Codable, Hashable, Sendable, CustomStringConve
     public enum Category: String, Codable, CaseIterable, Sendable {
         /// The path is missing, a directory, or not a regular file.
         case notAFile = "not-a-file"
+        /// The file exists, but this user may not read it (its mode, or a directory on the way).
+        case permissionDenied = "permission-denied"
         /// The file does not start with the ELF magic.
         case notELF = "not-elf"
         /// The ELF file is cut short: its headers point past its end.
