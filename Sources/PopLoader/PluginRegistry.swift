@@ -111,8 +111,12 @@ public struct PluginRegistry: Sendable {
         }
         let scanned = toScan.map { files[$0].path }
         if !scanned.isEmpty {
-            let outcomes = try scanner.scan(scanned, progress: progress)
-            for (position, index) in toScan.enumerated() { records[index] = ScanRecord(outcomes[position]) }
+            let scan = try scanner.scan(scanned, progress: progress)
+            for (position, index) in toScan.enumerated() { records[index] = ScanRecord(scan.outcomes[position]) }
+            for crash in scan.unattributedCrashes {
+                Self.logger.warning("\(crash)")
+                warnings.append(crash)
+            }
         }
         let final = records.map { $0! }
         // Rewrite the cache only when some file that exists did not come from it.
