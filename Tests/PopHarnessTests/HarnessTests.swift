@@ -61,11 +61,11 @@ import PopTestSupport
     func processTimeout() throws {
         let corpus = MisbehavingPluginCorpus.shared
         let start = Date()
-        let (status, report, _) = try Self.harness(["--only", "library.loads", "--only", "library.init-fast", "--timeout", "0.4", corpus.path("hang-in-init")])
+        let (status, report, _) = try Self.harness(["--only", "component.should-dismiss-answers", "--timeout", "0.4", corpus.path("hang-should-dismiss")])
         #expect(status == 1)
         let results = try #require(report.plugins.first?.results)
         #expect(results.first { $0.name == "library.loads" }?.status == .success)
-        let hung = try #require(results.first { $0.name == "library.init-fast" })
+        let hung = try #require(results.first { $0.name == "component.should-dismiss-answers" })
         #expect(hung.status == .timeout)
         #expect(hung.message?.contains("0.4 s") == true)
         #expect(Date().timeIntervalSince(start) < 10)
