@@ -83,9 +83,18 @@ public struct PluginRegistry: Sendable {
     {
         var warnings: [String] = []
         var cache = RegistryCache()
+        var damaged = false
         if let cacheFile, !forceRescan {
             switch RegistryCache.load(from: cacheFile) {
-            case .loaded(let loaded): cache = loaded
+            case .loaded(let loaded, let discarded):
+                cache = loaded
+                if !discarded.isEmpty {
+                    damaged = true
+                    let lines = discarded.prefix(8).map(String.init).joined(separator: ", ") + (discarded.count > 8 ? ", …" : "")
+                    let warning = "the registry cache \(cacheFile) has \(discarded.count) corrupt record\(discarded.count == 1 ? "" : "s") (line\(discarded.count == 1 ? "" : "s") \(lines): checksum mismatch or malformed); discarding \(discarded.count == 1 ? "it" : "them") and rescanning"
+                    Self.logger.warning("\(warning)")
+                    warnings.append(warning)
+                }
             case .absent: break
             case .corrupt(let reason):
                 let warning = "the registry cache \(cacheFile) is corrupt (\(reason)); discarding it and rescanning"
@@ -119,8 +128,8 @@ public struct PluginRegistry: Sendable {
             }
         }
         let final = records.map { $0! }
-        // Rewrite the cache only when some file that exists did not come from it.
-        if let cacheFile, forceRescan || cacheHits < files.count(where: { $0.size >= 0 }) {
+        // Rewrite the cache only when some file that exists did not come from it, or it held damage.
+        if let cacheFile, forceRescan || damaged || cacheHits < files.count(where: { $0.size >= 0 }) {
             let current = Set(files.map(\.realPath))
             cache.entries = cache.entries.filter { path, entry in
                 current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
