@@ -14,6 +14,8 @@ public struct PluginFile: Codable, Hashable, Sendable {
 
     /// The file's device and inode: the same file reached by two paths has the same identity.
     var identity: FileIdentity
+    /// Who may change the file (links followed); nil when it is missing.
+    var permissions: FilePermissions?
 
     /// The `*.so` entries of `directory`, sorted by name. Nil when it is not a readable directory.
     static func list(directory: String) -> [PluginFile]? {
@@ -46,20 +48,20 @@ public struct PluginFile: Codable, Hashable, Sendable {
     static func identify(path: String, realPath known: String? = nil, resolve: Bool = false) -> PluginFile {
         var info = stat()
         guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else {
-            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
         }
         var real = known ?? path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             real = resolvedPath(path) ?? path
             if PathBytes.withCString(path, { stat($0, &info) }) != 0 {
-                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
             }
         } else if resolve {
             real = resolvedPath(path) ?? path
         }
         return PluginFile(path: path, realPath: real, size: Int64(info.st_size),
                           mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), permissions: FilePermissions(info))
     }
 
     /// Whether a record made when the file had `size` and `mtime` still describes it.

@@ -34,7 +34,9 @@ struct Inspect: ParsableCommand {
     private func resolve() throws -> RegistryEntry {
         if target.contains("/") || FileManager.default.fileExists(atPath: target) {
             do {
-                return try options.registry.describe(path: target).0
+                let entry = try options.registry.describe(path: target).0
+                PluginOptions.adviseOnRefusals([entry])
+                return entry
             } catch {
                 throw CommandFailure("\(error)")
             }
