@@ -77,9 +77,9 @@ struct Render: ParsableCommand {
             summary["failures"] = .array(failures.map { .string($0.description) })
             print(Value.object(summary).json)
         } else {
-            print("wrote \(written.count) \(format.rawValue) frame\(written.count == 1 ? "" : "s") to \(out) "
-                  + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); trace: \(tracePath)")
-            for failure in failures { print("error: \(failure)") }
+            print("wrote \(written.count) \(format.rawValue) frame\(written.count == 1 ? "" : "s") to \(printable(out)) "
+                  + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); trace: \(printable(tracePath))")
+            for failure in failures { print("error: \(printable("\(failure)"))") }
         }
         if let writeError { throw CommandFailure(writeError) }
         if !failures.isEmpty { throw ExitCode.failure }

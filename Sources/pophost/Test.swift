@@ -79,7 +79,7 @@ struct Test: ParsableCommand {
         let report = runner.run(plugins: paths) { plugin, result in
             printer.received(result, plugin: plugin)
         } warning: { message in
-            FileHandle.standardError.write(Data("pophost test: warning: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("pophost test: warning: \(printable(message))\n".utf8))
         }
         if let junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
@@ -104,9 +104,9 @@ struct Test: ParsableCommand {
             print(Value.array(entries).indentedJSON)
             return
         }
-        let width = unique.map(\.name.count).max() ?? 0
+        let width = unique.map { printable($0.name).count }.max() ?? 0
         for test in unique {
-            print("\(test.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(test.summary)")
+            print("\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
         }
         print("\(unique.count) tests at strictness \(strictness)")
     }
@@ -115,13 +115,13 @@ struct Test: ParsableCommand {
         print("")
         for plugin in report.plugins {
             let verdict = plugin.failed ? style.red("FAILED") : style.green("passed")
-            print("\(verdict)  \(plugin.path): \(HarnessReport.tally(plugin.counts))")
+            print("\(verdict)  \(printable(plugin.path)): \(HarnessReport.tally(plugin.counts))")
         }
         let seconds = String(format: "%.1f", report.seconds)
         print("\(report.plugins.flatMap(\.results).count) tests in \(seconds) s; seed \(report.seed)")
         let failures = report.plugins.flatMap { plugin in plugin.results.filter(\.status.isFailure).map { (plugin.path, $0) } }
         if let (path, first) = failures.first {
-            print("Reproduce: pophost test \(path) --seed \(report.seed) --strictness \(report.strictness) --only \(first.name)")
+            print("Reproduce: pophost test \(printable(path)) --seed \(report.seed) --strictness \(report.strictness) --only \(printable(first.name))")
         }
     }
 }
@@ -151,7 +151,7 @@ private final class ProgressPrinter: @unchecked Sendable {
         // Plugins print one after another: a plugin's results wait for those of the plugins before it.
         for index in paths.indices {
             if printed[index] == 0 && !order[index].isEmpty && pending[index][order[index][0]] != nil {
-                print(style.bold("\n\(paths[index])"))
+                print(style.bold("\n\(printable(paths[index]))"))
             }
             while printed[index] < order[index].count, let next = pending[index][order[index][printed[index]]] {
                 print(line(next))
@@ -171,9 +171,9 @@ private final class ProgressPrinter: @unchecked Sendable {
         case .crashed: style.red("  CRASH  ")
         case .timeout: style.red("  TIMEOUT")
         }
-        var text = "\(mark) \(result.name) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
-        if let message = result.message { text += "\n           " + message }
-        for detail in result.details { text += "\n           " + style.dim(detail) }
+        var text = "\(mark) \(printable(result.name)) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
+        if let message = result.message { text += "\n           " + printable(message) }
+        for detail in result.details { text += "\n           " + style.dim(printable(detail)) }
         return text
     }
 }
