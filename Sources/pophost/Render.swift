@@ -8,8 +8,8 @@ struct Render: ParsableCommand {
         abstract: "Play a scenario on the virtual clock and write its frames as SVG or JSON.",
         discussion: """
             Frames are drawn every 1/fps seconds of virtual time (default 30 fps) from 0 to the end of the \
-            scenario, or only at the --at times when given, at most --max-frames of them (default 10000: a \
-            scenario that waits for hours would otherwise fill the disk). Files are named \
+            scenario, or only at the --at times when given, at most --max-frames of them (default 3600, two \
+            minutes at 30 fps: a scenario that waits for hours would otherwise fill the disk). Files are named \
             frame-<index>-<ms>ms.<format>; the trace goes to trace.jsonl. The scenario's expectations are \
             checked: the exit status is 1 if a step could not be played, an expectation failed, or the \
             frames were cut short at the limit.
@@ -30,8 +30,8 @@ struct Render: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, json }
 
-    /// 10 000 frames: more than five minutes of virtual time at 30 fps, a few hundred MB of SVG.
-    static let defaultFrameLimit = 10_000
+    /// 3600 frames: two minutes of virtual time at 30 fps (the demo takes 340), about 30 MB of SVG.
+    static let defaultFrameLimit = 3600
 
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
