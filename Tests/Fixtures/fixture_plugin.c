@@ -53,7 +53,8 @@
  *   FIX_LEAK                destroy frees nothing
  *   FIX_WRONG_THREAD        build calls the content builder from a thread of its own
  *   FIX_INIT_THREAD         init starts a thread that outlives it
- *   FIX_ANY_FACTORY         get_factory returns the handler factory for any unknown id
+ *   FIX_ANY_FACTORY         get_factory returns the handler factory for any unknown id outside "pop.factory."
+ *                           (so the registry, which asks only for those, still loads it)
  *   FIX_LOOSE_FACTORY_ID    get_factory compares only the length of a known id (trailing garbage passes)
  *   FIX_NOISY_INIT          init prints to standard output
  *   FIX_SLOW_INIT           init sleeps 150 ms
@@ -598,7 +599,7 @@ static const void *plugin_get_factory(const char *factory_id) {
     if (SAME_ID(factory_id, POP_FACTORY_VIEW_LOADER)) return &view_factory.factory;
     if (SAME_ID(factory_id, POP_FACTORY_CONTROLLER_LOADER)) return &controller_factory.factory;
 #ifdef FIX_ANY_FACTORY
-    return &handler_factory.factory;
+    return strncmp(factory_id, "pop.factory.", 12) == 0 ? NULL : &handler_factory.factory;
 #else
     return NULL;
 #endif
