@@ -65,8 +65,9 @@ struct Test: ParsableCommand {
         options.scenarios = ScenarioShelf(directory: scenarios, updateSnapshots: updateSnapshots)
 
         let paths = try plugins.map { path in
-            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure("\(path): no such file") }
-            return URL(fileURLWithPath: path).standardizedFileURL.path
+            var info = stat()
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { throw CommandFailure("\(path): no such file") }
+            return Self.absolute(path)
         }
         let runner = HarnessRunner(options: options)
         if list { return printList(runner, paths) }
@@ -92,6 +93,20 @@ struct Test: ParsableCommand {
             printSummary(report, style: style)
         }
         if report.failed { throw ExitCode(1) }
+    }
+
+    /// `path` made absolute and its `.` and `..` steps taken, as text (the way a file URL is
+    /// standardized), keeping the bytes of a name that is not UTF-8 (`PathBytes`).
+    static func absolute(_ path: String) -> String {
+        var steps: [Substring] = []
+        let base = path.hasPrefix("/") ? "" : getcwd(nil, 0).map { cwd in
+            defer { free(cwd) }
+            return PathBytes.string(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
+        } ?? ""
+        for step in (base + "/" + path).split(separator: "/") where step != "." {
+            if step == ".." { _ = steps.popLast() } else { steps.append(step) }
+        }
+        return "/" + steps.joined(separator: "/")
     }
 
     private func printList(_ runner: HarnessRunner, _ paths: [String]) {

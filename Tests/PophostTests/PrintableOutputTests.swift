@@ -61,6 +61,10 @@ import PopTestSupport
                               environment: environment)
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.contains("com.pophost.fixture.latin1"), "\(inspect.stdout)")
+        let test = try run("/bin/sh", ["-c", "cd \"$1\" && exec \"$0\" test --only library caf$(printf '\\351').so", Build.pophost, dir.path],
+                           environment: environment)
+        #expect(test.status == 0, "\(test.stdout)")
+        #expect(test.stdout.contains("passed  \(dir.path)/caf\\xE9.so"), "\(test.stdout)")
     }
 
     @Test("--data that is not UTF-8 is refused with the position, like other malformed JSON")
