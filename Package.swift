@@ -38,11 +38,13 @@ let package = Package(
         .target(name: "PopPluginKit", dependencies: ["PluginABI"], path: "Sources/PopPluginKit"),
         // libffi from the system (Debian: libffi-dev).
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        // prctl, pidfd_open and posix_spawn's closefrom, which Swift's Glibc module does not offer.
+        .systemLibrary(name: "CProcessControl", path: "Sources/CProcessControl"),
 
         // Values, geometry, time, content, frames, presentation options, reasons, the trace: pure Swift.
         .target(name: "PopModel", path: "Sources/PopModel"),
         // Plugin files → ELF checks → dlopen → the ABI's structs; the registry, its cache and scanner.
-        .target(name: "PopLoader", dependencies: ["PopModel", "PluginABI", logging], path: "Sources/PopLoader"),
+        .target(name: "PopLoader", dependencies: ["PopModel", "PluginABI", "CProcessControl", logging], path: "Sources/PopLoader"),
         // Composition, arbitration and lifecycle over Swift component protocols; no C, no layout.
         .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.

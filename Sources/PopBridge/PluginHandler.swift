@@ -12,6 +12,8 @@ package final class PluginHandler: HandlerComponent {
     /// The actions as the invoker calls them.
     package let declared:[String: DeclaredAction]
     private let instance: PluginInstance
+    /// Where the actions' call interfaces live: held so they outlive every call through them.
+    private let interfaces: CallInterfaceCache
     private let functions: pop_handler_t
     /// ABI 1.1's should_present, when the handler is that new and sets it: it wins over the 1.0 one.
     private let shouldPresentEx: (@convention(c) (UnsafePointer<pop_handler_t>?, OpaquePointer?, pop_completion_t) -> Void)?
@@ -23,6 +25,7 @@ package final class PluginHandler: HandlerComponent {
     /// Reads the handler's functions and validates its actions (a malformed one fails creation).
     init(_ instance: PluginInstance, id: String, interfaces: CallInterfaceCache, pluginPath: String) throws(ComponentFailure) {
         self.instance = instance
+        self.interfaces = interfaces
         let pointer = instance.kind(pop_handler_t.self)
         self.pointer = pointer
         self.id = id

@@ -1,8 +1,10 @@
 import PopLoader
 
 /// One test for a test's process to run, sent as one JSON line on its standard input: the harness's
-/// side of the `pophost-harness/1` line protocol. The child answers on descriptor 3 with the
-/// protocol's name, then its `TestResult` as one JSON line.
+/// side of the `pophost-harness/2` line protocol. The child answers on descriptor 3 with the
+/// protocol's name, then one line: the request's secret, a space and its `TestResult` as JSON. The
+/// plugin under test runs in that process and may write to descriptor 3 as well; without the secret
+/// its lines are not taken for the result.
 package struct ChildRequest: Codable, Equatable {
     /// The protocol this request is written in; a child that speaks another refuses it.
     var protocolName = ChildProtocol.harness.description
@@ -12,9 +14,11 @@ package struct ChildRequest: Codable, Equatable {
     var strictness: Int
     var scenarios: String?
     var updateSnapshots: Bool
+    /// This run's secret (`ChildProtocol.newSecret()`), which starts the child's result line.
+    var secret = ChildProtocol.newSecret()
 
     enum CodingKeys: String, CodingKey {
-        case protocolName = "protocol", test, plugin, seed, strictness, scenarios, updateSnapshots = "update_snapshots"
+        case protocolName = "protocol", test, plugin, seed, strictness, scenarios, updateSnapshots = "update_snapshots", secret
     }
 
     package init(test: String, plugin: String, seed: UInt64, strictness: Int, scenarios: String?, updateSnapshots: Bool) {
@@ -37,5 +41,5 @@ package struct ChildRequest: Codable, Equatable {
 
 extension ChildProtocol {
     /// What a test's process speaks (see `ChildRequest`).
-    static let harness = ChildProtocol(name: "pophost-harness", version: 1)
+    static let harness = ChildProtocol(name: "pophost-harness", version: 2)
 }

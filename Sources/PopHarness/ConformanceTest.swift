@@ -9,12 +9,17 @@ public struct ConformanceTest: Sendable {
     public let level: Int
     /// What it checks, one sentence.
     public let summary: String
+    /// Whether it runs the plugin's code, so that it cannot run when `library.loads` fails (the
+    /// tests that only read the file do not).
+    public let needsLoading: Bool
     let body: @Sendable (HarnessContext) throws(TestIssue) -> Void
 
-    init(_ name: String, level: Int, _ summary: String, _ body: @escaping @Sendable (HarnessContext) throws(TestIssue) -> Void) {
+    init(_ name: String, level: Int, _ summary: String, needsLoading: Bool = true,
+         _ body: @escaping @Sendable (HarnessContext) throws(TestIssue) -> Void) {
         self.name = name
         self.level = level
         self.summary = summary
+        self.needsLoading = needsLoading
         self.body = body
     }
 

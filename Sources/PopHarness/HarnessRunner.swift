@@ -11,45 +11,91 @@ public struct HarnessRunner: Sendable {
         self.options = options
     }
 
-    /// The tests that run on the plugin at `path`, in order.
+    /// The tests that run on the plugin at `path`, in order: those selected, and `library.loads`
+    /// first whenever one of them needs the plugin loaded (the gate they wait for).
     public func tests(for path: String) -> [ConformanceTest] {
-        ConformanceSuite.select(ConformanceSuite.tests(for: path, shelf: options.scenarios), strictness: options.strictness,
-                                only: options.only, skip: options.skip)
+        let selected = ConformanceSuite.select(ConformanceSuite.tests(for: path, shelf: options.scenarios), strictness: options.strictness,
+                                               only: options.only, skip: options.skip)
+        guard selected.contains(where: \.needsLoading), !selected.contains(where: { $0.name == LibraryChecks.loads.name }) else {
+            return selected
+        }
+        return [LibraryChecks.loads] + selected
     }
 
     /// Runs the selected tests on every plugin. `progress` gets each result as it comes (one call
     /// at a time, in completion order) with its plugin's index; `warning` hears of a call into a
     /// plugin that overran while tests run in this process (the harness can only wait for it).
+    ///
+    /// First the tests that do not run the plugin's code, `library.loads` among them; then, for each
+    /// plugin that loaded, the others. A plugin that does not load (or hangs or crashes loading) has
+    /// them skipped, at no cost: they could only fail the same way, one timeout each.
     public func run(plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
                     warning: @escaping @Sendable (String) -> Void = { _ in }) -> HarnessReport {
         let start = ContinuousClock.now
-        let jobs = plugins.enumerated().flatMap { index, path in tests(for: path).map { (plugin: index, path: path, test: $0) } }
-        let results = Mutex([TestResult?](repeating: nil, count: jobs.count))
-        let next = Atomic<Int>(0)
+        let planned = plugins.map(tests(for:))
+        let results = Mutex(planned.map { [TestResult?](repeating: nil, count: $0.count) })
         let reporting = Mutex(())
+        let deliver: @Sendable (Job, TestResult) -> Void = { job, result in
+            results.withLock { $0[job.plugin][job.position] = result }
+            reporting.withLock { _ in progress(job.plugin, result) }
+        }
+        let watchdog = CallWatchdog { what in warning("\(what) (--in-process keeps waiting)") }
+        let jobs = plugins.indices.flatMap { plugin in
+            planned[plugin].indices.map { Job(plugin: plugin, path: plugins[plugin], position: $0, test: planned[plugin][$0]) }
+        }
+        let workers = options.inProcess ? 1 : max(1, min(options.jobs, jobs.count))
+
+        perform(jobs.filter { !$0.test.needsLoading }, workers: workers, watchdog: watchdog, deliver: deliver)
+        let loaded = results.withLock { all in
+            plugins.indices.map { plugin in
+                zip(planned[plugin], all[plugin]).first { $0.0.name == LibraryChecks.loads.name }?.1
+            }
+        }
+        var second: [Job] = []
+        for job in jobs where job.test.needsLoading {
+            guard let gate = loaded[job.plugin], !(gate.status == .success || gate.status == .warning) else {
+                second.append(job)
+                continue
+            }
+            var skipped = TestResult(name: job.test.name, level: job.test.level, status: .skipped)
+            skipped.message = "not run: the plugin does not load (library.loads: \(gate.status.rawValue))"
+            deliver(job, skipped)
+        }
+        perform(second, workers: workers, watchdog: watchdog, deliver: deliver)
+
+        let all = results.withLock { $0 }
+        var report = HarnessReport(seed: options.seed, strictness: options.strictness, jobs: workers,
+                                   plugins: plugins.map { HarnessReport.PluginResults(path: $0, results: []) })
+        for plugin in plugins.indices { report.plugins[plugin].results = all[plugin].compactMap { $0 } }
+        report.seconds = (ContinuousClock.now - start).seconds
+        return report
+    }
+
+    /// One test of one plugin, and where its result goes.
+    private struct Job: Sendable {
+        let plugin: Int
+        let path: String
+        let position: Int
+        let test: ConformanceTest
+    }
+
+    /// Runs `jobs`, `workers` at a time, each in its own process (or all in this one).
+    private func perform(_ jobs: [Job], workers: Int, watchdog: CallWatchdog, deliver: @escaping @Sendable (Job, TestResult) -> Void) {
+        guard !jobs.isEmpty else { return }
         let options = options
         let process = TestProcess(command: options.childCommand, timeout: options.timeout)
-        let watchdog = CallWatchdog { what in warning("\(what) (--in-process keeps waiting)") }
+        let next = Atomic<Int>(0)
         let work: @Sendable () -> Void = {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { return }
                 let job = jobs[index]
-                let result = options.inProcess
+                deliver(job, options.inProcess
                     ? HarnessChild.run(job.test, pluginPath: job.path, options: options, watchdog: watchdog)
-                    : process.run(job.test, pluginPath: job.path, options: options)
-                results.withLock { $0[index] = result }
-                reporting.withLock { _ in progress(job.plugin, result) }
+                    : process.run(job.test, pluginPath: job.path, options: options))
             }
         }
-        let workers = options.inProcess ? 1 : max(1, min(options.jobs, jobs.count))
-        if workers == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: workers) { _ in work() } }
-
-        let all = results.withLock { $0 }
-        var report = HarnessReport(seed: options.seed, strictness: options.strictness, jobs: workers,
-                                   plugins: plugins.map { HarnessReport.PluginResults(path: $0, results: []) })
-        for (job, result) in zip(jobs, all) { if let result { report.plugins[job.plugin].results.append(result) } }
-        report.seconds = (ContinuousClock.now - start).seconds
-        return report
+        let count = min(workers, jobs.count)
+        if count == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: count) { _ in work() } }
     }
 }

@@ -14,14 +14,26 @@ enum LibraryChecks {
         unknownFactory, trailingGarbage, singleSwiftRuntime, runpathPortable,
     ]
 
+    /// The gate: what the registry's scanner does to a file, so a plugin the registry rejects fails
+    /// here, and the tests that need it loaded are skipped (`HarnessRunner`).
     static let loads = ConformanceTest(
-        "library.loads", level: 1, "opens with RTLD_NOW | RTLD_LOCAL (every symbol resolves) and its entry returns a table"
+        "library.loads", level: 1,
+        "loads as the registry loads it: RTLD_NOW | RTLD_LOCAL, a valid entry, versions and sizes, init succeeds, every factory and descriptor reads",
+        needsLoading: false
     ) { context throws(TestIssue) in
-        _ = try entry(of: context, failing: true)
+        let path = context.pluginPath
+        do throws(PluginError) {
+            let loaded = try context.watchdog.within("opening the library and calling \(POP_PLUGIN_ENTRY_SYMBOL)") { () throws(PluginError) in
+                try PluginLoader.load(path: path)
+            }
+            _ = try context.watchdog.within("init, reading the factories and deinit") { () throws(PluginError) in try loaded.describe() }
+        } catch {
+            throw .failed("\(error.category.rawValue): \(error.cause) (the registry rejects it the same way)")
+        }
     }
 
     static let exportsOnlyEntry = ConformanceTest(
-        "library.exports-only-entry", level: 2, "its dynamic symbol table exports pop_plugin_entry_v1 and nothing else"
+        "library.exports-only-entry", level: 2, "its dynamic symbol table exports pop_plugin_entry_v1 and nothing else", needsLoading: false
     ) { context throws(TestIssue) in
         let info: ELFDynamicInfo
         do throws(PluginError) { info = try ELFDynamicInfo.read(path: context.pluginPath) } catch { throw .failed(error.cause) }
@@ -38,7 +50,7 @@ enum LibraryChecks {
     static let abiCompatible = ConformanceTest(
         "library.abi-compatible", level: 1, "the entry and plugin descriptor are for this host's ABI major (any minor: version.h's growth rule)"
     ) { context throws(TestIssue) in
-        let entry = try entry(of: context, failing: false)
+        let entry = try loadedFile(context).entry
         var problems: [String] = []
         problems += versionProblem(entry.pointee.abi_version, "the entry struct")
         if let plugin = entry.pointee.plugin { problems += versionProblem(plugin.pointee.abi_version, "the plugin descriptor") }
@@ -48,7 +60,7 @@ enum LibraryChecks {
     static let structSizes = ConformanceTest(
         "library.struct-sizes", level: 2, "every struct it hands over gives a struct_size at least its ABI size and below 64 KiB"
     ) { context throws(TestIssue) in
-        let entry = try entry(of: context, failing: false)
+        let entry = try loadedFile(context).entry
         var problems = sizeProblem(entry.pointee.struct_size, minimum: MemoryLayout<pop_plugin_entry_t>.size, "the entry struct")
         if let plugin = entry.pointee.plugin {
             problems += sizeProblem(plugin.pointee.struct_size, minimum: MemoryLayout<pop_descriptor_t>.size, "the plugin descriptor")
@@ -174,7 +186,7 @@ enum LibraryChecks {
     }
 
     static let runpathPortable = ConformanceTest(
-        "library.runpath-portable", level: 5, "its RUNPATH names no absolute build-machine directory (a warning)"
+        "library.runpath-portable", level: 5, "its RUNPATH names no absolute build-machine directory (a warning)", needsLoading: false
     ) { context throws(TestIssue) in
         let info: ELFDynamicInfo
         do throws(PluginError) { info = try ELFDynamicInfo.read(path: context.pluginPath) } catch { throw .failed(error.cause) }
@@ -187,30 +199,13 @@ enum LibraryChecks {
 
     // MARK: Helpers
 
-    /// The plugin's entry table, opened as the host opens it. When the library does not load,
-    /// `failing` fails the test (it is library.loads) and otherwise skips it.
-    private static func entry(of context: HarnessContext, failing: Bool) throws(TestIssue) -> UnsafePointer<pop_plugin_entry_t> {
-        let problem: String
-        do throws(PluginError) {
-            try ELFCheck.validate(path: context.pluginPath)
-            let library = try DynamicLibrary(path: context.pluginPath)
-            if let symbol = library.symbol(POP_PLUGIN_ENTRY_SYMBOL) {
-                let function = unsafeBitCast(symbol, to: pop_plugin_entry_fn.self)
-                if let entry = context.watchdog.within("\(POP_PLUGIN_ENTRY_SYMBOL)()", { function() }) { return entry }
-                problem = "\(POP_PLUGIN_ENTRY_SYMBOL)() returned NULL"
-            } else {
-                problem = "does not export \(POP_PLUGIN_ENTRY_SYMBOL)"
-            }
-        } catch {
-            problem = error.cause
-        }
-        throw failing ? .failed(problem) : .skipped("the plugin does not load; see library.loads")
-    }
-
     /// The plugin opened (entry and descriptor validated) but not initialised, for the tests that
     /// time or watch its first `init`.
     private static func loadedFile(_ context: HarnessContext) throws(TestIssue) -> LoadedPlugin {
-        do throws(PluginError) { return try PluginLoader.load(path: context.pluginPath) } catch {
+        let path = context.pluginPath
+        do throws(PluginError) {
+            return try context.watchdog.within("loading the library") { () throws(PluginError) in try PluginLoader.load(path: path) }
+        } catch {
             throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
         }
     }

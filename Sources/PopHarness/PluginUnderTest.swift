@@ -16,7 +16,7 @@ final class PluginUnderTest {
     init(path: String, watchdog: CallWatchdog) throws(TestIssue) {
         self.watchdog = watchdog
         do {
-            loaded = try PluginLoader.load(path: path)
+            loaded = try watchdog.within("loading the library") { () throws(PluginError) in try PluginLoader.load(path: path) }
         } catch {
             throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
         }

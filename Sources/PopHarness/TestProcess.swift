@@ -29,31 +29,41 @@ struct TestProcess {
         }
         let deadline = ContinuousClock.now + .seconds(timeout)
         var lines: [String] = []
+        // Until the process exits, not until its channel closes: a plugin's own child may keep it open.
         let end = child.readLines(deadline: { deadline }) { lines.append($0) }
-        // Reported (or closed its channel): the process should exit now.
-        let termination = end == .closed ? child.wait(until: deadline) : nil
-        guard let termination else {
+        guard end == .exited else {
             child.kill()
             _ = child.wait()
             child.drainOutput()
             result.status = .timeout
-            result.message = end == .timedOut
+            result.message = Self.result(in: lines.dropFirst(), secret: request.secret) == nil
                 ? "did not finish within \(Self.format(timeout)) s; its process was killed (raise the limit with --timeout)"
                 : "its process did not exit within \(Self.format(timeout)) s after the test (a destructor or atexit handler hangs); it was killed"
             result.details = child.lastOutputLines(6).map { "output: " + $0 }
             return result
         }
+        let termination = child.wait()
         child.drainOutput()
         if let problem = ChildProtocol.harness.mismatch(in: lines.first) {
             result.message = "its process \(termination.description) without a result: \(problem)"
-        } else if lines.count > 1, let reported = try? ValueDecoder().decode(TestResult.self, json: lines[1].utf8) {
+        } else if let reported = Self.result(in: lines.dropFirst(), secret: request.secret) {
             guard case .signaled = termination else { return reported }
             result.message = "the test ended (\(reported.status.rawValue)), then its process \(termination.description) while exiting (in a destructor or an atexit handler)"
         } else {
-            result.message = "its process \(termination.description)"
+            let others = lines.dropFirst().filter { !$0.isEmpty }.count
+            result.message = "its process \(termination.description) without reporting a result"
+                + (others == 0 ? "" : " (\(others) line\(others == 1 ? "" : "s") on its channel did not come from the harness and \(others == 1 ? "was" : "were") ignored)")
         }
         result.details = child.lastOutputLines(6).map { "output: " + $0 }
         return result
+    }
+
+    /// The child's result: the line that starts with the request's secret (others came from the
+    /// plugin).
+    private static func result(in lines: ArraySlice<String>, secret: String) -> TestResult? {
+        let prefix = secret + " "
+        guard let line = lines.first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return try? ValueDecoder().decode(TestResult.self, json: line.utf8.dropFirst(prefix.utf8.count))
     }
 
     private static func format(_ seconds: Double) -> String {

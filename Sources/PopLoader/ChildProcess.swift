@@ -2,28 +2,51 @@
 import Glibc
 #endif
 
+import CProcessControl
 import PopModel
 
 /// A child process of pophost's — the scanner's worker, a conformance test — started with
 /// `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
 /// together (the last bytes kept, for a crash report), and a private line channel on descriptor 3
 /// that opens with the child's protocol line (`ChildProtocol`). The one mechanism both use.
+///
+/// A child starts clean whatever thread starts it: an empty signal mask and default signal actions
+/// (a worker thread's blocked signals are not inherited), no descriptor but 0–3, the Swift runtime's
+/// backtracer off (it would catch a plugin's `raise(SIGSEGV)` and let `raise` return), and a process
+/// group of its own. The child dies with its parent (`dieWithParent()`), and its whole group is
+/// killed when it ends, when it is killed, and when pophost is interrupted (`LiveChildren`), so
+/// nothing a plugin starts outlives the run.
 package final class ChildProcess {
     package let pid: pid_t
-    /// Read end of the child's descriptor 3.
-    private let channel: Int32
-    /// Read end of the child's standard output and error.
-    private let output: Int32
+    /// Read end of the child's descriptor 3; -1 once it reached end of file.
+    private var channel: Int32
+    /// Read end of the child's standard output and error; -1 once it reached end of file.
+    private var output: Int32
+    /// Polls readable when the child has exited (a pidfd); -1 where the kernel has none.
+    private let exitSignal: Int32
     private var termination: Termination?
     private var channelBuffer: [UInt8] = []
     /// The last bytes the child wrote to its standard output and error.
     package private(set) var outputTail: [UInt8] = []
     private static let outputKept = 4096
+    private static let channelKept = 1 << 20
 
     /// The descriptor the child writes its channel to.
     package static let channelDescriptor: Int32 = 3
+    /// The variable that tells a child its parent's pid (see `dieWithParent()`).
+    private static let parentVariable = "POPHOST_PARENT_PID"
 
     // MARK: The child's side
+
+    /// Makes this process die (SIGKILL) when the process that started it ends, so an interrupted or
+    /// killed pophost leaves no scanner or test running. A child executable calls it first; false when
+    /// the parent has already gone (the process should exit at once).
+    package static func dieWithParent() -> Bool {
+        _ = pop_set_parent_death_signal(SIGKILL)
+        // The parent may have died before the request was made: then this process was reparented.
+        guard let expected = getenv(parentVariable).flatMap({ pid_t(String(cString: $0)) }) else { return true }
+        return getppid() == expected
+    }
 
     /// All of this process's standard input (a child reads its whole input before anything else).
     package static func readStandardInput() -> [UInt8] {
@@ -63,17 +86,34 @@ package final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1)
         posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 2)
         posix_spawn_file_actions_adddup2(&actions, channelPipe.write, Self.channelDescriptor)
+        // Whatever pophost inherited (a terminal's, a build system's descriptors) stays with pophost.
+        _ = pop_spawn_close_from(&actions, Self.channelDescriptor + 1)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environment = Self.childEnvironment().map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         for fd in [inputPipe.read, outputPipe.write, channelPipe.write] { close(fd) }
         guard status == 0 else {
             for fd in [inputPipe.write, outputPipe.read, channelPipe.read] { close(fd) }
             throw SpawnError(executable: executable, cause: String(cString: strerror(status)))
         }
         pid = child
+        LiveChildren.add(child)
+        exitSignal = pop_pidfd_open(child)
         channel = channelPipe.read
         output = outputPipe.read
         // Both are read only when poll says so, or drained to EAGAIN once the child has exited (a
@@ -86,73 +126,101 @@ package final class ChildProcess {
     }
 
     deinit {
-        close(channel)
-        close(output)
-        if termination == nil { Glibc.kill(pid, SIGKILL); _ = wait() }
+        if termination == nil {
+            kill()
+            _ = wait()
+        }
+        for fd in [channel, output, exitSignal] where fd >= 0 { close(fd) }
+    }
+
+    /// This process's environment for a child: the backtracer off, so that a crash signal kills the
+    /// child (and is reported as a crash) instead of being caught; and this process's pid, so that the
+    /// child can tell whether its parent is still the one that started it.
+    private static func childEnvironment() -> [String] {
+        let overrides = ["SWIFT_BACKTRACE": "enable=no", parentVariable: String(getpid())]
+        var entries: [String] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if overrides[name] == nil { entries.append(text) }
+            cursor += 1
+        }
+        return entries + overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     /// How reading the channel ended.
     package enum ChannelEnd: Equatable {
-        /// The child closed its channel (or exited) and every line it wrote has been read.
-        case closed
+        /// The child exited and every line it wrote has been read.
+        case exited
         /// The deadline passed first; the child is still running.
         case timedOut
     }
 
     /// Reads the channel line by line, passing each line (without its newline) to `line`, until the
-    /// channel closes, the child exits, or `deadline()` passes — asked again after each line, so a
-    /// caller may move it. Output is collected meanwhile. A process that exits while something it
-    /// started keeps the channel open ends the read as closed: the exit, not end of file, counts.
+    /// child exits or `deadline()` passes — asked again after each line, so a caller may move it.
+    /// Output is collected meanwhile. The exit counts, not end of file: a child that closes its
+    /// channel is still waited for, and one that exits while something it started keeps the channel
+    /// open has ended. Waiting is idle (`poll` on the pipes and the child's exit).
     package func readLines(deadline: () -> ContinuousClock.Instant, _ line: (String) -> Void) -> ChannelEnd {
         while true {
             while let newline = channelBuffer.firstIndex(of: 0x0A) {
                 line(String(decoding: channelBuffer[..<newline], as: UTF8.self))
                 channelBuffer.removeSubrange(...newline)
             }
+            if reap(blocking: false) != nil {
+                collectAfterExit()
+                for piece in channelBuffer.split(separator: 0x0A) { line(String(decoding: piece, as: UTF8.self)) }
+                channelBuffer = []
+                return .exited
+            }
             let left = ContinuousClock.now.duration(to: deadline())
             guard left > .zero else { return .timedOut }
-            // Wake at least every 50 ms to notice an exit that leaves the channel open.
-            let wait = min(50, max(1, Int32(left.seconds * 1000)))
-            var fds = [pollfd(fd: channel, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, wait)
-            if ready < 0 && errno != EINTR { return .closed }
-            if fds[1].revents != 0 { drain(output, into: &outputTail, keep: Self.outputKept) }
-            if fds[0].revents != 0 && !drain(channel, into: &channelBuffer, keep: 1 << 20) {
-                flushLines(line)
-                return .closed
-            }
-            if fds[0].revents == 0, exitStatus() != nil {
-                drain(channel, into: &channelBuffer, keep: 1 << 20)
-                drainOutput()
-                flushLines(line)
-                return .closed
-            }
+            // Without a pidfd, wake every 50 ms to notice the exit.
+            let wait = min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000)))
+            var fds = [channel, output, exitSignal].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), wait) < 0 && errno != EINTR && errno != EAGAIN { usleep(10_000) }
+            if fds[0].revents != 0, !drain(channel, into: &channelBuffer, keep: Self.channelKept) { closeChannel() }
+            if fds[1].revents != 0 { drainOutput() }
         }
     }
 
-    /// Passes on the complete lines left in the buffer, and a last line without its newline.
-    private func flushLines(_ line: (String) -> Void) {
-        for piece in channelBuffer.split(separator: 0x0A) { line(String(decoding: piece, as: UTF8.self)) }
-        channelBuffer = []
+    /// Collects what the child left in its pipes before it exited (its group is dead by now, so
+    /// nothing more is coming): a bounded read of each.
+    private func collectAfterExit() {
+        if channel >= 0 { drain(channel, into: &channelBuffer, keep: Self.channelKept) }
+        drainOutput()
     }
 
     /// Collects whatever output is waiting.
     package func drainOutput() {
-        drain(output, into: &outputTail, keep: Self.outputKept)
+        guard output >= 0 else { return }
+        if !drain(output, into: &outputTail, keep: Self.outputKept) {
+            close(output)
+            output = -1
+        }
     }
 
-    /// Reads what is available on `fd` into `buffer`, keeping its last `keep` bytes; false at end of
-    /// file (or an error other than "nothing yet").
+    private func closeChannel() {
+        close(channel)
+        channel = -1
+    }
+
+    /// Reads what is available on `fd` (at most 1 MiB, so a writer that never stops cannot hold the
+    /// reader) into `buffer`, keeping its last `keep` bytes; false at end of file (or an error other
+    /// than "nothing yet"), after which polling it would only spin.
     @discardableResult
     private func drain(_ fd: Int32, into buffer: inout [UInt8], keep: Int) -> Bool {
+        guard fd >= 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
+        for _ in 0..<16 {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 { return errno == EINTR || errno == EAGAIN }
             guard count > 0 else { return false }
             buffer += chunk[0..<count]
             if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
         }
+        return true
     }
 
     /// The last `count` lines of the child's output.
@@ -160,35 +228,49 @@ package final class ChildProcess {
         String(decoding: outputTail, as: UTF8.self).split(whereSeparator: \.isNewline).suffix(count).map(String.init)
     }
 
-    /// Kills the child at once.
-    package func kill() { Glibc.kill(pid, SIGKILL) }
+    /// Kills the child and its process group at once.
+    package func kill() {
+        guard termination == nil else { return }
+        Glibc.kill(-pid, SIGKILL)
+        Glibc.kill(pid, SIGKILL)  // in case it left its group
+    }
 
     /// Waits for the child to exit and describes how it ended.
     package func wait() -> Termination {
-        if let termination { return termination }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let ended = Self.termination(status)
-        termination = ended
-        return ended
+        reap(blocking: true)!
     }
 
-    /// Waits for the child to exit until `deadline`; nil if it is still running then.
+    /// Waits (idly) for the child to exit until `deadline`; nil if it is still running then.
     package func wait(until deadline: ContinuousClock.Instant) -> Termination? {
         while true {
-            if let ended = exitStatus() { return ended }
-            if ContinuousClock.now >= deadline { return nil }
-            usleep(2000)
+            if let ended = reap(blocking: false) { return ended }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            var fds = [pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)]
+            let wait = min(exitSignal >= 0 ? 1000 : 2, max(1, Int32(left.seconds * 1000)))
+            _ = poll(&fds, 1, wait)
         }
     }
 
-    /// How the child ended, if it has (`waitpid` with WNOHANG).
-    private func exitStatus() -> Termination? {
+    /// How the child ended, once it has: its process group is killed first (while the exited child,
+    /// not yet reaped, still holds the group's id), then it is reaped. Nil while it runs
+    /// (`blocking`: waits for it).
+    private func reap(blocking: Bool) -> Termination? {
         if let termination { return termination }
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG)) < 0 {
+            guard errno == EINTR else { return record(.exited(-1)) }
+        }
+        guard info.si_signo == SIGCHLD || blocking else { return nil }
+        Glibc.kill(-pid, SIGKILL)
         var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        let ended = Self.termination(status)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return record(Self.termination(status))
+    }
+
+    private func record(_ ended: Termination) -> Termination {
         termination = ended
+        LiveChildren.remove(pid)
         return ended
     }
 

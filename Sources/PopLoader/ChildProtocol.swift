@@ -6,12 +6,21 @@ package struct ChildProtocol: Hashable, Sendable, CustomStringConvertible {
     package let name: String
     package let version: Int
 
-    /// What `pophost-scanner` speaks: "B <index>" before touching a file, "D <index> <json>" after.
-    package static let scanner = ChildProtocol(name: "pophost-scanner", version: 1)
+    /// What `pophost-scanner` speaks: "B <index> <secret>" before touching a file, "D <index>
+    /// <secret> <json>" after (version 2: lines carry the run's secret; see `ScanWorker`).
+    package static let scanner = ChildProtocol(name: "pophost-scanner", version: 2)
 
     package init(name: String, version: Int) {
         self.name = name
         self.version = version
+    }
+
+    /// A fresh secret for one child's run, sent on its standard input and carried by each of its
+    /// answers, so the parent can tell them from lines a plugin's code writes to the same channel
+    /// (it runs in the child and can reach the descriptor, but not guess 128 random bits).
+    package static func newSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
     }
 
     /// The hello line, without its newline.

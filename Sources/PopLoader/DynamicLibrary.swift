@@ -9,8 +9,9 @@ package struct DynamicLibrary: @unchecked Sendable {
 
     /// Opens `path`; a failure becomes `unresolved-symbol` or `load-failed` with dlerror's cause.
     package init(path: String) throws(PluginError) {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+        guard let handle = PathBytes.withCString(path, { dlopen($0, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) }) else {
+            // The message starts with the path as the system spelled it: decoded like the path.
+            let message = dlerror().map { PathBytes.string(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? "unknown dlopen error"
             let cause = Self.stripPathPrefix(message, path: path)
             if message.contains("undefined symbol") {
                 throw PluginError(.unresolvedSymbol, path: path, "unresolved symbol: \(cause)")

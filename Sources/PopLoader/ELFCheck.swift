@@ -23,14 +23,26 @@ package enum ELFCheck {
         return try validate(descriptor: fd, path: path).identity
     }
 
-    /// Opens `path` for reading, or says why it cannot be (not-a-file).
+    /// Opens `path` for reading, or says why it cannot be (not-a-file, permission-denied).
     package static func open(_ path: String) throws(PluginError) -> Int32 {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
-            let cause = errno == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(errno)))"
+            let error = errno
+            if error == EACCES || error == EPERM { throw permissionDenied(path) }
+            let cause = error == ENOENT ? "no such file" : "cannot open: \(String(cString: strerror(error)))"
             throw PluginError(.notAFile, path: path, cause)
         }
         return fd
+    }
+
+    /// The file exists but this user may not read it: its mode and owner say why.
+    private static func permissionDenied(_ path: String) -> PluginError {
+        var info = stat()
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
+            return PluginError(.permissionDenied, path: path, "permission denied: a directory on the way cannot be searched by this user (uid \(geteuid()))")
+        }
+        let mode = String(info.st_mode & 0o7777, radix: 8)
+        return PluginError(.permissionDenied, path: path, "permission denied: this user (uid \(geteuid())) may not read it (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode), owner uid \(info.st_uid)); make it readable, e.g. chmod a+r")
     }
 
     /// Validates the file open on `fd` (named `path` in errors); returns its identity and size.
@@ -50,14 +62,15 @@ package enum ELFCheck {
     /// Checks the file's first `got` bytes, `head`, reading the program headers if they lie beyond.
     private static func check(_ head: UnsafeRawBufferPointer, got: Int, size: UInt64, fd: Int32, path: String) throws(PluginError) {
         let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
-        if got < 4 {
-            if got > 0 && head.prefix(got).elementsEqual(magic.prefix(got)) {
-                throw PluginError(.truncated, path: path, "truncated ELF file: \(got) bytes, shorter than the ELF identification")
-            }
-            throw PluginError(.notELF, path: path, got == 0 ? "empty file, not an ELF shared library" : "not an ELF file (\(got) bytes)")
+        guard got > 0 else { throw PluginError(.notELF, path: path, "empty file, not an ELF shared library") }
+        // Only the `got` bytes read are looked at: the rest of `head` was never written.
+        let checked = min(got, 4)
+        guard head.prefix(checked).elementsEqual(magic.prefix(checked)) else {
+            throw PluginError(.notELF, path: path, got < 4 ? "not an ELF file (\(got) bytes)" : "not an ELF file (starts with \(describeBytes(head[0..<4])))")
         }
-        guard head.prefix(4).elementsEqual(magic) else {
-            throw PluginError(.notELF, path: path, "not an ELF file (starts with \(describeBytes(head[0..<4])))")
+        // The identification's class and byte order are bytes 4 and 5: a shorter file has neither.
+        guard got >= 6 else {
+            throw PluginError(.truncated, path: path, "truncated ELF file: \(got) bytes, shorter than the ELF identification")
         }
         guard head[4] == 2 else {  // ELFCLASS64
             throw PluginError(.wrongArchitecture, path: path, "a 32-bit ELF file; this host loads 64-bit plugins")

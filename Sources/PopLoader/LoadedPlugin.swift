@@ -31,7 +31,7 @@ public final class LoadedPlugin: @unchecked Sendable {
     /// Calls the plugin's `init`; throws `init-failed` when it returns false.
     public func initialize() throws(PluginError) {
         let succeeded = lifecycle.withLock { count in
-            let succeeded = path.withCString { entry.pointee.`init`(UnsafePointer(host.table), $0) }
+            let succeeded = PathBytes.withCString(path) { entry.pointee.`init`(UnsafePointer(host.table), $0) }
             if succeeded { count += 1 }
             return succeeded
         }

@@ -4,6 +4,12 @@ public struct PluginError: Error, Codable, Hashable, Sendable, CustomStringConve
     public enum Category: String, Codable, CaseIterable, Sendable {
         /// The path is missing, a directory, or not a regular file.
         case notAFile = "not-a-file"
+        /// The file exists, but this user may not read it (its mode, or a directory on the way).
+        case permissionDenied = "permission-denied"
+        /// Refused before opening: the file or its directory is writable by another user (group or
+        /// world), or the file belongs to a user who is neither root nor this one, so someone else
+        /// could change the code pophost would run (OpenSSH's rule for its own files).
+        case insecure
         /// The file does not start with the ELF magic.
         case notELF = "not-elf"
         /// The ELF file is cut short: its headers point past its end.

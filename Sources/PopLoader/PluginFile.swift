@@ -14,10 +14,12 @@ public struct PluginFile: Codable, Hashable, Sendable {
 
     /// The file's device and inode: the same file reached by two paths has the same identity.
     var identity: FileIdentity
+    /// Who may change the file (links followed); nil when it is missing.
+    var permissions: FilePermissions?
 
     /// The `*.so` entries of `directory`, sorted by name. Nil when it is not a readable directory.
     static func list(directory: String) -> [PluginFile]? {
-        guard let stream = opendir(directory) else { return nil }
+        guard let stream = PathBytes.withCString(directory, { opendir($0) }) else { return nil }
         defer { closedir(stream) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         let realDirectory = resolvedPath(directory) ?? directory
@@ -25,13 +27,14 @@ public struct PluginFile: Codable, Hashable, Sendable {
         let realPrefix = realDirectory + "/" == prefix ? nil : realDirectory + "/"
         var names: [String] = []
         while let entry = readdir(stream) {
-            // Only visible "*.so" names, checked on the raw bytes before making a String.
+            // Only visible "*.so" names, checked on the raw bytes before making a String; a name that
+            // is not UTF-8 keeps its bytes (`PathBytes`), so the file can still be opened.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 let length = strnlen(bytes.baseAddress!, bytes.count)
                 guard length > 3, bytes[0] != 0x2E, bytes[length - 3] == 0x2E, bytes[length - 2] == 0x73, bytes[length - 1] == 0x6F
                 else { return nil }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+                return PathBytes.string(UnsafeBufferPointer(rebasing: bytes[..<length]))
             }
             if let name { names.append(name) }
         }
@@ -44,21 +47,21 @@ public struct PluginFile: Codable, Hashable, Sendable {
     /// a link; pass `resolve` to resolve the directories on the way too).
     static func identify(path: String, realPath known: String? = nil, resolve: Bool = false) -> PluginFile {
         var info = stat()
-        guard path.withCString({ lstat($0, &info) }) == 0 else {
-            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+        guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else {
+            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
         }
         var real = known ?? path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             real = resolvedPath(path) ?? path
-            if stat(path, &info) != 0 {
-                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0))
+            if PathBytes.withCString(path, { stat($0, &info) }) != 0 {
+                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
             }
         } else if resolve {
             real = resolvedPath(path) ?? path
         }
         return PluginFile(path: path, realPath: real, size: Int64(info.st_size),
                           mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), permissions: FilePermissions(info))
     }
 
     /// Whether a record made when the file had `size` and `mtime` still describes it.
@@ -75,8 +78,8 @@ public struct FileIdentity: Codable, Hashable, Sendable {
 
 /// `realpath(3)`, or nil when the path does not resolve.
 func resolvedPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return PathBytes.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
 }
 

@@ -2,7 +2,8 @@ import Logging
 
 /// Discovers plugins on a search path. Unchanged files are answered from the registry cache without
 /// opening them; new and changed files are scanned in a child process (`PluginScanner`) and the
-/// cache is rewritten.
+/// cache is rewritten. Files that another user could change are refused before anything opens them
+/// (`FilePermissions`), unless `allowInsecurePlugins` says otherwise.
 public struct PluginRegistry: Sendable {
     public var searchPath: SearchPath
     /// The cache file; nil disables caching (every discovery scans every file).
@@ -10,15 +11,19 @@ public struct PluginRegistry: Sendable {
     public var scanner: PluginScanner
     /// Ignore the cache (and its blacklist) and scan every file again.
     public var forceRescan: Bool
+    /// Load plugin files even when another user could change them or their directory (group- or
+    /// world-writable, or owned by someone who is neither this user nor root). Off by default.
+    public var allowInsecurePlugins: Bool
 
     private static let logger = Logger(label: "pophost.registry")
 
     public init(searchPath: SearchPath, cacheFile: String? = PluginRegistry.defaultCacheFile,
-                scanner: PluginScanner = PluginScanner(), forceRescan: Bool = false) {
+                scanner: PluginScanner = PluginScanner(), forceRescan: Bool = false, allowInsecurePlugins: Bool = false) {
         self.searchPath = searchPath
         self.cacheFile = cacheFile
         self.scanner = scanner
         self.forceRescan = forceRescan
+        self.allowInsecurePlugins = allowInsecurePlugins
     }
 
     /// The default location of the cache file.
@@ -43,7 +48,7 @@ public struct PluginRegistry: Sendable {
 
     /// Finds every plugin on the search path. `progress(done, total)` reports scanning.
     public func discover(progress: (Int, Int) -> Void = { _, _ in }) throws(PluginScanner.Failure) -> Discovery {
-        var found: [(file: PluginFile, directory: String)] = []
+        var found: [(file: PluginFile, directory: String, refusal: PluginError?)] = []
         var seen: Set<FileIdentity> = []
         var unreadable: [String] = []
         for directory in searchPath.directories {
@@ -51,9 +56,17 @@ public struct PluginRegistry: Sendable {
                 unreadable.append(directory)
                 continue
             }
-            for file in files where file.size < 0 || seen.insert(file.identity).inserted { found.append((file, directory)) }
+            let exposure = allowInsecurePlugins ? nil : FilePermissions.of(path: directory)?.exposure(of: "its directory \(directory)")
+            for file in files where file.size < 0 || seen.insert(file.identity).inserted {
+                found.append((file, directory, refusal(of: file, directoryExposure: exposure, directory: directory)))
+            }
         }
-        let (records, scanned, warnings) = try records(for: found.map(\.file), progress: progress)
+        var (records, scanned, warnings) = try records(for: found.map(\.file), refusals: found.map(\.refusal), progress: progress)
+        warnings = searchPath.ignored.map { element in
+            let warning = "POPHOST_PLUGIN_PATH: ignoring \(element.isEmpty ? "an empty element" : "the relative element \"\(element)\"") (it would search the current directory); give absolute directories"
+            Self.logger.warning("\(warning)")
+            return warning
+        } + warnings
         var providers: [String: String] = [:]
         let entries = found.enumerated().map { index, item in
             var entry = RegistryEntry(file: item.file, directory: item.directory, record: records[index])
@@ -72,20 +85,43 @@ public struct PluginRegistry: Sendable {
     /// Describes one file named directly (not necessarily on the search path), through the cache.
     public func describe(path: String) throws(PluginScanner.Failure) -> (RegistryEntry, Discovery) {
         let file = PluginFile.identify(path: path, resolve: true)
-        let (records, scanned, warnings) = try records(for: [file], progress: { _, _ in })
+        let (records, scanned, warnings) = try records(for: [file], refusals: [refusal(of: file, directoryExposure: nil, directory: nil)],
+                                                       progress: { _, _ in })
         let entry = RegistryEntry(file: file, directory: "", record: records[0])
         return (entry, Discovery(entries: [entry], scanned: scanned, unreadableDirectories: [], warnings: warnings))
     }
 
-    /// One record per file: from the cache when the file is unchanged, else from a scan.
-    private func records(for files: [PluginFile], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
+    /// Why `file` must not be loaded: it, the search-path directory it was found in (whose problem
+    /// is `directoryExposure`), or the directory it really lives in can be changed by another user.
+    /// Nil when it is safe, or when insecure plugins are allowed.
+    private func refusal(of file: PluginFile, directoryExposure: String?, directory: String?) -> PluginError? {
+        guard !allowInsecurePlugins, let permissions = file.permissions else { return nil }
+        let realDirectory = file.realPath.lastIndex(of: "/").map { String(file.realPath[..<$0]) }.map { $0.isEmpty ? "/" : $0 }
+        let realExposure = realDirectory.flatMap { real in
+            real == directory ? nil : FilePermissions.of(path: real)?.exposure(of: "the directory \(real) that holds it")
+        }
+        guard let problem = permissions.exposure(of: "the file") ?? directoryExposure ?? realExposure else { return nil }
+        return PluginError(.insecure, path: file.path, "refused, since another user could change the code pophost would run: \(problem) (or allow insecure plugins explicitly)")
+    }
+
+    /// One record per file: refused, from the cache when the file is unchanged, else from a scan.
+    private func records(for files: [PluginFile], refusals: [PluginError?], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
         -> ([ScanRecord], [String], [String])
     {
         var warnings: [String] = []
         var cache = RegistryCache()
+        var damaged = false
         if let cacheFile, !forceRescan {
             switch RegistryCache.load(from: cacheFile) {
-            case .loaded(let loaded): cache = loaded
+            case .loaded(let loaded, let discarded):
+                cache = loaded
+                if !discarded.isEmpty {
+                    damaged = true
+                    let lines = discarded.prefix(8).map(String.init).joined(separator: ", ") + (discarded.count > 8 ? ", …" : "")
+                    let warning = "the registry cache \(cacheFile) has \(discarded.count) corrupt record\(discarded.count == 1 ? "" : "s") (line\(discarded.count == 1 ? "" : "s") \(lines): checksum mismatch or malformed); discarding \(discarded.count == 1 ? "it" : "them") and rescanning"
+                    Self.logger.warning("\(warning)")
+                    warnings.append(warning)
+                }
             case .absent: break
             case .corrupt(let reason):
                 let warning = "the registry cache \(cacheFile) is corrupt (\(reason)); discarding it and rescanning"
@@ -94,7 +130,9 @@ public struct PluginRegistry: Sendable {
             }
         }
         var cacheHits = 0
-        var records: [ScanRecord?] = files.map { file in
+        var records: [ScanRecord?] = zip(files, refusals).map { file, refusal in
+            // A refusal is decided afresh every time (it depends on the permissions and the option).
+            if let refusal { return ScanRecord(.failed(error: refusal)) }
             guard let cached = cache.entries[file.realPath], file.isUnchanged(since: cached.size, mtime: cached.mtime) else { return nil }
             cacheHits += 1
             return cached.record
@@ -111,18 +149,23 @@ public struct PluginRegistry: Sendable {
         }
         let scanned = toScan.map { files[$0].path }
         if !scanned.isEmpty {
-            let outcomes = try scanner.scan(scanned, progress: progress)
-            for (position, index) in toScan.enumerated() { records[index] = ScanRecord(outcomes[position]) }
+            let scan = try scanner.scan(scanned, progress: progress)
+            for (position, index) in toScan.enumerated() { records[index] = ScanRecord(scan.outcomes[position]) }
+            for crash in scan.unattributedCrashes {
+                Self.logger.warning("\(crash)")
+                warnings.append(crash)
+            }
         }
         let final = records.map { $0! }
-        // Rewrite the cache only when some file that exists did not come from it.
-        if let cacheFile, forceRescan || cacheHits < files.count(where: { $0.size >= 0 }) {
+        // Rewrite the cache only when some file that exists did not come from it, or it held damage.
+        let cacheable = files.indices.filter { files[$0].size >= 0 && refusals[$0] == nil }
+        if let cacheFile, forceRescan || damaged || cacheHits < cacheable.count {
             let current = Set(files.map(\.realPath))
             cache.entries = cache.entries.filter { path, entry in
                 current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
             }
-            for (index, file) in files.enumerated() where file.size >= 0 {
-                cache.entries[file.realPath] = RegistryCache.Entry(size: file.size, mtime: file.mtime, record: final[index])
+            for index in cacheable {
+                cache.entries[files[index].realPath] = RegistryCache.Entry(size: files[index].size, mtime: files[index].mtime, record: final[index])
             }
             do { try cache.save(to: cacheFile) } catch {
                 Self.logger.warning("\(error)")

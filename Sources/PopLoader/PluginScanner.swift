@@ -7,7 +7,7 @@ import Glibc
 
 /// Scans plugin files in a child process (`pophost-scanner`), one worker for a whole batch. A file
 /// that crashes the worker, or keeps it busy longer than `timeout`, is reported as `crashed` or
-/// `timeout`; a new worker then scans the rest of the batch.
+/// `timeout` once it does so alone; a new worker then scans the rest of the batch.
 public struct PluginScanner: Sendable {
     /// The scanner executable.
     public var executable: String
@@ -40,39 +40,87 @@ public struct PluginScanner: Sendable {
         public let description: String
     }
 
-    /// Scans `paths` and returns one outcome per path, in order. `progress(done, total)` is called
-    /// after each file.
-    public func scan(_ paths: [String], progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> [ScanOutcome] {
+    /// What a scan found: one outcome per path, in order, and the crashes no file could be blamed for.
+    public struct Result: Sendable {
+        public var outcomes: [ScanOutcome]
+        /// A worker died or hung outside any file, or while loading a file that then loads alone in a
+        /// fresh worker (something an earlier plugin left running did it): said in words, nobody
+        /// blacklisted.
+        public var unattributedCrashes: [String]
+    }
+
+    /// Scans `paths`. `progress(done, total)` is called after each file.
+    ///
+    /// A file is blamed (crashed or timeout, blacklisted) only when it took down a worker in which
+    /// no other plugin had run: when a worker dies on a file that came after others, that file is
+    /// scanned again alone, in a fresh worker, and keeps whatever that finds.
+    public func scan(_ paths: [String], progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Result {
         var outcomes: [ScanOutcome?] = Array(repeating: nil, count: paths.count)
+        var unattributed: [String] = []
         var next = 0, done = 0
-        while next < paths.count {
-            let culprit = try runWorker(Array(paths[next...])) { index, outcome in
-                outcomes[next + index] = outcome
-                done += 1
-                progress(done, paths.count)
-            }
-            guard let culprit else { break }
-            outcomes[next + culprit.index] = .failed(error: culprit.error)
+        func settle(_ index: Int, _ outcome: ScanOutcome) {
+            outcomes[index] = outcome
             done += 1
             progress(done, paths.count)
-            next += culprit.index + 1
         }
-        return outcomes.enumerated().map { index, outcome in
+        while next < paths.count {
+            let start = next
+            let run = try runWorker(Array(paths[start...])) { index, outcome in settle(start + index, outcome) }
+            switch run {
+            case .completed:
+                next = paths.count
+            case .stoppedBetweenFiles(let delivered, let how):
+                unattributed.append("the scanner \(how) between files, after loading \(Self.names(paths[start..<start + delivered])): something a plugin left running (a thread, a handler) is the likely cause; no file is blamed")
+                next = start + delivered
+            case .stoppedOnFile(let index, let how, let error):
+                let culprit = start + index
+                if index == 0 {
+                    settle(culprit, .failed(error: error))
+                } else {
+                    // Others ran before it in that worker: blame it only if it fails alone too.
+                    let loadedBefore = paths[start..<culprit]
+                    var alone: ScanOutcome?
+                    switch try runWorker([paths[culprit]], deliver: { _, outcome in alone = outcome }) {
+                    case .stoppedOnFile(_, _, let confirmed): alone = .failed(error: confirmed)
+                    case .completed, .stoppedBetweenFiles: break
+                    }
+                    var confirmed = false
+                    if case .failed(let failure)? = alone { confirmed = failure.isBlacklisting }
+                    if !confirmed {
+                        unattributed.append("the scanner \(how) while loading \(paths[culprit]), but that file loads alone in a fresh scanner: something a file loaded before it left running (\(Self.names(loadedBefore))) is the likely cause; no file is blamed")
+                    }
+                    settle(culprit, alone ?? .failed(error: PluginError(.crashed, path: paths[culprit], "the scanner stopped before reporting on this file")))
+                }
+                next = culprit + 1
+            }
+        }
+        let settled = outcomes.enumerated().map { index, outcome in
             outcome ?? .failed(error: PluginError(.crashed, path: paths[index], "the scanner stopped before reaching this file"))
         }
+        return Result(outcomes: settled, unattributedCrashes: unattributed)
     }
 
-    /// The file a worker died on, and why.
-    private struct Culprit {
-        let index: Int
-        let error: PluginError
+    /// "a.so, b.so and 3 more", by file name.
+    private static func names(_ paths: ArraySlice<String>) -> String {
+        let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        return names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
     }
 
-    /// Runs one worker over `batch`, passing each outcome it delivers to `deliver`; returns the file
-    /// it was on if it died or hung part-way.
-    private func runWorker(_ batch: [String], deliver: (Int, ScanOutcome) -> Void) throws(Failure) -> Culprit? {
-        var input: [UInt8] = []
-        for path in batch { input += Array(path.utf8) + [0] }
+    /// How one worker's run over a batch ended.
+    private enum WorkerEnd {
+        /// Every file's outcome was delivered.
+        case completed
+        /// It died or hung (`how`, in words) while loading the file at `index` of its batch.
+        case stoppedOnFile(index: Int, how: String, error: PluginError)
+        /// It died or hung after delivering `delivered` files, while loading none.
+        case stoppedBetweenFiles(delivered: Int, how: String)
+    }
+
+    /// Runs one worker over `batch`, passing each outcome it delivers to `deliver`.
+    private func runWorker(_ batch: [String], deliver: (Int, ScanOutcome) -> Void) throws(Failure) -> WorkerEnd {
+        let secret = ChildProtocol.newSecret()
+        var input = Array(secret.utf8) + [0]
+        for path in batch { input += PathBytes.bytes(path) + [0] }
         let child: ChildProcess
         do { child = try ChildProcess(executable: executable, arguments: [], input: input) } catch {
             throw Failure(category: .cannotStart, description: "\(error) (set POPHOST_SCANNER or build pophost-scanner)")
@@ -80,45 +128,54 @@ public struct PluginScanner: Sendable {
         var delivered = 0
         var current: Int?
         var hello: String?
+        var forged = 0
         var deadline = ContinuousClock.now + .seconds(timeout)
         let end = child.readLines(deadline: { deadline }) { line in
             guard hello != nil else {
                 hello = line
                 return
             }
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count >= 2, let index = Int(parts[1]), batch.indices.contains(index) else { return }
+            guard !line.isEmpty else { return }
+            let parts = line.split(separator: " ", maxSplits: 3)
+            guard parts.count >= 3, parts[2] == secret, let index = Int(parts[1]), batch.indices.contains(index) else {
+                forged += 1  // not the worker's: a plugin wrote it
+                return
+            }
             if parts[0] == "B" {
                 current = index
                 deadline = ContinuousClock.now + .seconds(timeout)
-            } else if parts[0] == "D", parts.count == 3, let outcome = try? ValueDecoder().decode(ScanOutcome.self, json: parts[2].utf8) {
+            } else if parts[0] == "D", parts.count == 4, let outcome = try? ValueDecoder().decode(ScanOutcome.self, json: parts[3].utf8) {
                 deliver(index, outcome)
                 delivered += 1
                 current = nil
             }
         }
+        let forgery = forged == 0 ? "" : "; \(forged) line\(forged == 1 ? "" : "s") on the scanner's channel did not come from the scanner and \(forged == 1 ? "was" : "were") ignored"
         if end == .timedOut {
             child.kill()
             _ = child.wait()
             // Hung after its last file (in a destructor, say): every file was delivered.
-            guard delivered < batch.count else { return nil }
-            let index = current ?? delivered
-            let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed); blacklisted until the file changes")
-            return Culprit(index: index, error: error)
+            guard delivered < batch.count else { return .completed }
+            guard let index = current else { return .stoppedBetweenFiles(delivered: delivered, how: "hung") }
+            let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed)\(forgery); blacklisted until the file changes")
+            return .stoppedOnFile(index: index, how: "hung for more than \(Self.format(timeout)) s", error: error)
         }
         let termination = child.wait()
-        child.drainOutput()
         if let problem = ChildProtocol.scanner.mismatch(in: hello), delivered == 0, current == nil {
             throw Failure(category: .protocolMismatch, description: "the scanner \(executable) cannot be used: \(problem); it \(termination.description): \(child.lastOutputLines(1).joined())")
         }
-        guard delivered < batch.count else { return nil }
+        guard delivered < batch.count else { return .completed }
         guard let index = current else {
-            throw Failure(category: .died, description: "the scanner \(executable) \(termination.description) before loading any file: \(child.lastOutputLines(1).joined())")
+            guard delivered > 0 else {
+                throw Failure(category: .died, description: "the scanner \(executable) \(termination.description) before loading any file: \(child.lastOutputLines(1).joined())")
+            }
+            return .stoppedBetweenFiles(delivered: delivered, how: termination.description)
         }
         var cause = "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
         let detail = child.lastOutputLines(1).joined()
         if !detail.isEmpty { cause += " (last output: \(detail))" }
-        return Culprit(index: index, error: PluginError(.crashed, path: batch[index], cause + "; blacklisted until the file changes"))
+        return .stoppedOnFile(index: index, how: termination.description,
+                              error: PluginError(.crashed, path: batch[index], cause + forgery + "; blacklisted until the file changes"))
     }
 
     private static func format(_ seconds: Double) -> String {

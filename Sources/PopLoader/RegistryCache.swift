@@ -11,15 +11,18 @@ import Glibc
 /// Format (UTF-8 text, one record a line, fields separated by tabs):
 ///
 ///     pophost-registry-cache <format> <abi major.minor.patch>
-///     <real path> <size> <mtime ns> ok <plugin id> <PluginInfo JSON>
-///     <real path> <size> <mtime ns> error <category> <PluginError JSON>
+///     <checksum> <real path> <size> <mtime ns> ok <plugin id> <PluginInfo JSON>
+///     <checksum> <real path> <size> <mtime ns> error <category> <PluginError JSON>
 ///
-/// Paths escape `%`, tab and newline as `%25`, `%09`, `%0A`. Reading a record costs a few field
-/// splits; the JSON is decoded only when a caller asks for the plugin's details. A cache of another
-/// format or ABI is ignored. Written atomically (temporary file, fsync, rename, fsync of the
-/// directory), so a reader sees the old cache or the new one, never half of either.
+/// The checksum is the FNV-1a 64 hash of the rest of the line, in 16 hex digits: the JSON is kept
+/// undecoded until a caller asks for the plugin's details, so without it a record edited or damaged
+/// on disk would be believed (a plugin listed `ok` with no id or components, on every run). A record
+/// whose checksum does not match, or that does not parse, is discarded alone and its file rescanned.
+/// Paths escape `%`, tab and newline as `%25`, `%09`, `%0A`. A cache of another format or ABI is
+/// ignored. Written atomically (temporary file, fsync, rename, fsync of the directory), so a reader
+/// sees the old cache or the new one, never half of either.
 struct RegistryCache {
-    static let formatVersion = 2
+    static let formatVersion = 3
     static let magic = "pophost-registry-cache"
 
     var entries: [String: Entry] = [:]
@@ -39,7 +42,8 @@ struct RegistryCache {
 
     /// What reading the cache file found.
     enum LoadResult {
-        case loaded(RegistryCache)
+        /// The records that passed their checks, and the line numbers of those that did not.
+        case loaded(RegistryCache, discarded: [Int])
         /// No cache yet, or one of another format or ABI: start empty, nothing to warn about.
         case absent
         /// Unreadable or malformed: start empty and warn.
@@ -61,46 +65,83 @@ struct RegistryCache {
             let headerLine = String(decoding: bytes[..<headerEnd], as: UTF8.self)
             guard headerLine.hasPrefix(magic + " ") else { return .corrupt("not a registry cache (no header line)") }
             guard headerLine == header else { return .absent }
-            guard bytes.last == 0x0A else { return .corrupt("cut short (no final newline)") }
             var cache = RegistryCache()
             cache.entries.reserveCapacity(bytes.count / 256)
+            var discarded: [Int] = []
             var position = headerEnd + 1, number = 1
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(5)
             while position < bytes.count {
                 number += 1
-                guard let end = find(0x0A, in: bytes, from: position) else { return .corrupt("line \(number) is malformed") }
-                // Five tab-terminated fields, then the JSON up to the newline.
-                var cursor = position
-                fields.removeAll(keepingCapacity: true)
-                while fields.count < 5, let tab = find(0x09, in: bytes, from: cursor), tab < end {
-                    fields.append(cursor..<tab)
-                    cursor = tab + 1
-                }
-                guard fields.count == 5, let size = parseInt64(bytes, fields[1]), let mtime = parseInt64(bytes, fields[2]) else {
-                    return .corrupt("line \(number) is malformed")
-                }
-                let pathBytes = UnsafeBufferPointer(rebasing: bytes[fields[0]])
-                var path = String(decoding: pathBytes, as: UTF8.self)
-                if find(0x25, in: pathBytes, from: 0) != nil { path = unescape(path) }
-                let status = bytes[fields[3]], idField = fields[4], json = cursor..<end
-                let record: ScanRecord
-                if status.count == 2 && status.first == 0x6F {  // "ok"
-                    guard !idField.isEmpty, bytes[json].first == 0x7B else { return .corrupt("line \(number) has no plugin description") }
-                    record = ScanRecord(pluginID: String(decoding: bytes[idField], as: UTF8.self), encodedInfo: json, of: file)
-                } else if status.count == 5 && status.first == 0x65 {  // "error"
-                    guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else {
-                        return .corrupt("line \(number) has a malformed error")
-                    }
-                    record = ScanRecord(.failed(error: error))
+                // A last line without its newline was cut short: it is checked (and fails) like any other.
+                let end = find(0x0A, in: bytes, from: position) ?? bytes.count
+                if let (path, entry) = record(in: bytes, position..<end, of: file) {
+                    cache.entries[path] = entry
                 } else {
-                    return .corrupt("line \(number) has an unknown status")
+                    discarded.append(number)
                 }
-                cache.entries[path] = Entry(size: size, mtime: mtime, record: record)
                 position = end + 1
             }
-            return .loaded(cache)
+            return .loaded(cache, discarded: discarded)
         }
+    }
+
+    /// The record on the line `line` (without its newline), or nil when its checksum does not match
+    /// or it does not parse.
+    private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, of file: SharedBytes) -> (String, Entry)? {
+        // The checksum, then six tab-terminated fields, then the JSON up to the end of the line.
+        guard let checksumEnd = find(0x09, in: bytes, from: line.lowerBound), checksumEnd < line.upperBound,
+              let checksum = parseHex(bytes, line.lowerBound..<checksumEnd),
+              checksum == fnv1a(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
+        else { return nil }
+        var cursor = checksumEnd + 1
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(5)
+        while fields.count < 5, let tab = find(0x09, in: bytes, from: cursor), tab < line.upperBound {
+            fields.append(cursor..<tab)
+            cursor = tab + 1
+        }
+        guard fields.count == 5, let size = parseInt64(bytes, fields[1]), let mtime = parseInt64(bytes, fields[2]) else { return nil }
+        let pathBytes = UnsafeBufferPointer(rebasing: bytes[fields[0]])
+        var path = String(decoding: pathBytes, as: UTF8.self)
+        if find(0x25, in: pathBytes, from: 0) != nil { path = unescape(path) }
+        let status = bytes[fields[3]], idField = fields[4], json = cursor..<line.upperBound
+        let record: ScanRecord
+        if status.elementsEqual("ok".utf8) {
+            guard !idField.isEmpty, bytes[json].first == 0x7B else { return nil }
+            record = ScanRecord(pluginID: String(decoding: bytes[idField], as: UTF8.self), encodedInfo: json, of: file)
+        } else if status.elementsEqual("error".utf8) {
+            guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else { return nil }
+            record = ScanRecord(.failed(error: error))
+        } else {
+            return nil
+        }
+        return (path, Entry(size: size, mtime: mtime, record: record))
+    }
+
+    /// FNV-1a, 64 bits: cheap enough for every warm start, and any damaged byte changes it.
+    private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// 16 lowercase hex digits.
+    private static func parseHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        guard range.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for index in range {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// The index of the first `byte` at or after `from`, by `memchr`.
@@ -115,8 +156,11 @@ struct RegistryCache {
         var text = Array(Self.header.utf8) + [0x0A]
         for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let columns = entry.record.problem.map { ["error", $0.category.rawValue] } ?? ["ok", entry.record.pluginID ?? ""]
-            text += Array(([Self.escape(file), String(entry.size), String(entry.mtime)] + columns).joined(separator: "\t").utf8)
-            text += [0x09] + (try entry.record.encodedPayload()) + [0x0A]
+            let line = Array(([Self.escape(file), String(entry.size), String(entry.mtime)] + columns).joined(separator: "\t").utf8)
+                + [0x09] + (try entry.record.encodedPayload())
+            let checksum = line.withUnsafeBufferPointer(Self.fnv1a)
+            let hex = String(checksum, radix: 16)
+            text += Array((String(repeating: "0", count: 16 - hex.count) + hex).utf8) + [0x09] + line + [0x0A]
         }
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

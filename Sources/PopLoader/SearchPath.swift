@@ -7,7 +7,9 @@ import Foundation
 /// `~/.local/share/pophost/plugins`), the system directories `/usr/local/lib/pophost/plugins` and
 /// `/usr/lib/pophost/plugins`, and the directory that holds the running executable (so the samples
 /// that `swift build` puts next to `pophost` are found). When two directories provide the same
-/// plugin id, the earlier one wins.
+/// plugin id, the earlier one wins. A relative element of `POPHOST_PLUGIN_PATH` (or an empty one)
+/// is ignored, as a safe `PATH` ignores it: it would search whatever directory pophost happens to
+/// be run from.
 public struct SearchPath: Sendable, Equatable {
     public enum Source: String, Sendable, Codable {
         case flags, environment, defaults
@@ -15,17 +17,22 @@ public struct SearchPath: Sendable, Equatable {
 
     public var directories: [String]
     public var source: Source
+    /// Elements of `POPHOST_PLUGIN_PATH` left out because they are not absolute (a discovery warns).
+    public var ignored: [String]
 
-    public init(directories: [String], source: Source) {
+    public init(directories: [String], source: Source, ignored: [String] = []) {
         self.directories = directories
         self.source = source
+        self.ignored = ignored
     }
 
     /// Resolves the search path from command-line directories and the environment.
     public static func resolve(flags: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> SearchPath {
         if !flags.isEmpty { return SearchPath(directories: flags, source: .flags) }
         if let variable = environment["POPHOST_PLUGIN_PATH"], !variable.isEmpty {
-            return SearchPath(directories: variable.split(separator: ":").map(String.init), source: .environment)
+            let elements = variable.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            return SearchPath(directories: elements.filter { $0.hasPrefix("/") }, source: .environment,
+                              ignored: elements.filter { !$0.hasPrefix("/") })
         }
         return SearchPath(directories: defaultDirectories(environment: environment), source: .defaults)
     }

@@ -23,6 +23,13 @@ public final class ScenarioRunner {
     public var sampleInterval: VirtualTime?
     /// Receives the sampled frames, in time order.
     public var onSample: ((Frame) -> Void)?
+    /// At most this many frames are sampled (nil: no limit). A scenario may wait for years of
+    /// virtual time, which costs the clock nothing but would make a renderer draw frames without end;
+    /// past the limit sampling stops and `sampleLimitReached` says so.
+    public var sampleLimit: Int?
+    /// Whether sampling stopped at `sampleLimit` before the clock's end.
+    public private(set) var sampleLimitReached = false
+    private var samplesTaken = 0
 
     /// The longest a `wait: idle` waits (a popup with a time-to-live or a banner shown until
     /// dismissed would keep the clock busy forever).
@@ -117,13 +124,22 @@ public final class ScenarioRunner {
     /// Advances the chef to `time`, drawing the frames sampled (and expected) on the way.
     func clock(to time: VirtualTime) {
         while true {
-            let sample = sampleTimes.indices.contains(nextSample) ? sampleTimes[nextSample] : nil
-            let interval = sampleInterval.map { _ in nextIntervalSample }
+            let sampling = !sampleLimitReached
+            let sample = sampling && sampleTimes.indices.contains(nextSample) ? sampleTimes[nextSample] : nil
+            let interval = sampling ? sampleInterval.map { _ in nextIntervalSample } : nil
             let expected = expectationTimes.indices.contains(nextExpectation) ? expectationTimes[nextExpectation] : nil
             guard let due = [sample, interval, expected].compactMap({ $0 }).min(), due <= time else { break }
+            let sampled = sample == due || interval == due
+            if sampled, let sampleLimit, samplesTaken >= sampleLimit {
+                sampleLimitReached = true
+                continue
+            }
             if due > chef.now { chef.advance(to: due) }
             let frame = stage.frame()
-            if sample == due || interval == due { onSample?(frame) }
+            if sampled {
+                samplesTaken += 1
+                onSample?(frame)
+            }
             if expected == due { expectedFrames[due] = frame; nextExpectation += 1 }
             while sampleTimes.indices.contains(nextSample) && sampleTimes[nextSample] <= due { nextSample += 1 }
             if let step = sampleInterval {

@@ -1,10 +1,13 @@
 // pophost-scanner: opens plugin files on behalf of the registry, in its own process, so that a
 // plugin that crashes or hangs while loading cannot take the host down. Not meant to be run by hand:
-// it reads NUL-separated paths on standard input and answers on descriptor 3 (see ScanWorker).
+// it reads a secret and NUL-separated paths on standard input and answers on descriptor 3 (see
+// ScanWorker).
 import PopLoader
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
+// First of all: a scanner whose parent is gone has no one to answer, and must not linger.
+guard ChildProcess.dieWithParent() else { exit(75) }
 exit(ScanWorker.run())

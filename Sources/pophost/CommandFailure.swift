@@ -19,7 +19,7 @@ extension Pophost {
     /// ArgumentParser does.
     static func exit(reporting error: Error) -> Never {
         if let failure = error as? CommandFailure {
-            FileHandle.standardError.write(Data("error: \(failure.description)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(printable(failure.description))\n".utf8))
             Foundation.exit(failure.status)
         }
         exit(withError: error)

@@ -56,7 +56,9 @@ struct Inspect: ParsableCommand {
     private func resolve() throws -> RegistryEntry {
         if target.contains("/") || FileManager.default.fileExists(atPath: target) {
             do {
-                return try options.registry.describe(path: target).0
+                let entry = try options.registry.describe(path: target).0
+                PluginOptions.adviseOnRefusals([entry])
+                return entry
             } catch {
                 throw CommandFailure("\(error)")
             }
@@ -66,7 +68,7 @@ struct Inspect: ParsableCommand {
         let byComponent = discovery.entries.first { $0.info?.components.contains { $0.descriptor.id == target } == true }
         guard let entry = byPlugin ?? byComponent else {
             let directories = options.registry.searchPath.directories.joined(separator: ", ")
-            FileHandle.standardError.write(Data("pophost: error: no plugin or component with id \"\(target)\" on the search path (\(directories))\n".utf8))
+            FileHandle.standardError.write(Data("pophost: error: no plugin or component with id \"\(printable(target))\" on the search path (\(printable(directories)))\n".utf8))
             throw ExitCode.failure
         }
         return entry
@@ -80,13 +82,13 @@ struct InspectText {
     let style: Style
 
     func render() -> String {
-        var lines: [(String, String)] = [("File", entry.file.path)]
-        if entry.file.realPath != entry.file.path { lines.append(("Real path", entry.file.realPath)) }
+        var lines: [(String, String)] = [("File", printable(entry.file.path))]
+        if entry.file.realPath != entry.file.path { lines.append(("Real path", printable(entry.file.realPath))) }
         if entry.file.size >= 0 {
             lines.append(("Size", "\(entry.file.size) bytes, modified \(formatTime(nanoseconds: entry.file.mtime))"))
         }
         lines.append(("Status", statusText))
-        if let problem = entry.problem { lines.append(("Cause", problem.cause)) }
+        if let problem = entry.problem { lines.append(("Cause", printable(problem.cause))) }
         var out = table(lines, indent: "")
         guard let info = entry.info else { return out }
         out += table([("ABI", "\(info.abiVersion) (this host: \(ABIVersion.host))")], indent: "")
@@ -112,12 +114,12 @@ struct InspectText {
 
     private func describe(_ descriptor: Descriptor, indent: String) -> String {
         table([
-            ("Id", descriptor.id),
-            ("Name", descriptor.name),
-            ("Vendor", descriptor.vendor.isEmpty ? style.dim("—") : descriptor.vendor),
-            ("Version", descriptor.version.isEmpty ? style.dim("—") : descriptor.version),
-            ("Description", descriptor.description.isEmpty ? style.dim("—") : descriptor.description),
-            ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.joined(separator: ", ")),
+            ("Id", printable(descriptor.id)),
+            ("Name", printable(descriptor.name)),
+            ("Vendor", descriptor.vendor.isEmpty ? style.dim("—") : printable(descriptor.vendor)),
+            ("Version", descriptor.version.isEmpty ? style.dim("—") : printable(descriptor.version)),
+            ("Description", descriptor.description.isEmpty ? style.dim("—") : printable(descriptor.description)),
+            ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
         ], indent: indent)
     }
 

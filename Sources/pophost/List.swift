@@ -57,15 +57,16 @@ struct ListTable {
         var out = ""
         for entry in discovery.entries {
             out += heading(entry) + "\n"
-            out += "  " + style.dim(entry.file.path) + "\n"
+            out += "  " + style.dim(printable(entry.file.path)) + "\n"
             if let problem = entry.problem {
-                out += "  " + problem.cause + "\n"
+                out += "  " + printable(problem.cause) + "\n"
             }
             if let info = entry.info {
                 let kindWidth = info.components.map(\.kind.rawValue.count).max() ?? 0
-                let idWidth = info.components.map(\.descriptor.id.count).max() ?? 0
+                let idWidth = info.components.map { printable($0.descriptor.id).count }.max() ?? 0
                 for component in info.components {
-                    out += "  " + pad(component.kind.rawValue, kindWidth) + "  " + pad(component.descriptor.id, idWidth) + "  " + component.descriptor.name + "\n"
+                    out += "  " + pad(component.kind.rawValue, kindWidth) + "  " + pad(printable(component.descriptor.id), idWidth) + "  "
+                        + printable(component.descriptor.name) + "\n"
                 }
                 if info.components.isEmpty { out += "  " + style.dim("(no components)") + "\n" }
             }
@@ -84,9 +85,9 @@ struct ListTable {
         case .blacklisted: status = style.magenta("blacklisted: \(entry.problem!.category.rawValue)")
         case .shadowed: status = style.yellow("shadowed")
         }
-        guard let info = entry.info else { return style.bold(fileName(entry.file.path)) + "  [" + status + "]" }
-        let version = info.plugin.version.isEmpty ? "" : " " + info.plugin.version
-        return style.bold(info.plugin.id) + "  " + info.plugin.name + version + "  [" + status + "]"
+        guard let info = entry.info else { return style.bold(printable(fileName(entry.file.path))) + "  [" + status + "]" }
+        let version = info.plugin.version.isEmpty ? "" : " " + printable(info.plugin.version)
+        return style.bold(printable(info.plugin.id)) + "  " + printable(info.plugin.name) + version + "  [" + status + "]"
     }
 
     private func summary() -> String {
@@ -99,7 +100,7 @@ struct ListTable {
         let cached = plugins - discovery.scanned.count
         var text = parts.joined(separator: ", ") + style.dim(" · \(discovery.scanned.count) scanned, \(cached) from cache")
         let directories = searchPath.directories.map { directory in
-            discovery.unreadableDirectories.contains(directory) ? style.dim(directory + " (missing)") : directory
+            discovery.unreadableDirectories.contains(directory) ? style.dim(printable(directory) + " (missing)") : printable(directory)
         }
         text += "\n" + style.dim("search path (\(searchPath.source.rawValue)): ") + directories.joined(separator: style.dim(", "))
         return text

@@ -58,8 +58,8 @@ struct New: ParsableCommand {
         }
         let style = Style.standardOutput
         let identity = scaffold.identity
-        print("Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(directory):")
-        for path in written { print("  " + path) }
+        print("Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):")
+        for path in written { print("  " + printable(path)) }
         print("""
 
             Components: \(identity.handlerID), \(identity.viewID), \(identity.controllerID)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HostRuntime
 
 /// `pophost`: the popup presentation runtime's command-line host.
@@ -17,10 +18,20 @@ struct Pophost: ParsableCommand {
         subcommands: [List.self, Inspect.self, Check.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self]
     )
 
+    /// The command line, each argument decoded losslessly (`PathBytes`): a path that is not UTF-8
+    /// still names its file, and `--data` is checked for UTF-8 on its own bytes (Swift's
+    /// `CommandLine.arguments` replaces such bytes with U+FFFD).
+    static let arguments: [String] = (0..<Int(CommandLine.argc)).map { index in
+        guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+        return PathBytes.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+
     static func main() {
+        // Scanners and test processes are killed with their process groups if pophost is interrupted.
+        LiveChildren.killOnTerminationSignals()
         StderrLogHandler.bootstrap()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Array(arguments.dropFirst()))
             try command.run()
         } catch {
             exit(reporting: error)

@@ -8,9 +8,11 @@ struct Render: ParsableCommand {
         abstract: "Play a scenario on the virtual clock and write its frames as SVG or JSON.",
         discussion: """
             Frames are drawn every 1/fps seconds of virtual time (default 30 fps) from 0 to the end of the \
-            scenario, or only at the --at times when given. Files are named frame-<index>-<ms>ms.<format>; \
-            the trace goes to trace.jsonl. The scenario's expectations are checked: the exit status is 1 if \
-            a step could not be played or an expectation failed.
+            scenario, or only at the --at times when given, at most --max-frames of them (default 3600, two \
+            minutes at 30 fps: a scenario that waits for hours would otherwise fill the disk). Files are named \
+            frame-<index>-<ms>ms.<format>; the trace goes to trace.jsonl. The scenario's expectations are \
+            checked: the exit status is 1 if a step could not be played, an expectation failed, or the \
+            frames were cut short at the limit.
             Example: pophost render demo --out frames --format svg --at 1200 --at 4000
             """
     )
@@ -21,14 +23,19 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second of virtual time.", valueName: "n")) var fps: Double?
     @Option(help: ArgumentHelp("Draw a frame at this virtual time, in ms (repeatable; replaces --fps).", valueName: "ms"))
     var at: [Double] = []
+    @Option(help: ArgumentHelp("Write at most this many frames.", valueName: "n")) var maxFrames = Render.defaultFrameLimit
     @Flag(help: "SVG: draw the screen alone, without the phone around it.") var noDeviceFrame = false
     @Flag(help: "Print a JSON summary instead of text.") var json = false
     @OptionGroup var options: PluginOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, json }
 
+    /// 3600 frames: two minutes of virtual time at 30 fps (the demo takes 340), about 30 MB of SVG.
+    static let defaultFrameLimit = 3600
+
     func validate() throws {
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
         if let bad = at.first(where: { !($0 >= 0 && $0 <= VirtualTime.longest.milliseconds) }) {
             throw ValidationError("--at \(bad) is not a time in ms from 0 to \(VirtualTime.longest.milliseconds)")
         }
@@ -50,6 +57,7 @@ struct Render: ParsableCommand {
         } else {
             runner.sampleTimes = at.map { VirtualTime.seconds($0 / 1000) }
         }
+        runner.sampleLimit = maxFrames
         runner.onSample = { frame in
             let name = String(format: "frame-%05d-%.0fms.%@", written.count, frame.time.milliseconds, format.rawValue)
             let text = format == .svg ? renderer.render(frame) : FrameJSON.encode(frame) + "\n"
@@ -73,15 +81,19 @@ struct Render: ParsableCommand {
             summary["format"] = .string(format.rawValue)
             summary["frames"] = .array(written.map { .string($0) })
             summary["duration_ms"] = .double(runner.chef.now.milliseconds)
+            summary["frame_limit_reached"] = .bool(runner.sampleLimitReached)
             summary["trace"] = .string(tracePath)
             summary["failures"] = .array(failures.map { .string($0.description) })
             print(Value.object(summary).json)
         } else {
-            print("wrote \(written.count) \(format.rawValue) frame\(written.count == 1 ? "" : "s") to \(out) "
-                  + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); trace: \(tracePath)")
-            for failure in failures { print("error: \(failure)") }
+            print("wrote \(written.count) \(format.rawValue) frame\(written.count == 1 ? "" : "s") to \(printable(out)) "
+                  + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); trace: \(printable(tracePath))")
+            for failure in failures { print("error: \(printable("\(failure)"))") }
         }
         if let writeError { throw CommandFailure(writeError) }
+        if runner.sampleLimitReached {
+            throw CommandFailure("the scenario runs for \(runner.chef.now.milliseconds / 1000) s of virtual time: more than the \(maxFrames) frames --max-frames allows; wrote the first \(written.count) (raise --max-frames, lower --fps, or choose times with --at)")
+        }
         if !failures.isEmpty { throw ExitCode.failure }
     }
 }

@@ -35,7 +35,8 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let requestData: Value
-        do { requestData = try Value(json: data) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+        // Parsed from the argument's own bytes: text that is not UTF-8 is an error with its position.
+        do { requestData = try Value(jsonBytes: PathBytes.bytes(data)) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
         let policyValue: Policy? = try policy.map {
             switch $0 {
             case "override": .override
@@ -55,15 +56,15 @@ struct Show: ParsableCommand {
             handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
             data: requestData, priority: priority.map { Priority(rawValue: $0) }, policy: policyValue))
         chef.runUntilIdle(limit: .seconds(60))
-        for step in Step.inCommandLineOrder(CommandLine.arguments) {
+        for step in Step.inCommandLineOrder(Pophost.arguments) {
             switch step {
             case .type(let field, let text):
                 if !chef.setText(text, field: field, on: id) {
-                    FileHandle.standardError.write(Data("pophost: warning: no text field \"\(field)\" on the popup\n".utf8))
+                    FileHandle.standardError.write(Data("pophost: warning: no text field \"\(printable(field))\" on the popup\n".utf8))
                 }
             case .tap(let action):
                 if !chef.tap(action: action, on: id) {
-                    FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(action)\" on the popup\n".utf8))
+                    FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(printable(action))\" on the popup\n".utf8))
                 }
                 chef.runUntilIdle(limit: .seconds(60))
             }
@@ -75,7 +76,7 @@ struct Show: ParsableCommand {
             file?.record(event)
             print(json ? event.jsonLine : TraceTable.row(event))
         }
-        if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(final)") }
+        if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(printable("\(final)"))") }
         withExtendedLifetime(stage) {}
         if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
     }
@@ -118,8 +119,8 @@ enum TraceTable {
     static func row(_ event: TraceEvent) -> String {
         let time = String(format: "%10.3f ms", event.time.milliseconds)
         var row = "\(time)  #\(event.request)  \(event.kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))"
-        if let reason = event.reason { row += " (\(reason))" }
-        if let detail = event.detail { row += "  \(detail)" }
+        if let reason = event.reason { row += " (\(printable("\(reason)")))" }
+        if let detail = event.detail { row += "  \(printable(detail))" }
         return row
     }
 }

@@ -19,7 +19,8 @@ struct StderrLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let context = merged.isEmpty ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "]"
-        FileHandle.standardError.write(Data("pophost: \(event.level): \(event.message)\(context)\n".utf8))
+        // Plugins log through here (pop.log/1): their messages and paths are made printable.
+        let context = merged.isEmpty ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(printable("\($0.value)"))" }.joined(separator: " ") + "]"
+        FileHandle.standardError.write(Data("pophost: \(event.level): \(printable("\(event.message)"))\(context)\n".utf8))
     }
 }

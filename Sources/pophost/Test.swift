@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HostRuntime
 import PopHarness
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip: [String] = []
     @Option(help: ArgumentHelp("The seed of every random choice (default: a new one, printed).", valueName: "n")) var seed: UInt64?
     @Flag(help: "Run every test in this process, one after another (for a debugger; a crash ends the run).") var inProcess = false
-    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 30.0
+    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 10.0
     @Option(help: ArgumentHelp("Test processes at a time (default: the number of processors).", valueName: "n")) var jobs: Int?
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
@@ -49,7 +50,11 @@ struct Test: ParsableCommand {
 
     func run() throws {
         // A test's process is this executable again; it reads the test to run on standard input.
-        if child { Foundation.exit(HarnessChild.run(endingWith: { _exit($0) })) }
+        if child {
+            // First of all: a test's process whose harness is gone must not linger.
+            guard ChildProcess.dieWithParent() else { _exit(75) }
+            Foundation.exit(HarnessChild.run(endingWith: { _exit($0) }))
+        }
         var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
         options.strictness = strictness
         options.only = only
@@ -60,8 +65,9 @@ struct Test: ParsableCommand {
         options.scenarios = ScenarioShelf(directory: scenarios, updateSnapshots: updateSnapshots)
 
         let paths = try plugins.map { path in
-            guard FileManager.default.fileExists(atPath: path) else { throw CommandFailure("\(path): no such file") }
-            return URL(fileURLWithPath: path).standardizedFileURL.path
+            var info = stat()
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { throw CommandFailure("\(path): no such file") }
+            return Self.absolute(path)
         }
         let runner = HarnessRunner(options: options)
         if list { return printList(runner, paths) }
@@ -74,7 +80,7 @@ struct Test: ParsableCommand {
         let report = runner.run(plugins: paths) { plugin, result in
             printer.received(result, plugin: plugin)
         } warning: { message in
-            FileHandle.standardError.write(Data("pophost test: warning: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("pophost test: warning: \(printable(message))\n".utf8))
         }
         if let junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
@@ -89,6 +95,20 @@ struct Test: ParsableCommand {
         if report.failed { throw ExitCode(1) }
     }
 
+    /// `path` made absolute and its `.` and `..` steps taken, as text (the way a file URL is
+    /// standardized), keeping the bytes of a name that is not UTF-8 (`PathBytes`).
+    static func absolute(_ path: String) -> String {
+        var steps: [Substring] = []
+        let base = path.hasPrefix("/") ? "" : getcwd(nil, 0).map { cwd in
+            defer { free(cwd) }
+            return PathBytes.string(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
+        } ?? ""
+        for step in (base + "/" + path).split(separator: "/") where step != "." {
+            if step == ".." { _ = steps.popLast() } else { steps.append(step) }
+        }
+        return "/" + steps.joined(separator: "/")
+    }
+
     private func printList(_ runner: HarnessRunner, _ paths: [String]) {
         let tests = paths.isEmpty ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
                                   : Array(paths.map(runner.tests(for:)).joined())
@@ -99,9 +119,9 @@ struct Test: ParsableCommand {
             print(Value.array(entries).indentedJSON)
             return
         }
-        let width = unique.map(\.name.count).max() ?? 0
+        let width = unique.map { printable($0.name).count }.max() ?? 0
         for test in unique {
-            print("\(test.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(test.summary)")
+            print("\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
         }
         print("\(unique.count) tests at strictness \(strictness)")
     }
@@ -110,13 +130,13 @@ struct Test: ParsableCommand {
         print("")
         for plugin in report.plugins {
             let verdict = plugin.failed ? style.red("FAILED") : style.green("passed")
-            print("\(verdict)  \(plugin.path): \(HarnessReport.tally(plugin.counts))")
+            print("\(verdict)  \(printable(plugin.path)): \(HarnessReport.tally(plugin.counts))")
         }
         let seconds = String(format: "%.1f", report.seconds)
         print("\(report.plugins.flatMap(\.results).count) tests in \(seconds) s; seed \(report.seed)")
         let failures = report.plugins.flatMap { plugin in plugin.results.filter(\.status.isFailure).map { (plugin.path, $0) } }
         if let (path, first) = failures.first {
-            print("Reproduce: pophost test \(path) --seed \(report.seed) --strictness \(report.strictness) --only \(first.name)")
+            print("Reproduce: pophost test \(printable(path)) --seed \(report.seed) --strictness \(report.strictness) --only \(printable(first.name))")
         }
     }
 }
@@ -146,7 +166,7 @@ private final class ProgressPrinter: @unchecked Sendable {
         // Plugins print one after another: a plugin's results wait for those of the plugins before it.
         for index in paths.indices {
             if printed[index] == 0 && !order[index].isEmpty && pending[index][order[index][0]] != nil {
-                print(style.bold("\n\(paths[index])"))
+                print(style.bold("\n\(printable(paths[index]))"))
             }
             while printed[index] < order[index].count, let next = pending[index][order[index][printed[index]]] {
                 print(line(next))
@@ -166,9 +186,9 @@ private final class ProgressPrinter: @unchecked Sendable {
         case .crashed: style.red("  CRASH  ")
         case .timeout: style.red("  TIMEOUT")
         }
-        var text = "\(mark) \(result.name) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
-        if let message = result.message { text += "\n           " + message }
-        for detail in result.details { text += "\n           " + style.dim(detail) }
+        var text = "\(mark) \(printable(result.name)) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
+        if let message = result.message { text += "\n           " + printable(message) }
+        for detail in result.details { text += "\n           " + style.dim(printable(detail)) }
         return text
     }
 }

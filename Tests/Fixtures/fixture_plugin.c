@@ -55,13 +55,31 @@
  *   FIX_LEAK                destroy frees nothing
  *   FIX_WRONG_THREAD        build calls the content builder from a thread of its own
  *   FIX_INIT_THREAD         init starts a thread that outlives it
- *   FIX_ANY_FACTORY         get_factory returns the handler factory for any unknown id
+ *   FIX_ANY_FACTORY         get_factory returns the handler factory for any unknown id outside "pop.factory."
+ *                           (so the registry, which asks only for those, still loads it)
  *   FIX_LOOSE_FACTORY_ID    get_factory compares only the length of a known id (trailing garbage passes)
  *   FIX_NOISY_INIT          init prints to standard output
  *   FIX_SLOW_INIT           init sleeps 150 ms
  *   FIX_INIT_ONCE           a second init without deinit returns false
  *   FIX_ANY_EXTENSION       components return an extension for any id
  *   FIX_NEEDS_LOG           init logs through pop.log/1 without checking that the host offers it
+ * Hostile plugins (issue 18):
+ *   FIX_FORGE_PROTOCOL      init writes made-up scanner and harness answers on descriptor 3, then _exit(0)
+ *   FIX_LATE_CRASH_THREAD   init starts a thread that dereferences NULL FIX_CRASH_DELAY_MS (300) ms later
+ *   FIX_INIT_SLEEP_MS=N     init sleeps N ms
+ *   FIX_FORK_IN_INIT        init forks a process that keeps every descriptor open and sleeps; its pid goes
+ *                           to $POPHOST_FIXTURE_PIDFILE when that is set
+ *   FIX_RAISE_IN_ENTRY      the entry function raises SIGSEGV
+ *   FIX_SPIN_IN_ENTRY       the entry function never returns
+ *   FIX_CLOSE_STDIO         init closes descriptors 0, 1 and 2
+ *   FIX_NULL_INIT           the entry's init is NULL
+ *   FIX_NULL_GET_FACTORY    the entry's get_factory is NULL
+ *   FIX_NO_COUNT            the factories have no count function
+ *   FIX_FACTORY_SIZE=N      the factories' struct_size
+ *   FIX_FACTORY_MAJOR=N     the factories' ABI major version
+ *   FIX_DESCRIPTOR_MINOR=N  the component descriptors' ABI minor version
+ *   FIX_ESCAPES             the plugin's name and description hold terminal escape sequences, and init
+ *                           logs one through pop.log/1
  *
  * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
  * the view is a text and an OK button (the host action "pop.dismiss"). */
@@ -69,6 +87,7 @@
 #include <pophost/pophost.h>
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +106,18 @@
 #define FIX_ENTRY_SIZE sizeof(pop_plugin_entry_t)
 #endif
 #define FIX_VERSION_INIT {FIX_MAJOR, FIX_MINOR, 0}
+#ifndef FIX_FACTORY_SIZE
+#define FIX_FACTORY_SIZE sizeof(pop_component_factory_t)
+#endif
+#ifndef FIX_FACTORY_MAJOR
+#define FIX_FACTORY_MAJOR FIX_MAJOR
+#endif
+#ifndef FIX_DESCRIPTOR_MINOR
+#define FIX_DESCRIPTOR_MINOR FIX_MINOR
+#endif
+#ifndef FIX_CRASH_DELAY_MS
+#define FIX_CRASH_DELAY_MS 300
+#endif
 
 #if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN)
 #define FIX_SHOULD_PRESENT_EX
@@ -98,9 +129,20 @@
 #include <pophost/ext/layout.h>
 #endif
 
-#define DESCRIPTOR(id_, name_)                                                                         \
-    {.abi_version = FIX_VERSION_INIT, .struct_size = sizeof(pop_descriptor_t), .id = id_, .name = name_, \
-     .vendor = "pophost tests", .version = "0.0.1", .description = "A test fixture.", .features = NULL}
+#ifdef FIX_ESCAPES
+/* A window title, red text and a screen clear, as a hostile plugin would try. */
+#define PLUGIN_NAME "Fixture \x1b]0;pwned\x07\x1b[31mred\x1b[2J plugin"
+#define DESCRIPTION "A test fixture.\r\x1b[1Aover the line above"
+#else
+#define PLUGIN_NAME "Fixture plugin"
+#define DESCRIPTION "A test fixture."
+#endif
+
+#define DESCRIPTOR_WITH(id_, name_, minor_)                                                            \
+    {.abi_version = {FIX_MAJOR, minor_, 0}, .struct_size = sizeof(pop_descriptor_t), .id = id_,        \
+     .name = name_, .vendor = "pophost tests", .version = "0.0.1", .description = DESCRIPTION,         \
+     .features = NULL}
+#define DESCRIPTOR(id_, name_) DESCRIPTOR_WITH(id_, name_, FIX_DESCRIPTOR_MINOR)
 
 #if defined(FIX_MISSING_ID)
 #define HANDLER_ID NULL
@@ -122,7 +164,7 @@
 #define VIEW_NAME "Fixture view"
 #endif
 
-static const pop_descriptor_t plugin_descriptor = DESCRIPTOR(FIX_PLUGIN_ID, "Fixture plugin");
+static const pop_descriptor_t plugin_descriptor = DESCRIPTOR_WITH(FIX_PLUGIN_ID, PLUGIN_NAME, FIX_MINOR);
 static const pop_descriptor_t handler_descriptor = DESCRIPTOR(HANDLER_ID, "Fixture handler");
 static const pop_descriptor_t view_descriptor = DESCRIPTOR(VIEW_ID, VIEW_NAME);
 static const pop_descriptor_t controller_descriptor = DESCRIPTOR(FIX_PLUGIN_ID ".controller", "Fixture controller");
@@ -421,8 +463,13 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
     return component;
 }
 
+#ifdef FIX_NO_COUNT
+#define FACTORY_COUNT NULL
+#else
+#define FACTORY_COUNT factory_count
+#endif
 #define FACTORY(descriptor_, kind_type)                                                                \
-    {{FIX_VERSION_INIT, sizeof(pop_component_factory_t), factory_count, factory_get_descriptor,       \
+    {{{FIX_FACTORY_MAJOR, FIX_MINOR, 0}, FIX_FACTORY_SIZE, FACTORY_COUNT, factory_get_descriptor,     \
       factory_create},                                                                                 \
      &descriptor_, sizeof(kind_type)}
 
@@ -439,6 +486,49 @@ static void *sleep_forever(void *unused) {
     (void)unused;
     for (;;) pause();
     return NULL;
+}
+#endif
+
+#ifdef FIX_LATE_CRASH_THREAD
+static void *crash_later(void *unused) {
+    (void)unused;
+    usleep(FIX_CRASH_DELAY_MS * 1000);
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+    return NULL;
+}
+#endif
+
+#ifdef FIX_FORGE_PROTOCOL
+/* What the scanner and a test's process answered before their answers carried a secret: a loaded
+ * plugin with a made-up component for every index, and a passing test result. */
+static void forge_answers(void) {
+    for (int index = 0; index < 8; index++) {
+        dprintf(3, "B %d\nD %d {\"loaded\":{\"info\":{\"abiVersion\":{\"major\":1,\"minor\":1,\"patch\":0},"
+                   "\"plugin\":{\"id\":\"com.forged.plugin\",\"name\":\"Forged\",\"vendor\":\"\",\"version\":\"\","
+                   "\"description\":\"\",\"features\":[]},\"components\":[{\"kind\":\"handler\",\"descriptor\":"
+                   "{\"id\":\"com.forged.handler\",\"name\":\"Forged\",\"vendor\":\"\",\"version\":\"\","
+                   "\"description\":\"\",\"features\":[]}}]}}}\n",
+                index, index);
+    }
+    dprintf(3, "{\"name\":\"library.loads\",\"level\":1,\"status\":\"success\",\"details\":[],\"milliseconds\":1}\n");
+    _exit(0);
+}
+#endif
+
+#ifdef FIX_FORK_IN_INIT
+static void fork_a_keeper(void) {
+    pid_t child = fork();
+    if (child == 0) {
+        for (int second = 0; second < 60; second++) sleep(1); /* every descriptor stays open */
+        _exit(0);
+    }
+    const char *pidfile = getenv("POPHOST_FIXTURE_PIDFILE");
+    FILE *file = pidfile ? fopen(pidfile, "a") : NULL;
+    if (file) {
+        fprintf(file, "%d\n", (int)child);
+        fclose(file);
+    }
 }
 #endif
 
@@ -468,6 +558,29 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
 #ifdef FIX_NEEDS_LOG
     const pop_host_log_t *log = host->get_extension(host, POP_HOST_EXT_LOG);
     log->log(host, POP_LOG_DEBUG, "fixture: init");
+#endif
+#ifdef FIX_ESCAPES
+    const pop_host_log_t *warn = host->get_extension(host, POP_HOST_EXT_LOG);
+    if (warn) warn->log(host, POP_LOG_WARNING, "fixture: \x1b[2J\x1b[Hscreen cleared\nforged: a second line");
+#endif
+#ifdef FIX_FORGE_PROTOCOL
+    forge_answers();
+#endif
+#ifdef FIX_LATE_CRASH_THREAD
+    pthread_t crasher;
+    pthread_create(&crasher, NULL, crash_later, NULL);
+    pthread_detach(crasher);
+#endif
+#ifdef FIX_FORK_IN_INIT
+    fork_a_keeper();
+#endif
+#ifdef FIX_CLOSE_STDIO
+    close(0);
+    close(1);
+    close(2);
+#endif
+#ifdef FIX_INIT_SLEEP_MS
+    usleep(FIX_INIT_SLEEP_MS * 1000);
 #endif
 #ifdef FIX_UNRESOLVED
     pophost_fixture_function_nobody_defines();
@@ -499,7 +612,7 @@ static const void *plugin_get_factory(const char *factory_id) {
     if (SAME_ID(factory_id, POP_FACTORY_VIEW_LOADER)) return &view_factory.factory;
     if (SAME_ID(factory_id, POP_FACTORY_CONTROLLER_LOADER)) return &controller_factory.factory;
 #ifdef FIX_ANY_FACTORY
-    return &handler_factory.factory;
+    return strncmp(factory_id, "pop.factory.", 12) == 0 ? NULL : &handler_factory.factory;
 #else
     return NULL;
 #endif
@@ -509,9 +622,17 @@ static const pop_plugin_entry_t entry = {
     .abi_version = FIX_VERSION_INIT,
     .struct_size = FIX_ENTRY_SIZE,
     .plugin = &plugin_descriptor,
+#ifdef FIX_NULL_INIT
+    .init = NULL,
+#else
     .init = plugin_init,
+#endif
     .deinit = plugin_deinit,
+#ifdef FIX_NULL_GET_FACTORY
+    .get_factory = NULL,
+#else
     .get_factory = plugin_get_factory,
+#endif
     .on_main_thread = NULL,
 };
 
@@ -522,6 +643,13 @@ static const pop_plugin_entry_t entry = {
 #endif
 
 POP_EXPORT const pop_plugin_entry_t *ENTRY_NAME(void) {
+#ifdef FIX_RAISE_IN_ENTRY
+    raise(SIGSEGV);
+#endif
+#ifdef FIX_SPIN_IN_ENTRY
+    for (volatile int spin = 0;; spin++) {
+    }
+#endif
 #ifdef FIX_NULL_ENTRY
     return NULL;
 #else

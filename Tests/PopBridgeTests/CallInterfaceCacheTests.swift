@@ -16,13 +16,29 @@ import PopTestSupport
 
     @Test("the interface describes the types")
     func layout() throws {
-        let cif = CallInterfaceCache().interface(for: try ActionSignature.parse("bool(field.a:bool, field.a:i32, request:i64, data:f64, self:ptr, action:str)")).pointee
+        let cache = CallInterfaceCache()
+        let cif = cache.interface(for: try ActionSignature.parse("bool(field.a:bool, field.a:i32, request:i64, data:f64, self:ptr, action:str)")).pointee
         #expect(cif.nargs == 6)
         #expect(cif.rtype == pop_ffi_type_uint8())
         let types = (0..<6).map { cif.arg_types[$0] }
         #expect(types == [pop_ffi_type_uint8(), pop_ffi_type_sint32(), pop_ffi_type_sint64(), pop_ffi_type_double(), pop_ffi_type_pointer(), pop_ffi_type_pointer()])
-        let void = CallInterfaceCache().interface(for: try ActionSignature.parse("void()")).pointee
+        let void = cache.interface(for: try ActionSignature.parse("void()")).pointee
         #expect(void.nargs == 0 && void.rtype == pop_ffi_type_void())
+    }
+
+    @Test("a catalog's call interfaces are freed when it and its handlers are gone")
+    func freedWithTheCatalog() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        try Fixture.build(dir.file("actions.so"), ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.interfaces\""])
+        let discovery = try makeRegistry([dir.path], cache: cache.file("registry.cache")).discover()
+        let before = CallInterfaceCache.liveInterfaces
+        for _ in 0..<300 {
+            let source = PluginComponents(discovery: discovery)
+            let handler = try source.makeHandler("com.pophost.fixture.interfaces.handler")
+            #expect(handler.actions["go"] != nil)
+        }
+        // Other tests hold a few meanwhile; a leak would leave 300 more.
+        #expect(CallInterfaceCache.liveInterfaces - before < 100, "\(CallInterfaceCache.liveInterfaces - before) interfaces outlived their catalogs")
     }
 
     @Test("concurrent first uses agree on one interface")

@@ -45,7 +45,7 @@ import PopTestSupport
         _ = directory
         let only = ["--only", "scenario.*", plugin]
         var (status, report, stderr) = try HarnessTests.harness(only)
-        var result = try #require(report.plugins.first?.results.first, "\(stderr)")
+        var result = try #require(report.plugins.first?.results.first { $0.name == "scenario.pay" }, "\(stderr)")
         #expect(status == 0)
         #expect(result.status == .warning && result.message?.contains("--update-snapshots") == true, "\(result)")
 
@@ -56,12 +56,12 @@ import PopTestSupport
         #expect(recorded.contains("trace {") && recorded.contains("\"did-present\"") && recorded.contains("node {"))
 
         (status, report, _) = try HarnessTests.harness(only)
-        result = try #require(report.plugins.first?.results.first)
+        result = try #require(report.plugins.first?.results.first { $0.name == "scenario.pay" })
         #expect(status == 0 && result.status == .success, "\(result)")
 
         try recorded.replacingOccurrences(of: "did-present", with: "did-appear").write(toFile: snapshotPath, atomically: true, encoding: .utf8)
         (status, report, _) = try HarnessTests.harness(only)
-        result = try #require(report.plugins.first?.results.first)
+        result = try #require(report.plugins.first?.results.first { $0.name == "scenario.pay" })
         #expect(status == 1 && result.status == .failed)
         #expect(result.message?.contains("at line") == true)
         #expect(result.details.contains { $0.hasPrefix("expected:") && $0.contains("did-appear") })

@@ -61,14 +61,30 @@ import PopTestSupport
     func processTimeout() throws {
         let corpus = MisbehavingPluginCorpus.shared
         let start = Date()
-        let (status, report, _) = try Self.harness(["--only", "library.loads", "--only", "library.init-fast", "--timeout", "0.4", corpus.path("hang-in-init")])
+        let (status, report, _) = try Self.harness(["--only", "component.should-dismiss-answers", "--timeout", "0.4", corpus.path("hang-should-dismiss")])
         #expect(status == 1)
         let results = try #require(report.plugins.first?.results)
         #expect(results.first { $0.name == "library.loads" }?.status == .success)
-        let hung = try #require(results.first { $0.name == "library.init-fast" })
+        let hung = try #require(results.first { $0.name == "component.should-dismiss-answers" })
         #expect(hung.status == .timeout)
         #expect(hung.message?.contains("0.4 s") == true)
         #expect(Date().timeIntervalSince(start) < 10)
+    }
+
+    @Test("a plugin whose init forks a process keeping every descriptor open: the run takes seconds and leaves nothing behind")
+    func forkingPlugin() throws {
+        let dir = TemporaryDirectory()
+        let plugin = dir.file("forks.so"), pidfile = dir.file("keepers.txt")
+        try Fixture.build(plugin, ["-DFIX_FORK_IN_INIT", "-DFIX_PLUGIN_ID=\"com.pophost.fixture.forks\""])
+        let start = Date()
+        let result = try run(Build.pophost, ["test", "--json", "--jobs", "2", plugin], environment: ["POPHOST_FIXTURE_PIDFILE": pidfile])
+        #expect(Date().timeIntervalSince(start) < 30, "each test waited for the forked process")
+        #expect(result.status == 0, "\(result.stdout)")
+        let report = try JSONDecoder().decode(HarnessReport.self, from: Data(result.stdout.utf8))
+        #expect(report.plugins[0].results.allSatisfy { !$0.status.isFailure })
+        let keepers = try String(contentsOfFile: pidfile, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        #expect(keepers.count > 10)
+        #expect(ProcessTable.await(seconds: 2) { keepers.allSatisfy { !ProcessTable.isRunning($0) } }, "a forked process outlived its test")
     }
 
     @Test("the same seed gives the same results; the seed is in the report")

@@ -16,14 +16,14 @@ struct MisbehavingPluginCorpus: Sendable {
     static let cases: [Case] = [
         Case(name: "crash-in-callback", flags: ["-DFIX_CRASH_IN_CALLBACK"], test: "component.completions-once", status: .crashed),
         Case(name: "crash-in-action", flags: ["-DFIX_CRASH_IN_ACTION"], test: "component.actions-fuzzed", status: .crashed),
-        Case(name: "segv-in-init", flags: ["-DFIX_SEGV_IN_INIT"], test: "library.init-silent", status: .crashed),
+        Case(name: "segv-in-init", flags: ["-DFIX_SEGV_IN_INIT"], test: "library.loads", status: .crashed),
         Case(name: "needs-log", flags: ["-DFIX_NEEDS_LOG"], test: "component.host-extensions-withheld", status: .crashed),
         Case(name: "hang-should-present", flags: ["-DFIX_HANG_SHOULD_PRESENT"], test: "component.should-present-answers", status: .timeout),
         Case(name: "hang-should-dismiss", flags: ["-DFIX_HANG_SHOULD_DISMISS"], test: "component.should-dismiss-answers", status: .timeout),
-        Case(name: "hang-in-init", flags: ["-DFIX_HANG_IN_INIT"], test: "library.init-fast", status: .timeout),
+        Case(name: "hang-in-init", flags: ["-DFIX_HANG_IN_INIT"], test: "library.loads", status: .timeout),
         Case(name: "unresolved-symbol", flags: ["-DFIX_UNRESOLVED"], test: "library.loads", status: .failed),
         Case(name: "extra-exports", flags: ["-DFIX_EXTRA_EXPORTS"], test: "library.exports-only-entry", status: .failed),
-        Case(name: "wrong-major", flags: ["-DFIX_MAJOR=2"], test: "library.abi-compatible", status: .failed),
+        Case(name: "wrong-major", flags: ["-DFIX_MAJOR=2"], test: "library.loads", status: .failed),
         Case(name: "struct-size-lie", flags: ["-DFIX_STRUCT_SIZE_LIE"], test: "library.struct-sizes", status: .failed),
         Case(name: "init-once", flags: ["-DFIX_INIT_ONCE"], test: "library.init-idempotent", status: .failed),
         Case(name: "slow-init", flags: ["-DFIX_SLOW_INIT"], test: "library.init-fast", status: .warning),
@@ -31,7 +31,8 @@ struct MisbehavingPluginCorpus: Sendable {
         Case(name: "any-factory", flags: ["-DFIX_ANY_FACTORY"], test: "library.unknown-factory-null", status: .failed),
         Case(name: "loose-factory-id", flags: ["-DFIX_LOOSE_FACTORY_ID"], test: "library.factory-id-trailing-garbage", status: .failed),
         Case(name: "absolute-runpath", flags: ["-Wl,-rpath,/opt/build-machine/lib", "-Wl,--enable-new-dtags"], test: "library.runpath-portable", status: .warning),
-        Case(name: "invalid-utf8-name", flags: ["-DFIX_BAD_UTF8_NAME"], test: "component.descriptor-fields", status: .failed),
+        // The registry rejects a name that is not UTF-8, so library.loads fails first.
+        Case(name: "invalid-utf8-name", flags: ["-DFIX_BAD_UTF8_NAME"], test: "library.loads", status: .failed),
         Case(name: "descriptor-mismatch", flags: ["-DFIX_DESC_MISMATCH"], test: "component.descriptor-consistency", status: .failed),
         Case(name: "leaking-instances", flags: ["-DFIX_LEAK"], test: "component.create-destroy-no-growth", status: .failed),
         Case(name: "any-extension", flags: ["-DFIX_ANY_EXTENSION"], test: "component.unknown-extension-null", status: .failed),
@@ -53,6 +54,17 @@ struct MisbehavingPluginCorpus: Sendable {
         Case(name: "complete-after-end", flags: ["-DFIX_COMPLETE_AFTER_END"], test: "component.completions-once", status: .warning),
         Case(name: "stale-token", flags: ["-DFIX_STALE_TOKEN"], test: "component.completions-once", status: .warning),
         Case(name: "forged-token", flags: ["-DFIX_FORGED_TOKEN"], test: "component.completions-once", status: .warning),
+        // Issue 18: what the registry rejects fails library.loads (and the run), and so do plugins
+        // that spin, crash by raising a signal, or write a made-up result on the harness's channel.
+        Case(name: "init-fails", flags: ["-DFIX_INIT_FAILS"], test: "library.loads", status: .failed),
+        Case(name: "null-init", flags: ["-DFIX_NULL_INIT"], test: "library.loads", status: .failed),
+        Case(name: "null-get-factory", flags: ["-DFIX_NULL_GET_FACTORY"], test: "library.loads", status: .failed),
+        Case(name: "factory-without-count", flags: ["-DFIX_NO_COUNT"], test: "library.loads", status: .failed),
+        Case(name: "factory-too-small", flags: ["-DFIX_FACTORY_SIZE=8"], test: "library.loads", status: .failed),
+        Case(name: "factory-major-2", flags: ["-DFIX_FACTORY_MAJOR=2"], test: "library.loads", status: .failed),
+        Case(name: "spin-in-entry", flags: ["-DFIX_SPIN_IN_ENTRY"], test: "library.loads", status: .timeout),
+        Case(name: "raise-in-entry", flags: ["-DFIX_RAISE_IN_ENTRY"], test: "library.loads", status: .crashed),
+        Case(name: "forges-protocol", flags: ["-DFIX_FORGE_PROTOCOL"], test: "library.loads", status: .crashed),
     ]
 
     /// The corpus, built on first use, with a well-behaved build of the same source as "good".

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PopModel
 import PopTestSupport
 @testable import PopLoader
 
@@ -100,6 +101,59 @@ import PopTestSupport
         #expect(try plugin.registry.discover().scanned.isEmpty, "the CLI rebuilt the cache")
     }
 
+    @Test("an edited record is discarded with a warning and its file rescanned, not believed")
+    func editedRecord() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        let sample = dir.file("libPopSampleC.so")
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: sample)
+        let registry = makeRegistry([dir.path], cache: cache.file("registry.cache"))
+        let clean = try registry.discover()
+        let text = try String(contentsOfFile: cache.file("registry.cache"), encoding: .utf8)
+        // One edit inside the JSON that still parses as JSON: the plugin's id.
+        try Data(text.replacingOccurrences(of: "\"id\":\"com.pophost.samples.c\"", with: "\"id\":\"com.pophost.samples.x\"").utf8)
+            .write(to: URL(fileURLWithPath: cache.file("registry.cache")))
+        let after = try registry.discover()
+        #expect(after.warnings.count == 1)
+        #expect(after.warnings.first?.contains("1 corrupt record (line 2") == true, "\(after.warnings)")
+        #expect(after.scanned == [sample])
+        #expect(after.entries.first?.info == clean.entries.first?.info)
+        #expect(after.entries.first?.info?.components.isEmpty == false)
+        let next = try registry.discover()
+        #expect(next.warnings.isEmpty && next.scanned.isEmpty, "the repaired cache was written back")
+    }
+
+    @Test("a damaged cache never yields a plugin without its description, whatever the damage")
+    func fuzzedCache() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: dir.file("libPopSampleC.so"))
+        try Fixture.build(dir.file("fixture.so"), ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.fuzzed-cache\""])
+        try Data("not a plugin".utf8).write(to: URL(fileURLWithPath: dir.file("not-elf.so")))
+        let cacheFile = cache.file("registry.cache")
+        let registry = makeRegistry([dir.path], cache: cacheFile)
+        let clean = try registry.discover()
+        let pristine = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
+        var random = SplitMix64(seed: 18)
+        for round in 0..<60 {
+            var damaged = [UInt8](pristine)
+            for _ in 0...(random.next() % 3) {
+                let at = Int(random.next() % UInt64(damaged.count))
+                switch random.next() % 4 {
+                case 0: damaged[at] = UInt8(truncatingIfNeeded: random.next())
+                case 1: damaged[at] ^= 1 << (random.next() % 8)
+                case 2: damaged.removeSubrange(at..<min(damaged.count, at + Int(random.next() % 40)))
+                default: damaged.insert(contentsOf: damaged[at..<min(damaged.count, at + 30)], at: at)
+                }
+            }
+            try Data(damaged).write(to: URL(fileURLWithPath: cacheFile))
+            let discovery = try registry.discover()
+            for (entry, expected) in zip(discovery.entries, clean.entries) {
+                #expect(entry.status == expected.status, "round \(round): \(entry.file.path)")
+                #expect(entry.info == expected.info, "round \(round): \(entry.file.path)")
+                #expect(entry.problem?.category == expected.problem?.category, "round \(round)")
+            }
+        }
+    }
+
     @Test("a cache of another format is ignored without a warning")
     func otherFormatIsIgnored() throws {
         let plugin = try MarkedPlugin()
@@ -119,7 +173,8 @@ import PopTestSupport
         original.entries[odd] = .init(size: 10, mtime: -5, record: ScanRecord(.loaded(info: info)))
         original.entries["/tmp/bad.so"] = .init(size: 3, mtime: 7, record: ScanRecord(.failed(error: PluginError(.notELF, path: "/tmp/bad.so", "nope"))))
         try original.save(to: cache.file("c"))
-        guard case .loaded(let loaded) = RegistryCache.load(from: cache.file("c")) else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded, let discarded) = RegistryCache.load(from: cache.file("c")) else { Issue.record("not loaded"); return }
+        #expect(discarded.isEmpty)
         #expect(loaded.entries.keys.sorted() == ["/tmp/a\tb\nc%09d.so", "/tmp/bad.so"])
         #expect(loaded.entries[odd]?.mtime == -5)
         #expect(loaded.entries[odd]?.record.pluginID == "com.example.p")

@@ -52,7 +52,7 @@ import PopTestSupport
 
     @Test("the scanner describes the samples exactly as an in-process load does")
     func scannerMatchesInProcess() throws {
-        let outcomes = try PluginScanner(executable: Build.scanner).scan([Build.cSample, Build.swiftSample])
+        let outcomes = try PluginScanner(executable: Build.scanner).scan([Build.cSample, Build.swiftSample]).outcomes
         #expect(outcomes == [
             .loaded(info: try PluginLoader.describe(path: Build.cSample).get()),
             .loaded(info: try PluginLoader.describe(path: Build.swiftSample).get()),

@@ -94,7 +94,7 @@ import PopTestSupport
         let info = try PluginLoader.describe(path: path).get()
         #expect(info.abiVersion == ABIVersion(major: 1, minor: 99, patch: 0))
         #expect(info.components.map(\.descriptor.id).sorted() == ["handler", "view", "controller"].map { "com.pophost.fixture.minor-99.\($0)" }.sorted())
-        let outcomes = try PluginScanner(executable: Build.scanner).scan([path])
+        let outcomes = try PluginScanner(executable: Build.scanner).scan([path]).outcomes
         #expect(outcomes == [.loaded(info: info)])
     }
 }

@@ -42,6 +42,26 @@ import PopTestSupport
         #expect((result.stdout + result.stderr).contains("\(path): steps[0].tap.x: expected a number"), "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("a scenario that waits 10^12 ms writes --max-frames frames, says so and exits 1, in seconds")
+    func endlessWait() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("forever.json")
+        try #"{"steps": [{"wait": 1000000000000}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let out = directory.subdirectory("out")
+        let start = Date()
+        let result = try run(Build.pophost, ["render", path, "--out", out, "--format", "json", "--max-frames", "50"],
+                             environment: CLITests.isolated(directory))
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("more than the 50 frames --max-frames allows; wrote the first 50"), "\(result.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") }
+        #expect(frames.count == 50)
+        let json = try run(Build.pophost, ["render", path, "--out", directory.subdirectory("json"), "--format", "json", "--max-frames", "3", "--json"],
+                           environment: CLITests.isolated(directory))
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"frame_limit_reached\":true"), "\(json.stdout)")
+    }
+
     @Test("`pophost run` refuses without a terminal; `pophost demo` plays headless and says how to watch it")
     func noTerminal() throws {
         let cache = TemporaryDirectory()

@@ -30,6 +30,17 @@ package struct BrokenPluginCorpus: Sendable {
         Case(name: "init-fails.so", expected: .initFailed),
         Case(name: "segv-in-init.so", expected: .crashed),
         Case(name: "hang-in-init.so", expected: .timeout),
+        // Issue 18: hostile plugins and odd files.
+        Case(name: "elf-magic-only.so", expected: .truncated),
+        Case(name: "elf-magic-and-class.so", expected: .truncated),
+        Case(name: "forges-protocol.so", expected: .crashed),
+        Case(name: "raise-in-entry.so", expected: .crashed),
+        Case(name: "spin-in-entry.so", expected: .timeout),
+        Case(name: "null-init.so", expected: .structTooSmall),
+        Case(name: "null-get-factory.so", expected: .structTooSmall),
+        Case(name: "factory-without-count.so", expected: .structTooSmall),
+        Case(name: "factory-too-small.so", expected: .structTooSmall),
+        Case(name: "factory-major-2.so", expected: .abiMajorMismatch),
     ]
 
     /// The corpus, built on first use.
@@ -55,6 +66,14 @@ package struct BrokenPluginCorpus: Sendable {
             "init-fails.so": ["-DFIX_INIT_FAILS"],
             "segv-in-init.so": ["-DFIX_SEGV_IN_INIT"],
             "hang-in-init.so": ["-DFIX_HANG_IN_INIT"],
+            "forges-protocol.so": ["-DFIX_FORGE_PROTOCOL"],
+            "raise-in-entry.so": ["-DFIX_RAISE_IN_ENTRY"],
+            "spin-in-entry.so": ["-DFIX_SPIN_IN_ENTRY"],
+            "null-init.so": ["-DFIX_NULL_INIT"],
+            "null-get-factory.so": ["-DFIX_NULL_GET_FACTORY"],
+            "factory-without-count.so": ["-DFIX_NO_COUNT"],
+            "factory-too-small.so": ["-DFIX_FACTORY_SIZE=8"],
+            "factory-major-2.so": ["-DFIX_FACTORY_MAJOR=2"],
             "valid.tmp": [],
         ]
         for (name, flags) in defines {
@@ -63,6 +82,9 @@ package struct BrokenPluginCorpus: Sendable {
         let valid = try Data(contentsOf: URL(fileURLWithPath: dir.file("valid.tmp")))
         try Data("hello, I am not a library\n".utf8).write(to: URL(fileURLWithPath: dir.file("not-elf.so")))
         try Data().write(to: URL(fileURLWithPath: dir.file("empty.so")))
+        // The ELF magic alone, then with a class byte: the identification is cut short.
+        try Data([0x7F, 0x45, 0x4C, 0x46]).write(to: URL(fileURLWithPath: dir.file("elf-magic-only.so")))
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0x02]).write(to: URL(fileURLWithPath: dir.file("elf-magic-and-class.so")))
         _ = dir.subdirectory("directory.so")
         try valid.prefix(valid.count / 2).write(to: URL(fileURLWithPath: dir.file("truncated.so")))
         var otherMachine = valid
