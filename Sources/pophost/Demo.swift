@@ -35,7 +35,7 @@ struct Demo: ParsableCommand {
             Swift.print(TraceTable.row(event) + label)
         }
         let failures = runner.problems + runner.verify()
-        for failure in failures { Swift.print("error: \(failure)") }
+        for failure in failures { Diagnostics.error("\(failure)") }
         Swift.print("\nNo terminal here: the demo played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
                     + "Run `pophost demo` in a terminal to watch it, or `pophost render demo --out frames` for SVG frames.")
         if !failures.isEmpty { throw ExitCode.failure }

@@ -27,10 +27,10 @@ struct PluginOptions: ParsableArguments {
 
     /// Runs a discovery, showing progress on a terminal when scanning takes more than a moment.
     func discover() throws -> PluginRegistry.Discovery {
-        let progress = ScanProgress()
+        let progress = ProgressLine()
         defer { progress.finish() }
         do {
-            return try registry.discover(progress: progress.update)
+            return try registry.discover { done, total in progress.update("scanning plugins \(done)/\(total)…") }
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -38,6 +38,6 @@ struct Run: ParsableCommand {
         let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
         try TerminalLoop(app: InteractiveHost(runner: runner), session: session).run()
         session.restore()
-        for problem in runner.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        for problem in runner.problems { Diagnostics.warning("\(problem)") }
     }
 }
