@@ -383,7 +383,7 @@ static bool payment_view_build(const pop_view_loader_t *self, const pop_value_t 
                                const pop_content_builder_t *b) {
     (void)self;
     char amount[64];
-    snprintf(amount, sizeof amount, "\xC2\xA5" "%.2f", data_number(data, "amount", 0)); /* "¥" in UTF-8 */
+    snprintf(amount, sizeof amount, "$%.2f", data_number(data, "amount", 0)); /* dollars, as the app's orders */
 
     b->begin_vstack(b, 12, POP_ALIGN_FILL);
     b->text(b, "Payment", 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 1);

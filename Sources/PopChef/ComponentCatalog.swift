@@ -44,6 +44,14 @@ public final class ComponentCatalog {
         return factories[id]?.kind ?? sources.lazy.compactMap { $0.kind(of: id) }.first
     }
 
+    /// Throws the error a request naming `id` as a component of `kind` would fail with when there is no
+    /// such component (unknown-component, with the nearest id; wrong-kind), without making one.
+    public func requireComponent(_ id: String, of kind: ComponentKind) throws(ComponentFailure) {
+        if kind == .controllerLoader && id == ThemeControllerLoader.themeID { return }
+        guard let found = self.kind(of: id) else { throw unknown(id, kind) }
+        guard found == kind else { throw Self.wrongKind(id, found, kind) }
+    }
+
     func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
         try make(id, .handler, swift: { $0 as! any HandlerComponent }, source: { source throws(ComponentFailure) in try source.makeHandler(id) })
     }

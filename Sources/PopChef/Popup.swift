@@ -56,7 +56,7 @@ final class Popup {
 
     /// The component ids, for the trace.
     var componentIDs: [String: String] {
-        ["handler": handler.id, "view-loader": viewLoader.id, "controller-loader": controllerLoader.id, "reformer": reformer.id]
+        ["handler": handler.id, "view_loader": viewLoader.id, "controller_loader": controllerLoader.id, "reformer": reformer.id]
     }
 
     /// Presentation progress at `time`.

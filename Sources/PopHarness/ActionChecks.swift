@@ -32,8 +32,12 @@ enum ActionChecks {
         guard !handlers.isEmpty else { throw .skipped("the plugin has no handler") }
         let source = plugin.source()
         var calls = 0
+        var unmade: [String] = []
         for id in handlers {
-            guard let handler = try? source.makeHandler(id) as? PluginHandler else { continue }
+            guard let handler = try? source.makeHandler(id) as? PluginHandler else {
+                unmade.append(id)
+                continue
+            }
             defer { handler.destroy() }
             for action in handler.declared.values.sorted(by: { $0.name < $1.name }) {
                 for _ in 0..<context.repetitions(20) {
@@ -45,7 +49,11 @@ enum ActionChecks {
                 }
             }
         }
-        if calls == 0 { throw .skipped("the plugin's handlers declare no actions") }
+        guard calls == 0 else { return }
+        // Nothing to call: because no handler declares an action, or because those that might cannot be made.
+        if unmade.isEmpty { throw .skipped("the plugin's handlers declare no actions") }
+        throw .skipped("\(unmade.count == 1 ? "the handler" : "the handlers") \(unmade.joined(separator: ", ")) cannot be made "
+                       + "(see component.action-signatures), so no action could be called")
     }
 }
 

@@ -26,7 +26,7 @@ public enum ConformanceSuite {
         }
     }
 
-    static func matches(_ pattern: String, _ name: String) -> Bool {
+    public static func matches(_ pattern: String, _ name: String) -> Bool {
         name == pattern || name.hasPrefix(pattern + ".") || fnmatch(pattern, name, 0) == 0
     }
 }

@@ -6,11 +6,13 @@ import PopTerminal
 
 /// `pophost run`'s app: a scenario playing on a stage in real time, with the user's mouse and keys.
 ///
-/// - The mouse taps and drags (buttons, fields, dimming, banners; hit testing decides).
+/// - The mouse taps and drags (buttons, fields, dimming, banners; hit testing decides); a tap that runs
+///   a handler's action shows it in the status line ("ran confirm → dismiss").
 /// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
-/// - Otherwise: `q` quits; `1`…`9` show the scenario's first nine popups again; `r` rotates; `k`
-///   raises or lowers the app's keyboard; `h` hides what agrees to go (as the app navigating away);
-///   `d` dismisses everything; Esc taps the background (the top-left corner); ↑ / ↓ flick the banner.
+/// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
+///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
+///   keyboard; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
+///   top-left corner); ↑ / ↓ flick the banner.
 public final class InteractiveHost: TerminalApp {
     public let runner: ScenarioRunner
     private var message = ""
@@ -37,7 +39,12 @@ public final class InteractiveHost: TerminalApp {
         switch event {
         case .pointer(.down, let point): stage.pointerDown(at: point)
         case .pointer(.moved, let point): stage.pointerMoved(to: point)
-        case .pointer(.up, let point): stage.pointerUp(at: point)
+        case .pointer(.up, let point):
+            let before = runner.recorder.events.count
+            stage.pointerUp(at: point)
+            if let ran = runner.recorder.events.dropFirst(before).last(where: { $0.kind == .action }) {
+                message = "ran \(ran.detail ?? "an action")"
+            }
         case .key(let key): return press(key)
         }
         return .continue
@@ -101,8 +108,8 @@ public final class InteractiveHost: TerminalApp {
     public var statusLine: String {
         let time = String(Int(chef.now.milliseconds / 100)).paddingDecimal
         let state = runner.isFinished ? "" : " ▶ \(runner.scenario.name ?? "scenario")"
-        let help = engine.keyboard.focusedField != nil ? "type · Enter done" : "q quit · click/drag · 1-9 show · r rotate · h hide all"
-        return "\(time) s\(state) · \(help)\(message.isEmpty ? "" : " · \(message)")"
+        let help = engine.keyboard.focusedField != nil ? "type · Backspace · Enter/Esc done" : KeyBinding.statusText
+        return "\(time) s\(state)\(message.isEmpty ? "" : " · \(message)") · \(help)"
     }
 }
 

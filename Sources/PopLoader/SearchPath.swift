@@ -5,11 +5,12 @@ import Foundation
 /// In order of precedence: `--plugins DIR` flags; else `POPHOST_PLUGIN_PATH` (colon-separated);
 /// else the defaults: the user's directory (`$XDG_DATA_HOME/pophost/plugins`, by default
 /// `~/.local/share/pophost/plugins`), the system directories `/usr/local/lib/pophost/plugins` and
-/// `/usr/lib/pophost/plugins`, and the directory that holds the running executable (so the samples
-/// that `swift build` puts next to `pophost` are found). When two directories provide the same
-/// plugin id, the earlier one wins. A relative element of `POPHOST_PLUGIN_PATH` (or an empty one)
-/// is ignored, as a safe `PATH` ignores it: it would search whatever directory pophost happens to
-/// be run from.
+/// `/usr/lib/pophost/plugins`, the plugin directory of the prefix the executable is installed in
+/// (`<prefix>/lib/pophost/plugins` for `<prefix>/bin/pophost`, where `scripts/install` puts the
+/// samples), and the directory that holds the running executable (so the samples that `swift build`
+/// puts next to `pophost` are found). When two directories provide the same plugin id, the earlier
+/// one wins. A relative element of `POPHOST_PLUGIN_PATH` (or an empty one) is ignored, as a safe
+/// `PATH` ignores it: it would search whatever directory pophost happens to be run from.
 public struct SearchPath: Sendable, Equatable {
     public enum Source: String, Sendable, Codable {
         case flags, environment, defaults
@@ -45,7 +46,11 @@ public struct SearchPath: Sendable, Equatable {
         } else if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/share/pophost/plugins")
         }
-        directories += ["/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins", executableDirectory]
+        let prefix = URL(fileURLWithPath: executableDirectory).appendingPathComponent("../lib/pophost/plugins").standardizedFileURL.path
+        for directory in ["/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins", prefix, executableDirectory]
+        where !directories.contains(directory) {
+            directories.append(directory)
+        }
         return directories
     }
 

@@ -51,7 +51,7 @@ public struct TraceEvent: Hashable, Sendable {
     public var request: RequestID
     public var kind: Kind
     public var reason: Reason?
-    /// The request's component ids ("handler", "view-loader", "controller-loader", "reformer"),
+    /// The request's component ids ("handler", "view_loader", "controller_loader", "reformer"),
     /// "builtin" for a built-in default.
     public var components: [String: String]
     /// Free text: the action's name, the plugin's misbehaviour, the priority...

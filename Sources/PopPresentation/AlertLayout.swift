@@ -5,7 +5,7 @@ import PopModel
 /// ```
 /// container = the screen inside the margins, above the popup's keyboard
 /// limit     = (min(maxWidth, container.w), container.h)
-/// size      = content.sizeThatFits(limit), clamped to limit
+/// size      = content.sizeThatFits(limit), clamped to limit (an alert's actions as AlertActions lays them out)
 /// x = floor((container.w − w) / 2) + mL + offsetX
 /// y = floor((container.h − h) / 2) + mT + offsetY
 /// ```
@@ -25,7 +25,8 @@ public struct AlertLayout: PopupLayout {
         let container = container.sanitized
         let maxWidth = presentation.widthMode == .fit ? Double.infinity : presentation.width.length
         let limit = Size(width: min(maxWidth, container.width), height: container.height)
-        var size = LayoutEngine.sizeThatFits(content, limit: limit)
+        var size = (presentation.style == .alert ? AlertActions(content) : nil)?.size(limit: limit)
+            ?? LayoutEngine.sizeThatFits(content, limit: limit)
         if presentation.widthMode == .fixed { size.width = limit.width }
         let width = min(size.width, limit.width), height = min(size.height, limit.height)
         let offsetX = presentation.offsetX.isFinite ? presentation.offsetX : 0

@@ -1,7 +1,9 @@
 import PopModel
 
-/// The app behind the popups, drawn so that frames look like a phone: a status bar, a navigation bar
-/// with `title`, and a list of `rows` (a title and a subtitle each), with the home indicator.
+/// The app behind the popups, drawn so that frames look like a phone: a status bar (the time, the cellular
+/// signal, Wi-Fi and the battery), a navigation bar with `title`, and a list of `rows` (a title and a
+/// subtitle each, hairline separators drawn over the rows as a table view draws them), with the home
+/// indicator.
 public struct AppScreen: Hashable, Sendable {
     /// A list row.
     public struct Row: Hashable, Sendable {
@@ -50,6 +52,8 @@ public struct AppScreen: Hashable, Sendable {
             FrameNode(id: "app.navigation-bar.separator", role: .app,
                       rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: Palette.separator),
         ]
+        if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2) }
+        var separators: [FrameNode] = []
         var y = safe.top + Self.navigationBarHeight + 20
         for (index, row) in rows.enumerated() {
             guard y + Self.rowHeight <= scene.height - safe.bottom else { break }
@@ -62,13 +66,14 @@ public struct AppScreen: Hashable, Sendable {
                                    rect: Rect(x: 0, y: y + 32, width: width, height: 20),
                                    text: text([row.subtitle], 13, .regular, Palette.secondaryLabel, .leading)))
             if index + 1 < rows.count {
-                nodes.append(FrameNode(id: "app.row.\(index).separator", role: .app,
+                separators.append(FrameNode(id: "app.row.\(index).separator", role: .app,
                                        rect: Rect(x: Self.rowInset + safe.leading, y: y + Self.rowHeight - 0.5,
                                                   width: width - Self.rowInset - safe.leading, height: 0.5),
                                        fill: Palette.separator))
             }
             y += Self.rowHeight
         }
+        nodes += separators
         if safe.bottom > 0 {
             nodes.append(FrameNode(id: "app.home-indicator", role: .app,
                                    rect: Rect(x: (width - 134) / 2, y: scene.height - 13, width: 134, height: 5),

@@ -2,7 +2,8 @@ import PopModel
 
 /// How a popup's laid-out content is drawn: every node with its background, corner radius and
 /// border; text as laid out; buttons filled by style (default: accent with white text; cancel:
-/// grey; destructive: red on pale red; plain: accent text only) with 10-point corners; text fields
+/// grey; destructive: red on pale red; plain: accent text only) with 10-point corners, or as an alert's
+/// actions (text on the alert: accent, semibold for the default style, red when destructive); text fields
 /// as a rounded well with their text (dots when secure) or placeholder, outlined in the accent colour
 /// when focused; image placeholders as a grey tile with their name; dividers as hairlines.
 struct ContentStyle {
@@ -40,6 +41,13 @@ struct ContentStyle {
             case .destructive: (Palette.destructiveButton, Palette.destructive)
             case .plain: (nil, Palette.accent)
             }
+            if laid.chrome == .alertAction {
+                node.fill = content.background
+                node.text = TextRun(lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                                    color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
+                                    inset: content.padding, centeredVertically: true)
+                break
+            }
             node.fill = content.background ?? fill
             if content.cornerRadius <= 0 { node.cornerRadius = 10 }
             node.text = TextRun(lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
@@ -64,12 +72,29 @@ struct ContentStyle {
             node.role = .image
             node.fill = content.background ?? Palette.image
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
-            node.text = TextRun(lines: TextMetrics.measure(name, size: 11, weight: .regular, maxWidth: laid.frame.width, maxLines: 1).lines,
-                                size: 11, weight: .regular, color: Palette.placeholder, alignment: .center, centeredVertically: true)
+            node.text = Self.imageLabel(name, in: laid.frame)
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
             append(child, id: "\(id).\(index)", to: &nodes)
         }
+        for (index, rect) in laid.separators.enumerated() {
+            nodes.append(FrameNode(id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
+                                   opacity: opacity, fill: Palette.separator))
+        }
+    }
+
+    /// The space an image placeholder's label takes at the bottom of the tile, with its margin.
+    static let imageLabelSize = 11.0, imageLabelMargin = 6.0
+
+    /// An image placeholder's name, on one line at the bottom of its tile, under the space the renderers draw
+    /// the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
+    static func imageLabel(_ name: String, in frame: Rect) -> TextRun? {
+        let line = TextMetrics.lineHeight(size: imageLabelSize)
+        guard frame.height >= 2 * (line + imageLabelMargin) + 16 else { return nil }
+        let lines = TextMetrics.measure(name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1).lines
+        return TextRun(lines: lines, size: imageLabelSize, weight: .regular, color: Palette.placeholder, alignment: .center,
+                       inset: EdgeInsets(top: frame.height - line - imageLabelMargin, leading: imageLabelMargin,
+                                         bottom: imageLabelMargin, trailing: imageLabelMargin))
     }
 }

@@ -42,7 +42,7 @@ struct FrameBuilder {
         nodes.append(FrameNode(id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
                                opacity: state.alpha, fill: content.background ?? Palette.popup,
                                cornerRadius: presentation.cornerRadius.length, shadow: Palette.popupShadow))
-        var root = cache.layout(content, of: popup.id, in: state.frame)
+        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
         root.node.background = nil  // drawn by the card, with its corners
         let style = ContentStyle(request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
                                  focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })

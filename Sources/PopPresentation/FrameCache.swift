@@ -23,14 +23,16 @@ final class FrameCache {
         return nodes
     }
 
-    /// `content` (request `id`'s, which never changes) laid out in `frame`.
-    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect) -> LaidOutNode {
+    /// `content` (request `id`'s, which never changes) laid out in `frame`; an alert's with its actions as
+    /// iOS lays them out (`AlertActions`).
+    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
         if let cached = layouts[id], cached.size == size {
             root = cached.root
         } else {
-            root = LayoutEngine.layout(content, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            let origin = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            root = (alert ? AlertActions(content) : nil)?.layout(in: origin) ?? LayoutEngine.layout(content, in: origin)
             layouts[id] = (size, root)
         }
         return root.moved(x: frame.x, y: frame.y)
@@ -49,6 +51,7 @@ extension LaidOutNode {
         moved.frame.x = frame.x + x
         moved.frame.y = frame.y + y
         moved.children = children.map { $0.moved(x: x, y: y) }
+        moved.separators = separators.map { Rect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
         return moved
     }
 }

@@ -10,6 +10,15 @@ public struct LaidOutNode: Hashable, Sendable {
     public var lines: [String]
     /// The laid-out children, in document order, with absolute frames.
     public var children: [LaidOutNode]
+    /// How the node is drawn.
+    public var chrome = Chrome.standard
+    /// Hairlines drawn over the node and its children (an alert's, between its actions), absolute.
+    public var separators: [Rect] = []
+
+    /// How a node is drawn: as its kind and style say, or — a button — as an alert's action (`AlertActions`).
+    public enum Chrome: Hashable, Sendable {
+        case standard, alertAction
+    }
 
     public init(node: ContentNode, frame: Rect, lines: [String] = [], children: [LaidOutNode] = []) {
         self.node = node

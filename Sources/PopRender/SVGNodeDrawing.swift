@@ -20,8 +20,9 @@ struct SVGNodeDrawing {
     let shadow: Shadow?
     /// The blur of the shadow, when it is blurred.
     let blur: Double?
-    /// The side of an image's glyph, when it is drawn.
+    /// The side of an image's glyph, when it is drawn, and the space it is centred in: the tile above its label.
     let glyphSide: Double?
+    let glyphArea: Rect
     /// The text, when its lines are drawn.
     let text: TextRun?
     /// How many elements the node draws.
@@ -43,12 +44,20 @@ struct SVGNodeDrawing {
         }
         shadow = fill != nil && (node.shadow?.color.alpha ?? 0) > 0 ? node.shadow : nil
         blur = Self.shadowBlur(node)
-        let side = 0.6 * min(rect.width, rect.height)
-        glyphSide = node.role == .image && side >= 8 ? side : nil
         text = node.text.flatMap { $0.color.alpha > 0 && $0.size.length > 0 ? $0 : nil }
+        glyphArea = Self.glyphArea(of: rect, above: node.role == .image ? node.text : nil)
+        let side = 0.6 * min(glyphArea.width, glyphArea.height)
+        glyphSide = node.role == .image && side >= 8 ? side : nil
         count = (shadow != nil ? 1 : 0) + (fill != nil || stroke != nil ? 1 : 0) + (glyphSide != nil ? 2 : 0)
             + (text?.lines.count { !$0.isEmpty } ?? 0)
         guard count > 0 else { return nil }
+    }
+
+    /// The part of `rect` above the first line of `label` (all of it without a label), so that an image's glyph
+    /// never overlaps its name.
+    static func glyphArea(of rect: Rect, above label: TextRun?) -> Rect {
+        guard let label, !label.lines.isEmpty else { return rect }
+        return Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, label.lineRect(0, in: rect).y - rect.y))
     }
 
     /// The node's fill; an image placeholder without one gets a light grey.
@@ -158,7 +167,7 @@ struct SVGNodeDrawing {
 
     /// A sun over two mountains, centred in an image placeholder.
     private func writeGlyph(side: Double, single: Bool, into document: inout SVGDocument) {
-        let left = rect.x + (rect.width - side) / 2, top = rect.y + (rect.height - side) / 2
+        let left = glyphArea.x + (glyphArea.width - side) / 2, top = glyphArea.y + (glyphArea.height - side) / 2
         start("circle", single: single, into: &document)
         document.attribute("cx", left + 0.78 * side)
         document.attribute("cy", top + 0.18 * side)

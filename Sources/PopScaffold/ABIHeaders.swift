@@ -22,9 +22,9 @@ public struct ABIHeaders: Sendable {
         """
 
     /// Where the headers are looked for: `$POPHOST_ABI_INCLUDE`, `Sources/PluginABI/include` in a
-    /// checkout above the executable, `<prefix>/share/pophost/include` (see `ShippedDirectory`).
+    /// checkout above the executable, `<prefix>/include` (see `ShippedDirectory`).
     static let location = ShippedDirectory(variable: "POPHOST_ABI_INCLUDE", checkoutPath: "Sources/PluginABI/include",
-                                           installedPath: "share/pophost/include", marker: "pophost/pophost.h")
+                                           installedPath: "include", marker: "pophost/pophost.h")
 
     /// Finds the headers (`location`). Throws `.headersNotFound` naming every place it looked.
     public static func locate(

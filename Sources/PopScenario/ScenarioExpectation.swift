@@ -14,6 +14,9 @@ public struct ScenarioExpectations: Hashable, Sendable {
 
     public var isEmpty: Bool { trace.isEmpty && frames.isEmpty }
 
+    /// How many expectations there are: trace entries and frame entries.
+    public var count: Int { trace.count + frames.count }
+
     /// A trace event that must occur (after the one expected before it).
     public struct TraceEntry: Hashable, Sendable {
         /// Where it is in the document, e.g. "expect.trace[2]".

@@ -182,8 +182,10 @@ enum ScenarioRead {
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
     }
 
-    /// ` (did you mean "tap"?)` for the candidate `Spelling.nearest` finds; empty when there is none.
+    /// ` (did you mean "tap"?)` for the candidate `Spelling.nearest` finds, or the one `word` is the
+    /// first part of (`view` → `view_loader`); empty when there is none.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        Spelling.nearest(to: word, among: candidates).map { " (did you mean \(quoted($0))?)" } ?? ""
+        (Spelling.nearest(to: word, among: candidates) ?? candidates.first { $0.hasPrefix(word + "_") })
+            .map { " (did you mean \(quoted($0))?)" } ?? ""
     }
 }

@@ -68,9 +68,9 @@ public enum ScenarioAction: Hashable, Sendable {
     /// A popup request: component ids (nil: the built-in default), data and a label.
     public struct Show: Hashable, Sendable {
         public var handler: String?
-        /// `"view"`.
+        /// `"view_loader"` (as `--view-loader` on the command line).
         public var viewLoader: String?
-        /// `"controller"`.
+        /// `"controller_loader"` (as `--controller-loader`).
         public var controllerLoader: String?
         public var reformer: String?
         /// `.null` when left out.

@@ -2,7 +2,7 @@ import PopModel
 
 /// Reading `steps`: one action per step, times that never go backwards, labels defined before use.
 extension ScenarioParser {
-    static let showKeys = ["handler", "view", "controller", "reformer", "data", "as"]
+    static let showKeys = ["handler", "view_loader", "controller_loader", "reformer", "data", "as"]
     static let tapKeys = ["x", "y", "action", "on"]
     static let pointKeys = ["x", "y"]
     static let dragKeys = ["from", "to", "duration"]
@@ -109,8 +109,8 @@ extension ScenarioParser {
         try ScenarioRead.checkKeys(object, at: path, allowed: Self.showKeys, listing: "show keys are")
         let show = ScenarioAction.Show(
             handler: try ScenarioRead.optional(object, "handler", at: path, ScenarioRead.nonEmptyString),
-            viewLoader: try ScenarioRead.optional(object, "view", at: path, ScenarioRead.nonEmptyString),
-            controllerLoader: try ScenarioRead.optional(object, "controller", at: path, ScenarioRead.nonEmptyString),
+            viewLoader: try ScenarioRead.optional(object, "view_loader", at: path, ScenarioRead.nonEmptyString),
+            controllerLoader: try ScenarioRead.optional(object, "controller_loader", at: path, ScenarioRead.nonEmptyString),
             reformer: try ScenarioRead.optional(object, "reformer", at: path, ScenarioRead.nonEmptyString),
             data: object["data"] ?? .null,
             label: try ScenarioRead.optional(object, "as", at: path, ScenarioRead.nonEmptyString))

@@ -1,8 +1,10 @@
 import PopModel
 
-/// The layers `TerminalRasterizer` composes a frame's nodes into, back to front: square pixels (two per cell,
-/// stacked) and, over them, at most one glyph (text or box drawing) per cell. A node painted later blends over
-/// both: a glyph under a translucent node (a dimming) takes its tint, one under a mostly opaque node is hidden.
+/// The layers `TerminalRasterizer` composes a frame's nodes into, back to front: pixels (two per cell,
+/// stacked) and, over them, at most one glyph (text or box drawing) per cell. A glyph keeps the background it
+/// was drawn on (its node's fill), and a node painted later over the cell's centre blends over both: a glyph
+/// under a translucent node (a dimming) takes its tint, one under a mostly opaque node is hidden. A node that
+/// covers only half a glyph's cell leaves it as it is, so text next to a popup's edge keeps its dimming.
 struct TerminalCanvas {
     /// A colour being composed, 0...255 a channel.
     struct Color: Equatable {
@@ -45,10 +47,12 @@ struct TerminalCanvas {
         }
     }
 
-    /// A glyph in a cell: `width` 2 for a wide character's cell, 0 for the cell to its right, else 1.
+    /// A glyph in a cell: `width` 2 for a wide character's cell, 0 for the cell to its right, else 1; the cell's
+    /// background under it.
     struct Glyph {
         var packed: UInt64
         var color: Color
+        var background: Color
         var bold: Bool
         var width: Int
     }
@@ -108,9 +112,10 @@ struct TerminalCanvas {
 
     /// Blends `color` with opacity `alpha` over every pixel whose centre, through `inverse`, lies in `rect`
     /// (rounded by `radius`); `bounds` is the shape's outline on the screen. Glyphs are tinted or hidden by
-    /// the same test at their cell's centre.
-    mutating func paint(_ rect: Rect, radius: Double, bounds: Rect, inverse: AffineTransform, color: ContentNode.Color,
-                        alpha: Double) {
+    /// the same test at their cell's centre against `glyphRect` (`rect` unless a shape widened to whole pixels
+    /// should not hide the text it only touches).
+    mutating func paint(_ rect: Rect, glyphRect: Rect? = nil, radius: Double, bounds: Rect, inverse: AffineTransform,
+                        color: ContentNode.Color, alpha: Double) {
         guard alpha > 0, let xs = Self.centres(from: bounds.x, to: bounds.x + bounds.width, unit: columnWidth, count: columns)
         else { return }
         let paint = Color(color)
@@ -127,11 +132,13 @@ struct TerminalCanvas {
         for row in glyphRows {
             for column in xs where glyphs[row * columns + column] != nil {
                 let local = inverse.apply(x: (Double(column) + 0.5) * columnWidth, y: (Double(row) + 0.5) * 2 * pixelHeight)
-                guard Self.contains(local.x, local.y, rect: rect, radius: radius) else { continue }
+                guard Self.contains(local.x, local.y, rect: glyphRect ?? rect, radius: radius) else { continue }
                 if alpha >= Self.hidingAlpha {
                     clearGlyph(column: column, row: row)
                 } else {
                     glyphs[row * columns + column]!.color = glyphs[row * columns + column]!.color
+                        .blended(with: paint, alpha: alpha)
+                    glyphs[row * columns + column]!.background = glyphs[row * columns + column]!.background
                         .blended(with: paint, alpha: alpha)
                 }
             }
@@ -186,17 +193,30 @@ struct TerminalCanvas {
         pixels[2 * row * columns + column].average(with: pixels[(2 * row + 1) * columns + column])
     }
 
+    /// The cell's background for a glyph of a node laid out in `rect`: its pixel inside `rect` (the node's fill)
+    /// when only one of the two is, else the average of both.
+    func background(column: Int, row: Int, within rect: Rect) -> Color {
+        let x = (Double(column) + 0.5) * columnWidth
+        let upper = Self.contains(x, (Double(2 * row) + 0.5) * pixelHeight, rect: rect, radius: 0)
+        let lower = Self.contains(x, (Double(2 * row) + 1.5) * pixelHeight, rect: rect, radius: 0)
+        if upper != lower { return pixels[(2 * row + (upper ? 0 : 1)) * columns + column] }
+        return background(column: column, row: row)
+    }
+
     /// Puts `character` (`width` 1 or 2 columns) in the cell, in `color` blended with opacity `alpha` over the
-    /// cell's background. Whatever wide glyph this overwrites half of is removed.
+    /// cell's background where its node, laid out in `rect`, is. Whatever wide glyph this overwrites half of is
+    /// removed.
     mutating func setGlyph(_ character: Character, width: Int, column: Int, row: Int, color: ContentNode.Color,
-                           alpha: Double, bold: Bool) {
+                           alpha: Double, bold: Bool, within rect: Rect) {
         guard row >= 0, row < rows, column >= 0, column + width <= columns else { return }
         for covered in column..<(column + width) { clearGlyph(column: covered, row: row) }
         hasGlyphs = true
-        let tinted = background(column: column, row: row).blended(with: Color(color), alpha: alpha)
-        glyphs[row * columns + column] = Glyph(packed: Cell.pack(character), color: tinted, bold: bold, width: width)
+        let background = background(column: column, row: row, within: rect)
+        let tinted = background.blended(with: Color(color), alpha: alpha)
+        glyphs[row * columns + column] = Glyph(packed: Cell.pack(character), color: tinted, background: background,
+                                               bold: bold, width: width)
         if width == 2 {
-            glyphs[row * columns + column + 1] = Glyph(packed: 0, color: tinted, bold: bold, width: 0)
+            glyphs[row * columns + column + 1] = Glyph(packed: 0, color: tinted, background: background, bold: bold, width: 0)
         }
     }
 
@@ -234,9 +254,7 @@ struct TerminalCanvas {
                         if let glyph = glyphs[index] {
                             // A wide character's right half shows in its left half's colours, as a terminal draws it.
                             let head = glyph.width == 0 ? glyphs[index - 1]! : glyph
-                            let left = glyph.width == 0 ? column - 1 : column
-                            let background = pixels[top + left].average(with: pixels[bottom + left]).rgb
-                            cell = Cell(glyph: glyph.packed, foreground: head.color.rgb, background: background,
+                            cell = Cell(glyph: glyph.packed, foreground: head.color.rgb, background: head.background.rgb,
                                         bold: head.bold)
                         } else {
                             let upper = upperCache.rgb(pixels[top + column])

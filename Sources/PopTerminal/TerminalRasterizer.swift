@@ -2,17 +2,25 @@ import PopModel
 
 /// Draws a `Frame` into terminal cells for a viewport; no layout, only what the frame says.
 ///
-/// Nodes are composed back to front into square pixels, two per cell (drawn as "▀" in the top pixel's colour
-/// over the bottom one's): each pixel centre is mapped through the node's inverse transform and tested against
-/// its rect with rounded corners, and the node's fill blends over it (colour alpha × opacity). A shadow is a
-/// faint darkening of the node's shape, spread by half its blur and offset below it. Over the pixels:
+/// Nodes are composed back to front into pixels, two per cell (drawn as "▀" in the top pixel's colour over
+/// the bottom one's): each pixel centre is mapped through the node's inverse transform and tested against its
+/// rect with rounded corners, and the node's fill blends over it (colour alpha × opacity). A shadow is a
+/// faint darkening of the node's shape, spread by half its blur and offset below it. So that the picture
+/// keeps what a phone shows at any size, a node that is not rotated or scaled is painted on at least one
+/// pixel each way (a hairline separator never vanishes, and shows the same in every row), a keyboard key
+/// is inset by half a pixel each side (two keys always have a pixel of gap between them), and corners
+/// rounded by less than a pixel are drawn square (rounding them would only notch the shape). Over the pixels:
 ///
-/// - **Borders** of nodes that are not rotated or scaled and span at least 2 cells each way, in box drawing
-///   (╭╮╰╯ when the node's corners are rounded, else ┌┐└┘).
-/// - **Text**: each line on the cell row holding its centre, one column per character (two for wide ones, as
-///   `TextMetrics.columns` says), aligned as the run says and cut with "…" to the node's columns, bold when
-///   semibold or bold. Text of a node with an opacity under 0.25, or that is rotated or scaled (mid-animation),
-///   is not drawn: characters cannot be rotated in cells, and faint text would only flicker.
+/// - **Borders** of nodes that are not rotated or scaled, in box drawing (╭╮╰╯ when the node's corners are
+///   rounded, else ┌┐└┘) on the cells just inside its edges. A node three rows high or more gets the whole box
+///   with its text in the rows inside; a lower one keeps `│` on either side of its text row, with the top or
+///   bottom edge on its other row, so a text field always shows its border around its text.
+/// - **Text**: each line on the cell row holding its centre (within the border; below the line before it
+///   when both centres fall in one row), one column per character
+///   (two for wide ones, as `TextMetrics.columns` says), aligned as the run says — centred lines in the middle
+///   of the columns their box covers — and cut with "…" to the node's columns, bold when semibold or bold.
+///   Text of a node with an opacity under 0.25, or that is rotated or scaled (mid-animation), is not drawn:
+///   characters cannot be rotated in cells, and faint text would only flicker.
 ///
 /// Later nodes tint the glyphs under them like the pixels, or hide them when mostly opaque. The last row shows
 /// the status line.
@@ -44,6 +52,8 @@ public enum TerminalRasterizer {
         guard node.opacity > 0, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               let inverse = node.transform.inverted else { return }
         let opacity = min(1, node.opacity)
+        let transform = node.transform
+        let upright = TerminalCanvas.onlyTranslates(transform)
         if let shadow = node.shadow, shadow.offsetY.isFinite {
             let spread = shadow.blur.length / 2
             let shape = Rect(x: rect.x - spread, y: rect.y + shadow.offsetY - spread,
@@ -53,80 +63,135 @@ public enum TerminalRasterizer {
                          alpha: alpha(of: shadow.color) * opacity * shadowStrength)
         }
         if let fill = node.fill {
-            canvas.paint(rect, radius: node.cornerRadius, bounds: node.bounds, inverse: inverse, color: fill,
+            let shape = upright ? pixelShape(of: rect, role: node.role, offset: (transform.e, transform.f), on: canvas) : rect
+            let bounds = upright ? Rect(x: shape.x + transform.e, y: shape.y + transform.f, width: shape.width, height: shape.height)
+                                 : node.bounds
+            // A corner rounded by less than a pixel cannot be drawn round: it would only notch the shape.
+            let radius = upright && node.cornerRadius < max(canvas.columnWidth, canvas.pixelHeight) ? 0 : node.cornerRadius
+            canvas.paint(shape, glyphRect: rect, radius: radius, bounds: bounds, inverse: inverse, color: fill,
                          alpha: alpha(of: fill) * opacity)
         }
-        let transform = node.transform
-        guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else { return }
+        guard upright else { return }
         let placed = Rect(x: rect.x + transform.e, y: rect.y + transform.f, width: rect.width, height: rect.height)
-        if let stroke = node.stroke, stroke.width > 0 {
-            drawBorder(around: placed, rounded: node.cornerRadius > 0, color: stroke.color,
-                       alpha: alpha(of: stroke.color) * opacity, on: &canvas)
+        var inside = cells(of: placed, on: canvas)
+        if let stroke = node.stroke, stroke.width > 0, let box = inside {
+            let textRow = node.text.map { row(of: $0, line: 0, in: placed, on: canvas) }
+            inside = drawBorder(box, of: placed, textRow: textRow, rounded: node.cornerRadius > 0, color: stroke.color,
+                                alpha: alpha(of: stroke.color) * opacity, on: &canvas)
         }
         if let text = node.text, opacity >= minimumTextOpacity {
-            drawText(text, in: placed, alpha: alpha(of: text.color) * opacity, on: &canvas)
+            drawText(text, in: placed, cells: inside, alpha: alpha(of: text.color) * opacity, on: &canvas)
         }
     }
 
     private static func alpha(of color: ContentNode.Color) -> Double { Double(color.alpha) / 255 }
 
-    /// Box drawing on the cells whose centres lie just inside `rect`'s edges.
-    private static func drawBorder(around rect: Rect, rounded: Bool, color: ContentNode.Color, alpha: Double,
-                                   on canvas: inout TerminalCanvas) {
-        let column = canvas.columnWidth, row = 2 * canvas.pixelHeight
-        let left = TerminalViewport.firstIndex(from: rect.x, unit: column)
-        let right = TerminalViewport.firstIndex(from: rect.x + rect.width, unit: column) - 1
-        let top = TerminalViewport.firstIndex(from: rect.y, unit: row)
-        let bottom = TerminalViewport.firstIndex(from: rect.y + rect.height, unit: row) - 1
-        guard right > left, bottom > top else { return }
-        let corners: [Character] = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
-        let put = { (character: Character, column: Int, row: Int, canvas: inout TerminalCanvas) in
-            canvas.setGlyph(character, width: 1, column: column, row: row, color: color, alpha: alpha, bold: false)
+    /// The shape an upright node's fill is painted in: at least one pixel each way (the pixel nearest its
+    /// centre: a hairline stays visible, the same in every row), a key inset by half a pixel each side (the
+    /// gap between two keys always holds a pixel centre).
+    private static func pixelShape(of rect: Rect, role: FrameNode.Role, offset: (Double, Double), on canvas: TerminalCanvas) -> Rect {
+        var shape = rect
+        if role == .key, rect.width > 2 * canvas.columnWidth, rect.height > 4 * canvas.pixelHeight {
+            shape = Rect(x: rect.x + canvas.columnWidth / 2, y: rect.y + canvas.pixelHeight / 2,
+                         width: rect.width - canvas.columnWidth, height: rect.height - canvas.pixelHeight)
         }
-        for column in stride(from: max(left + 1, 0), to: min(right, canvas.columns), by: 1) {
-            put("─", column, top, &canvas)
-            put("─", column, bottom, &canvas)
+        if shape.width < canvas.columnWidth {
+            let index = TerminalViewport.cellIndex((shape.x + offset.0 + shape.width / 2) / canvas.columnWidth)
+            shape = Rect(x: Double(index) * canvas.columnWidth - offset.0, y: shape.y, width: canvas.columnWidth, height: shape.height)
         }
-        for row in stride(from: max(top + 1, 0), to: min(bottom, canvas.rows), by: 1) {
-            put("│", left, row, &canvas)
-            put("│", right, row, &canvas)
+        if shape.height < canvas.pixelHeight {
+            let index = TerminalViewport.cellIndex((shape.y + offset.1 + shape.height / 2) / canvas.pixelHeight)
+            shape = Rect(x: shape.x, y: Double(index) * canvas.pixelHeight - offset.1, width: shape.width, height: canvas.pixelHeight)
         }
-        put(corners[0], left, top, &canvas)
-        put(corners[1], right, top, &canvas)
-        put(corners[2], left, bottom, &canvas)
-        put(corners[3], right, bottom, &canvas)
+        return shape
     }
 
-    private static func drawText(_ run: TextRun, in rect: Rect, alpha: Double, on canvas: inout TerminalCanvas) {
-        let column = canvas.columnWidth, rowHeight = 2 * canvas.pixelHeight
-        // The node's columns: those whose centres it covers, at least the one holding its centre.
-        var clip = (TerminalViewport.firstIndex(from: rect.x, unit: column),
-                    TerminalViewport.firstIndex(from: rect.x + rect.width, unit: column) - 1)
-        if clip.1 < clip.0 {
-            let middle = TerminalViewport.cellIndex((rect.x + rect.width / 2) / column)
-            clip = (middle, middle)
+    /// The cells whose centres lie in `rect` (screen-relative, possibly off the canvas): at least the one holding
+    /// its centre each way; nil when it has no size.
+    private static func cells(of rect: Rect, on canvas: TerminalCanvas) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        func range(_ start: Double, _ length: Double, _ unit: Double) -> ClosedRange<Int> {
+            let first = TerminalViewport.firstIndex(from: start, unit: unit)
+            let last = TerminalViewport.firstIndex(from: start + length, unit: unit) - 1
+            if last >= first { return first...last }
+            let middle = TerminalViewport.cellIndex((start + length / 2) / unit)
+            return middle...middle
         }
-        let first = max(0, clip.0), last = min(canvas.columns - 1, clip.1)
+        return (range(rect.x, rect.width, canvas.columnWidth), range(rect.y, rect.height, 2 * canvas.pixelHeight))
+    }
+
+    /// The cell row holding the centre of `run`'s line `line` in `rect`.
+    private static func row(of run: TextRun, line: Int, in rect: Rect, on canvas: TerminalCanvas) -> Int {
+        let box = run.lineRect(line, in: rect)
+        return TerminalViewport.cellIndex((box.y + box.height / 2) / (2 * canvas.pixelHeight))
+    }
+
+    /// Box drawing around `box`'s cells; returns the cells left inside for the text: the rows and columns within
+    /// the box, or — a box under three rows high — its text row between the two `│`.
+    private static func drawBorder(_ box: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), of rect: Rect, textRow: Int?, rounded: Bool,
+                                   color: ContentNode.Color, alpha: Double,
+                                   on canvas: inout TerminalCanvas) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        let left = box.columns.lowerBound, right = box.columns.upperBound
+        guard right - left >= 2 else { return box }
+        let corners: [Character] = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
+        let put = { (character: Character, column: Int, row: Int, canvas: inout TerminalCanvas) in
+            canvas.setGlyph(character, width: 1, column: column, row: row, color: color, alpha: alpha, bold: false, within: rect)
+        }
+        let edge = { (row: Int, first: Character, last: Character, canvas: inout TerminalCanvas) in
+            for column in (left + 1)..<right { put("─", column, row, &canvas) }
+            put(first, left, row, &canvas)
+            put(last, right, row, &canvas)
+        }
+        let top = box.rows.lowerBound, bottom = box.rows.upperBound
+        if bottom - top >= 2 {
+            edge(top, corners[0], corners[1], &canvas)
+            edge(bottom, corners[2], corners[3], &canvas)
+            for row in (top + 1)..<bottom {
+                put("│", left, row, &canvas)
+                put("│", right, row, &canvas)
+            }
+            return ((left + 1)...(right - 1), (top + 1)...(bottom - 1))
+        }
+        // Too low for a box: the text row between bars, the other row (if any) as the top or bottom edge.
+        let row = min(max(textRow ?? bottom, top), bottom)
+        put("│", left, row, &canvas)
+        put("│", right, row, &canvas)
+        if top < row { edge(top, corners[0], corners[1], &canvas) }
+        if bottom > row { edge(bottom, corners[2], corners[3], &canvas) }
+        return ((left + 1)...(right - 1), row...row)
+    }
+
+    private static func drawText(_ run: TextRun, in rect: Rect, cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)?,
+                                 alpha: Double, on canvas: inout TerminalCanvas) {
+        guard let cells else { return }
+        let column = canvas.columnWidth
+        let clip = cells.columns
+        let first = max(0, clip.lowerBound), last = min(canvas.columns - 1, clip.upperBound)
         guard first <= last else { return }
         let bold = run.weight == .semibold || run.weight == .bold
+        var previous = Int.min
         for (index, line) in run.lines.enumerated() {
             let box = run.lineRect(index, in: rect)
-            let row = TerminalViewport.cellIndex((box.y + box.height / 2) / rowHeight)
+            // Each line below the one before, even when both centres fall in one row (lines closer than a row).
+            let row = min(max(row(of: run, line: index, in: rect, on: canvas), cells.rows.lowerBound, previous + 1), cells.rows.upperBound)
+            previous = row
             guard row >= 0, row < canvas.rows else { continue }
-            let characters = fitted(Array(line), columns: clip.1 - clip.0 + 1)
+            let characters = fitted(Array(line), columns: clip.count)
             let widths = characters.map(Cell.columns)
             let width = widths.reduce(0, +)
             var start: Int
             switch run.alignment {
             case .leading, .fill: start = TerminalViewport.firstIndex(from: box.x, unit: column)
-            case .center: start = TerminalViewport.cellIndex(((box.x + box.width / 2) / column - Double(width) / 2).rounded())
+            case .center:
+                let covered = Self.cells(of: box, on: canvas)?.columns ?? clip
+                start = covered.lowerBound + (covered.count - width + 1) / 2  // an odd spare column goes left
             case .trailing: start = TerminalViewport.firstIndex(from: box.x + box.width, unit: column) - width
             }
-            start = max(clip.0, min(start, clip.1 - width + 1))
+            start = max(clip.lowerBound, min(start, clip.upperBound - width + 1))
             for (character, columns) in zip(characters, widths) {
                 if start >= first, start + columns - 1 <= last {
                     canvas.setGlyph(character, width: columns, column: start, row: row, color: run.color,
-                                    alpha: alpha, bold: bold)
+                                    alpha: alpha, bold: bold, within: rect)
                 }
                 start += columns
             }
@@ -146,7 +211,7 @@ public enum TerminalRasterizer {
         return kept + ["…"]
     }
 
-    private static func drawStatusLine(_ text: String, into buffer: inout CellBuffer) {
+    static func drawStatusLine(_ text: String, into buffer: inout CellBuffer) {
         let row = buffer.rows - 1
         guard row >= 0 else { return }
         for column in 0..<buffer.columns {

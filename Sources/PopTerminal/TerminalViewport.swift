@@ -6,12 +6,23 @@ import PopModel
 /// (half blocks). The screen is centred in every row but the last, which is left for a status line.
 ///
 /// Text is drawn one character per column, so columns are kept at most `textColumn` (6.5 pt: 13 pt body
-/// text) wide while the screen fits across, for legibility: a terminal with room draws square pixels of
-/// 6.5 pt (the screen's true aspect ratio); a shorter one makes the rows taller to fit the height, and the
-/// screen then looks wider than it is. Only when the width does not fit either do the columns widen.
+/// text) wide while the screen fits across, for legibility. A cell row is a whole fraction of `rowPitch`
+/// (60 pt, the app's list rows: 15, 20, 30 or 60 pt), the shortest that fits the screen's height and is at
+/// least two text columns, so that rows repeated every `rowPitch` points take the same number of cells
+/// and come out even: a terminal with room draws pixels of 6.5 × 7.5 pt (close to the screen's aspect
+/// ratio); a shorter one makes the rows taller, and the screen then looks wider than it is. Only when the
+/// width does not fit either do the columns widen. Past `legibleRowHeight` or `legibleColumnWidth` the
+/// picture is not legible (`isLegible`): lines of text would share a row or be cut.
 public struct TerminalViewport: Hashable, Sendable {
     /// The widest a column is while the screen fits across: 13 pt regular text advances 6.5 pt a character.
     public static let textColumn = 6.5
+    /// The pitch cell rows divide evenly: the app's list rows are 60 pt apart.
+    public static let listRowPitch = 60.0
+    /// The tallest legible cell row: the title and subtitle of a list row (22 pt apart) fall in rows of their
+    /// own, and so do the lines of 17 pt text (20 pt apart).
+    public static let legibleRowHeight = 20.0
+    /// The widest legible column: 17 pt body text advances 8.5 pt a character.
+    public static let legibleColumnWidth = 8.5
 
     /// The screen drawn, in points.
     public let screen: Size
@@ -20,6 +31,8 @@ public struct TerminalViewport: Hashable, Sendable {
     public let rows: Int
     /// The narrowest a column is.
     public let textColumn: Double
+    /// What cell rows divide evenly; nil: rows are exactly as tall as the height needs.
+    public let rowPitch: Double?
     /// Points per column.
     public let columnWidth: Double
     /// Points per pixel, vertically: a row is two pixels high.
@@ -31,24 +44,46 @@ public struct TerminalViewport: Hashable, Sendable {
     public let screenColumns: Int
     public let screenRows: Int
 
-    /// The viewport of `screen` in `columns × rows` cells, columns at least `textColumn` points wide.
-    public init(screen: Size, columns: Int, rows: Int, textColumn: Double = Self.textColumn) {
+    /// The viewport of `screen` in `columns × rows` cells, columns at least `textColumn` points wide, rows whole
+    /// fractions of `rowPitch`.
+    public init(screen: Size, columns: Int, rows: Int, textColumn: Double = Self.textColumn,
+                rowPitch: Double? = Self.listRowPitch) {
         let columns = max(1, columns), rows = max(2, rows)
         let width = max(1, screen.width.length), height = max(1, screen.height.length)
         let available = rows - 1
         let textColumn = textColumn.isFinite && textColumn > 0 ? textColumn : Self.textColumn
-        let pixelHeight = max(textColumn, height / (2 * Double(available)))
+        let rowPitch = rowPitch.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let rowHeight = Self.rowHeight(atLeast: max(2 * textColumn, height / Double(available)), pitch: rowPitch)
         let columnWidth = max(textColumn, width / Double(columns))
         self.textColumn = textColumn
+        self.rowPitch = rowPitch
         self.screen = Size(width: width, height: height)
         self.columns = columns
         self.rows = rows
         self.columnWidth = columnWidth
-        self.pixelHeight = pixelHeight
+        pixelHeight = rowHeight / 2
         screenColumns = min(columns, Int((width / columnWidth).rounded(.up)))
-        screenRows = min(available, Int((height / (2 * pixelHeight)).rounded(.up)))
+        screenRows = min(available, Int((height / rowHeight).rounded(.up)))
         originColumn = (columns - screenColumns) / 2
         originRow = (available - screenRows) / 2
+    }
+
+    /// The shortest row of at least `minimum` points that divides `pitch` (`pitch / n` for a whole `n`), or a
+    /// whole multiple of it when `minimum` is taller; `minimum` itself without a pitch.
+    static func rowHeight(atLeast minimum: Double, pitch: Double?) -> Double {
+        guard let pitch else { return minimum }
+        if minimum > pitch { return (minimum / pitch).rounded(.up) * pitch }
+        return pitch / max(1, (pitch / minimum).rounded(.down))
+    }
+
+    /// Whether text can be read: rows and columns within the legible limits.
+    public var isLegible: Bool {
+        2 * pixelHeight <= Self.legibleRowHeight + 1e-9 && columnWidth <= Self.legibleColumnWidth + 1e-9
+    }
+
+    /// The smallest terminal, in cells, that draws `screen` legibly (the status line included).
+    public static func legibleSize(for screen: Size) -> (columns: Int, rows: Int) {
+        (Int((screen.width.length / legibleColumnWidth).rounded(.up)), Int((screen.height.length / legibleRowHeight).rounded(.up)) + 1)
     }
 
     /// The row of the status line: the last.

@@ -11,12 +11,13 @@ struct Check: ParsableCommand {
         discussion: """
             The view loader is built for --data (default null), through --reformer when given, as a request's \
             would be; then every button must name an action the handler declares (or a host action such as \
-            pop.dismiss), and every text field the handler's actions read (field.ID) must be in the content. \
+            pop.dismiss), and every text field the handler's actions read (field.<id>) must be in the content. \
             Every mismatch is listed. With only --view-loader, every handler is checked against it; with only \
             --handler, every view loader. Exits with status 0 when the pair fits (or, with one side left out, \
             when at least one does), 1 when not, 64 for an unknown id or bad arguments.
-            Example: pophost check --handler com.pophost.samples.c.payment-handler \\
-                     --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}'
+            Example:
+              pophost check --handler com.pophost.samples.c.payment-handler \\
+                --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}'
             """
     )
 
@@ -42,7 +43,7 @@ struct Check: ParsableCommand {
                 viewLoaders: viewLoader.map { [$0] } ?? catalog.componentIDs(of: .viewLoader),
                 data: requestData, reformer: reformer)
         } catch {
-            throw CommandFailure(error.description, status: ExitCode.validationFailure.rawValue)
+            throw CommandFailure.usage(error.description)
         }
         let fits = checks.contains(where: \.fits)
         if json {

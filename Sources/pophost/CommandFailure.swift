@@ -1,27 +1,26 @@
 import ArgumentParser
-import Foundation
 
-/// A command could not do its job: prints "error: <message>" on stderr and exits with `status`:
-/// 1, or 64 (EX_USAGE, as ArgumentParser's own usage errors) when the arguments name something that
-/// is not there, for a command whose status 1 means something else (`check`: does not fit).
+/// A command could not do its job. `Pophost.exit(reporting:from:)` prints it as
+/// "pophost: error: <message>" on standard error and exits with `status`:
+///
+/// - 64 (EX_USAGE, as the argument parser's own errors), `usage(_:)`: the command line is wrong —
+///   a malformed or out-of-range option, or a name that matches nothing (a component or plugin id,
+///   an action, a field, a test): the message says what exists, and the subcommand's usage follows;
+/// - 1: the command ran and what it did failed (a broken plugin, a failed test or expectation, a
+///   file that cannot be written).
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     let status: Int32
 
-    init(_ message: String, status: Int32 = 1) {
+    init(_ message: String, status: Int32 = ExitCode.failure.rawValue) {
         description = message
         self.status = status
     }
-}
 
-extension Pophost {
-    /// Reports `error` and exits: a `CommandFailure` as "error: …" with its status, anything else as
-    /// ArgumentParser does.
-    static func exit(reporting error: Error) -> Never {
-        if let failure = error as? CommandFailure {
-            FileHandle.standardError.write(Data("error: \(printable(failure.description))\n".utf8))
-            Foundation.exit(failure.status)
-        }
-        exit(withError: error)
+    /// A usage error: exit status 64, with the usage of the subcommand that failed.
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(message, status: ExitCode.validationFailure.rawValue)
     }
+
+    var isUsage: Bool { status == ExitCode.validationFailure.rawValue }
 }

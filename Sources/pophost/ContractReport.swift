@@ -1,7 +1,7 @@
 import HostRuntime
 
 /// The JSON shapes of composition contracts: `contracts` in `inspect --json` and the pairs of
-/// `check --json` (docs/plugin-abi.md#composition-contracts lists the keys). Data is given as its
+/// `check --json` (docs/json.md lists the keys). Data is given as its
 /// JSON text ("null", "{}"), errors as `{category, message}` like a plugin's error in `list --json`.
 enum ContractReport {
     /// `inspect --json`'s `contracts`.
@@ -9,6 +9,10 @@ enum ContractReport {
         let data: [String]
         let handlers: [Handler]
         let viewLoaders: [ViewLoader]
+
+        enum CodingKeys: String, CodingKey {
+            case data, handlers, viewLoaders = "view_loaders"
+        }
 
         init(_ contracts: PluginContracts) {
             data = contracts.data.map(\.json)
@@ -60,6 +64,10 @@ enum ContractReport {
         let buttonActions: [String]?
         let error: PluginReport.Problem?
 
+        enum CodingKeys: String, CodingKey {
+            case data, textFields = "text_fields", buttonActions = "button_actions", error
+        }
+
         init(_ build: ViewBuild) {
             data = build.data.json
             let content = try? build.content.get()
@@ -83,6 +91,10 @@ enum ContractReport {
         let fits: Bool
         let mismatches: [Mismatch]
         let error: PluginReport.Problem?
+
+        enum CodingKeys: String, CodingKey {
+            case handler, viewLoader = "view_loader", fits, mismatches, error
+        }
 
         init(_ check: PairCheck) {
             handler = check.handler

@@ -1,17 +1,16 @@
 import ArgumentParser
 import Foundation
 import HostRuntime
+import PopInteractive
 
 /// `pophost demo`: the embedded demo with the bundled sample plugins.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Watch the bundled sample plugins' popups in the terminal (the embedded demo scenario).",
-        discussion: """
-            A promotion slides in with an angle bounce, a banner drops in, a payment dialog preempts the \
-            promotion and takes a password on the number pad, the promotion comes back, and a dialog pops in \
-            through its own animation hook. Then it is yours: click, drag, type, 1-5 to show them again, q to \
-            quit. Without a terminal it plays headless and prints the trace. --print shows the scenario.
-            """
+        discussion: "A promotion slides in with an angle bounce, a banner drops in, a payment dialog preempts the "
+            + "promotion and takes a password on the number pad, the promotion comes back, and a dialog pops in "
+            + "through its own animation hook. Then it is yours, as in `pophost run`. " + KeyBinding.helpText
+            + " Without a terminal it plays headless and prints the trace. --print shows the scenario."
     )
 
     @Flag(help: "Print the demo scenario's JSON and exit.") var print = false
@@ -35,7 +34,7 @@ struct Demo: ParsableCommand {
             Swift.print(TraceTable.row(event) + label)
         }
         let failures = runner.problems + runner.verify()
-        for failure in failures { Swift.print("error: \(printable("\(failure)"))") }
+        for failure in failures { Diagnostics.error("\(failure)") }
         Swift.print("\nNo terminal here: the demo played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
                     + "Run `pophost demo` in a terminal to watch it, or `pophost render demo --out frames` for SVG frames.")
         if !failures.isEmpty { throw ExitCode.failure }

@@ -7,12 +7,13 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show one plugin's file, ABI version, descriptors, handlers' actions and view loaders' content.",
         discussion: """
-            TARGET is a path to a plugin file (anything containing '/' or naming an existing file), or a \
-            plugin id or component id found on the search path. For a usable plugin it also shows each \
+            <path-or-id> is a path to a plugin file (anything containing '/' or naming an existing file), \
+            or a plugin id or component id found on the search path. For a usable plugin it also shows each \
             handler's actions with their signatures, and the text fields and button actions each view \
             loader builds for the data null and {} (and each --data): the plugin is loaded in this \
-            process for that, as `show` loads it. Exits with status 1 when the target is broken (error \
-            or blacklisted) or cannot be found; a component that fails is reported, not an exit status.
+            process for that, as `show` loads it. Exits with status 1 when the plugin is broken (error \
+            or blacklisted), 64 when no plugin or component has the id (with the nearest one); a component \
+            that fails is reported, not an exit status.
             """
     )
 
@@ -68,8 +69,10 @@ struct Inspect: ParsableCommand {
         let byComponent = discovery.entries.first { $0.info?.components.contains { $0.descriptor.id == target } == true }
         guard let entry = byPlugin ?? byComponent else {
             let directories = options.registry.searchPath.directories.joined(separator: ", ")
-            FileHandle.standardError.write(Data("pophost: error: no plugin or component with id \"\(printable(target))\" on the search path (\(printable(directories)))\n".utf8))
-            throw ExitCode.failure
+            let ids = discovery.entries.compactMap(\.info).flatMap { [$0.plugin.id] + $0.components.map(\.descriptor.id) }
+            let hint = Spelling.nearest(to: target, among: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw CommandFailure.usage("no plugin or component with id \"\(target)\" on the search path\(hint); "
+                                       + "searched \(directories) (pophost list shows what is there)")
         }
         return entry
     }

@@ -28,7 +28,7 @@ struct List: ParsableCommand {
     }
 }
 
-/// The JSON shape of `list --json`.
+/// The JSON shape of `list --json` (keys in snake_case, as every JSON pophost writes; docs/json.md).
 struct ListReport: Encodable {
     let searchPath: [String]
     let searchPathSource: String
@@ -36,6 +36,11 @@ struct ListReport: Encodable {
     let scanned: [String]
     let warnings: [String]
     let plugins: [PluginReport]
+
+    enum CodingKeys: String, CodingKey {
+        case searchPath = "search_path", searchPathSource = "search_path_source"
+        case unreadableDirectories = "unreadable_directories", scanned, warnings, plugins
+    }
 
     init(discovery: PluginRegistry.Discovery, searchPath: SearchPath) {
         self.searchPath = searchPath.directories

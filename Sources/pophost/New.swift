@@ -8,15 +8,18 @@ struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a plugin project: a handler, a view loader and a controller loader, ready to build and test.",
         discussion: """
-            Writes a standalone project into DIR (default ./NAME): a Swift package (`swift build -c release` -> \
-            .build/release/libNAME.so) or a C project with a Makefile (`make` -> ./libNAME.so), a copy of this \
-            pophost's ABI headers (found in $POPHOST_ABI_INCLUDE, else in the checkout or installation that \
-            holds this executable) and, for Swift, of its plugin kit PopPluginKit (found the same way, \
-            $POPHOST_PLUGIN_KIT first), a README, and scenarios/NAME.json, a scenario that shows the popup and taps \
-            its button. The plugin id is --id, else com.example.<name>; its components are <id>.handler, \
-            <id>.view and <id>.controller. A directory that exists and is not empty is refused unless --force \
-            (files of the same name are then overwritten; no other file is touched).
-            Example: pophost new greeter --lang c --id com.acme.greeter
+            Writes a standalone project into <dir> (default ./<name>): a Swift package (`swift build -c \
+            release` -> .build/release/lib<name>.so) or a C project with a Makefile (`make` -> \
+            ./lib<name>.so), a copy of this pophost's ABI headers (found in $POPHOST_ABI_INCLUDE, else in the \
+            checkout or installation that holds this executable) and, for Swift, of its plugin kit \
+            PopPluginKit (found the same way, $POPHOST_PLUGIN_KIT first), a README, and \
+            scenarios/<name>.json, a scenario that shows the popup and taps its button. The plugin id is \
+            <id>, else com.example.<name>; its components are <id>.handler, <id>.view and <id>.controller. \
+            A directory that exists and is not empty is refused unless --force (files of the same name are \
+            then overwritten; no other file is touched). It ends by printing the commands that build and \
+            test the project.
+            Example:
+              pophost new greeter --lang c --id com.acme.greeter
             """
     )
 
@@ -36,7 +39,7 @@ struct New: ParsableCommand {
 
     @Option(help: "swift or c.") var lang: Language = .swift
 
-    @Option(help: ArgumentHelp("The project directory (default: ./NAME).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The project directory (default: ./<name>).", valueName: "dir"))
     var dir: String?
 
     @Option(help: ArgumentHelp("The plugin id, reverse-DNS (default: com.example.<name lowercased, '_' as '-'>).", valueName: "id"))
@@ -71,10 +74,5 @@ struct New: ParsableCommand {
               pophost test \(scaffold.libraryPath) --scenarios scenarios
               pophost render \(scaffold.scenarioPath) --out frames
             """)
-    }
-
-    private func shellQuoted(_ path: String) -> String {
-        let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+,:@".contains($0)) }
-        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -42,15 +42,15 @@ struct PluginOptions: ParsableArguments {
         let refused = entries.count { $0.problem?.category == .insecure }
         guard refused > 0 else { return }
         let files = refused == 1 ? "1 plugin file was" : "\(refused) plugin files were"
-        FileHandle.standardError.write(Data("pophost: note: \(files) refused because another user could change them; fix the permissions as \(refused == 1 ? "its message says" : "each message says"), or load them anyway with --allow-insecure-plugins (or POPHOST_ALLOW_INSECURE_PLUGINS=1)\n".utf8))
+        Diagnostics.note("pophost: note: \(files) refused because another user could change them; fix the permissions as \(refused == 1 ? "its message says" : "each message says"), or load them anyway with --allow-insecure-plugins (or POPHOST_ALLOW_INSECURE_PLUGINS=1)")
     }
 
     /// Runs a discovery, showing progress on a terminal when scanning takes more than a moment.
     func discover() throws -> PluginRegistry.Discovery {
-        let progress = ScanProgress()
+        let progress = ProgressLine()
         let discovery: PluginRegistry.Discovery
         do {
-            discovery = try registry.discover(progress: progress.update)
+            discovery = try registry.discover { done, total in progress.update("scanning plugins \(done)/\(total)…") }
         } catch {
             progress.finish()
             throw CommandFailure("\(error)")

@@ -1,7 +1,7 @@
 import Foundation
 import HostRuntime
 
-/// The JSON shape of one plugin file in `list --json` and `inspect --json`.
+/// The JSON shape of one plugin file in `list --json` and `inspect --json` (docs/json.md).
 struct PluginReport: Encodable {
     struct Problem: Encodable {
         let category: String
@@ -25,6 +25,11 @@ struct PluginReport: Encodable {
     let components: [Component]?
     /// Its handlers' actions and its view loaders' content (`inspect --json` only, on a usable file).
     var contracts: ContractReport.Plugin?
+
+    enum CodingKeys: String, CodingKey {
+        case path, realPath = "real_path", directory, size, modified, status, error, abiVersion = "abi_version"
+        case plugin, components, contracts
+    }
 
     init(_ entry: RegistryEntry) {
         path = entry.file.path

@@ -9,10 +9,17 @@ struct Pophost: ParsableCommand {
         commandName: "pophost",
         abstract: "Load, inspect, run and render popup plugins.",
         discussion: """
-            Plugins are shared libraries that export pop_plugin_entry_v1 (see Sources/PluginABI). They are \
-            searched for in --plugins directories, else in POPHOST_PLUGIN_PATH (colon-separated), else in \
-            ~/.local/share/pophost/plugins, /usr/local/lib/pophost/plugins, /usr/lib/pophost/plugins and the \
-            directory holding this executable.
+            Plugins are shared libraries that export pop_plugin_entry_v1 (the C ABI in <pophost/pophost.h>; \
+            `pkg-config --cflags pophost` finds it in an installation). They are searched for in --plugins \
+            directories, else in POPHOST_PLUGIN_PATH (colon-separated), else in ~/.local/share/pophost/plugins, \
+            /usr/local/lib/pophost/plugins, /usr/lib/pophost/plugins, <prefix>/lib/pophost/plugins of the \
+            installation holding this executable, and the directory holding it. Start a plugin with \
+            `pophost new <name>`.
+
+            Exit status: 0 success; 1 the command ran and failed (a broken plugin, a failed test or \
+            expectation); 64 a usage error (a bad option, or a name that matches nothing: the message lists \
+            what exists, and the subcommand's usage follows). Errors go to standard error as \
+            "pophost: error: ...".
             """,
         version: PophostVersion.string,
         subcommands: [List.self, Inspect.self, Check.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self]
@@ -30,11 +37,17 @@ struct Pophost: ParsableCommand {
         // Scanners and test processes are killed with their process groups if pophost is interrupted.
         LiveChildren.killOnTerminationSignals()
         StderrLogHandler.bootstrap()
+        let arguments = Array(Self.arguments.dropFirst())
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot(Array(arguments.dropFirst()))
+            command = try parseAsRoot(arguments)
+        } catch {
+            exit(parsing: error, arguments: arguments)
+        }
+        do {
             try command.run()
         } catch {
-            exit(reporting: error)
+            exit(reporting: error, from: type(of: command))
         }
     }
 }

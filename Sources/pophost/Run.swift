@@ -8,14 +8,10 @@ import PopTerminal
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a scenario in the terminal, live: click and drag with the mouse, type, q to quit.",
-        discussion: """
-            The app's screen and the scenario's popups are drawn in truecolor with half blocks, fitted to the \
-            terminal (resize it at will). The mouse taps buttons, focuses fields, taps the background and drags \
-            banners; typed keys go to the focused field (Enter or Esc ends editing). Otherwise: q quits, 1-9 show \
-            the scenario's popups again, r rotates, k toggles the app's keyboard, h hides all (as the app \
-            navigating away), d dismisses all, up / down flick the banner. The terminal is restored on every \
-            exit. Needs an interactive terminal; for files, use `pophost render`.
-            """
+        discussion: "The app's screen and the scenario's popups are drawn in truecolor with half blocks, fitted to the "
+            + "terminal (resize it at will; one too small for a legible phone says which size it needs). "
+            + KeyBinding.helpText
+            + " The terminal is restored on every exit. Needs an interactive terminal; for files, use `pophost render`."
     )
 
     @OptionGroup var input: ScenarioArgument
@@ -38,6 +34,6 @@ struct Run: ParsableCommand {
         let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
         try TerminalLoop(app: InteractiveHost(runner: runner), session: session).run()
         session.restore()
-        for problem in runner.problems { FileHandle.standardError.write(Data("warning: \(printable("\(problem)"))\n".utf8)) }
+        for problem in runner.problems { Diagnostics.warning("\(problem)") }
     }
 }

@@ -3,7 +3,7 @@ import HostRuntime
 
 /// The scenario a command plays: a JSON file, or `demo` for the embedded demo.
 struct ScenarioArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("A scenario file (docs/scenarios.md), or \"demo\" for the embedded demo.", valueName: "scenario"))
+    @Argument(help: ArgumentHelp("A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
     var scenario: String = "demo"
 
     /// The scenario, or a clean exit with its error (file, field and problem).

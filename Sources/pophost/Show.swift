@@ -10,10 +10,14 @@ struct Show: ParsableCommand {
         discussion: """
             Components are named by id (see `pophost list`); any left out is the built-in default. The \
             popup is shown on the virtual clock; then each --type and --tap is applied in order, and unless \
-            --keep is given it is dismissed. Exits with status 1 when the request ended with a plugin error.
-            Example: pophost show --handler com.pophost.samples.c.payment-handler \\
-                     --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}' \\
-                     --type password=123456 --tap confirm
+            --keep is given it is dismissed; --out writes the popup as it last was on screen, as SVG. Exits \
+            with status 1 when the request ended with a plugin error, 64 when a component id, a --tap action \
+            or a --type field names nothing (the message lists what exists).
+            Example:
+              pophost show --handler com.pophost.samples.c.payment-handler \\
+                --view-loader com.pophost.samples.c.payment-view \\
+                --data '{"amount": 12.5}' --type password=123456 --tap confirm \\
+                --out payment.svg
             """
     )
 
@@ -23,30 +27,37 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("The reformer's component id.", valueName: "id")) var reformer: String?
     @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
     @Option(help: ArgumentHelp("Override the priority (0-1000).", valueName: "n")) var priority: Int32?
-    @Option(help: ArgumentHelp("Override the policy: override or enqueue.", valueName: "policy")) var policy: String?
-    @Option(name: .customLong("type"), help: ArgumentHelp("Type TEXT into the text field FIELD (repeatable, in order).", valueName: "field=text"))
+    @Option(help: ArgumentHelp("Override the policy.", valueName: "policy")) var policy: PolicyArgument?
+    @Option(name: .customLong("type"), help: ArgumentHelp("Type <text> into the text field <field> (repeatable, in order).", valueName: "field=text"))
     var typing: [String] = []
     @Option(name: .customLong("tap"), help: ArgumentHelp("Tap the button with this action (repeatable, in order).", valueName: "action"))
     var taps: [String] = []
     @Flag(help: "Leave the popup on screen instead of dismissing it at the end.") var keep = false
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
+    @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
     @OptionGroup var options: PluginOptions
 
-    func run() throws {
-        let requestData: Value
-        // Parsed from the argument's own bytes: text that is not UTF-8 is an error with its position.
-        do { requestData = try Value(jsonBytes: PathBytes.bytes(data)) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
-        let policyValue: Policy? = try policy.map {
-            switch $0 {
-            case "override": .override
-            case "enqueue": .enqueue
-            default: throw ValidationError("--policy must be override or enqueue, not \($0)")
-            }
-        }
-        for entry in typing where !entry.contains("=") { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
+    enum PolicyArgument: String, ExpressibleByArgument, CaseIterable {
+        case override, enqueue
 
-        let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
+        var policy: Policy { self == .override ? .override : .enqueue }
+    }
+
+    func validate() throws {
+        _ = try requestData()
+        if let priority, !(0...1000).contains(priority) { throw ValidationError("--priority must be from 0 to 1000, not \(priority)") }
+        for entry in typing where !entry.contains("=") { throw ValidationError("--type needs <field>=<text>, not \"\(entry)\"") }
+    }
+
+    func run() throws {
+        let catalog = ComponentCatalog(discovery: try options.discover())
+        // A component id that names nothing is the caller's mistake: said once, with the nearest id.
+        for (id, kind) in [(handler, ComponentKind.handler), (viewLoader, .viewLoader), (controllerLoader, .controllerLoader), (reformer, .reformer)] {
+            guard let id else { continue }
+            do { try catalog.requireComponent(id, of: kind) } catch { throw CommandFailure.usage(error.description) }
+        }
+        let chef = Chef(catalog: catalog)
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
         let recorder = TraceRecorder()
@@ -54,23 +65,31 @@ struct Show: ParsableCommand {
         let file = try trace.map { try TraceFileWriter(path: $0) }
         let id = chef.show(PopupRequest(
             handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
-            data: requestData, priority: priority.map { Priority(rawValue: $0) }, policy: policyValue))
+            data: try requestData(), priority: priority.map { Priority(rawValue: $0) }, policy: policy?.policy))
         chef.runUntilIdle(limit: .seconds(60))
+        // The picture --out writes: the screen each time the popup is still there before a tap and at the end.
+        var picture: Frame?
+        let snap = { if chef.content(of: id) != nil { picture = stage.frame() } }
+        snap()
         for step in Step.inCommandLineOrder(Pophost.arguments) {
             switch step {
             case .type(let field, let text):
-                if !chef.setText(text, field: field, on: id) {
-                    FileHandle.standardError.write(Data("pophost: warning: no text field \"\(printable(field))\" on the popup\n".utf8))
-                }
+                if !chef.setText(text, field: field, on: id) { throw missing(step, on: id, chef: chef) }
             case .tap(let action):
-                if !chef.tap(action: action, on: id) {
-                    FileHandle.standardError.write(Data("pophost: warning: no button with action \"\(printable(action))\" on the popup\n".utf8))
-                }
+                snap()
+                if !chef.tap(action: action, on: id) { throw missing(step, on: id, chef: chef) }
                 chef.runUntilIdle(limit: .seconds(60))
             }
         }
+        snap()
         if !keep { chef.dismiss(id) }
         chef.runUntilIdle(limit: .seconds(60))
+        if let out {
+            guard let picture else { throw CommandFailure("--out \(out): the popup was never on screen, so there is no picture to write") }
+            guard FileManager.default.createFile(atPath: out, contents: Data(SVGRenderer().render(picture).utf8)) else {
+                throw CommandFailure("--out \(out): cannot write the file")
+            }
+        }
 
         for event in recorder.events {
             file?.record(event)
@@ -80,6 +99,27 @@ struct Show: ParsableCommand {
         withExtendedLifetime(stage) {}
         if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
     }
+
+    /// --data as a value.
+    private func requestData() throws -> Value {
+        // Parsed from the argument's own bytes: text that is not UTF-8 is an error with its position.
+        do { return try Value(jsonBytes: PathBytes.bytes(data)) } catch { throw ValidationError("--data is not valid JSON: \(error)") }
+    }
+
+    /// A --type or --tap that matches nothing on the popup: what exists instead, or why there is no popup.
+    private func missing(_ step: Step, on id: RequestID, chef: Chef) -> CommandFailure {
+        guard let content = chef.content(of: id) else {
+            let state = chef.finalEvent(of: id).map { "ended (\($0))" } ?? "is not on screen"
+            return CommandFailure.usage("\(step.option): request \(id) \(state), so there is nothing to \(step.verb)")
+        }
+        let (name, existing, what) = switch step {
+        case .type(let field, _): (field, unique(content.textFieldIDs), "text field")
+        case .tap(let action): (action, unique(content.actionNames), "button with the action")
+        }
+        let hint = Spelling.nearest(to: name, among: existing).map { " (did you mean \"\($0)\"?)" } ?? ""
+        let list = existing.isEmpty ? "it has none" : "it has: " + existing.joined(separator: ", ")
+        return CommandFailure.usage("\(step.option): the popup has no \(what) \"\(name)\"\(hint); \(list)")
+    }
 }
 
 /// A --type or --tap, applied in the order given on the command line (the parser keeps each option's
@@ -87,6 +127,21 @@ struct Show: ParsableCommand {
 enum Step {
     case type(field: String, text: String)
     case tap(String)
+
+    /// The option as given: "--type password=…", "--tap confirm".
+    var option: String {
+        switch self {
+        case .type(let field, _): "--type \(field)=…"
+        case .tap(let action): "--tap \(action)"
+        }
+    }
+
+    var verb: String {
+        switch self {
+        case .type: "type into"
+        case .tap: "tap"
+        }
+    }
 
     static func inCommandLineOrder(_ arguments: [String]) -> [Step] {
         var steps: [Step] = []

@@ -17,29 +17,33 @@ struct Test: ParsableCommand {
             fails its test as crashed or timeout and the harness carries on. Tests of level 1 to --strictness \
             run (5 is the default and the recommended minimum; higher levels add tests and repeat checks more). \
             Random choices follow from --seed, printed with the results: the same seed gives the same run. \
-            A plugin's own scenarios (`<library>.scenarios/*.json` next to it, or --scenarios DIR) run as \
-            tests too. Exits 1 if any test failed, crashed or timed out. See docs/harness.md.
+            A plugin's own scenarios (`<library>.scenarios/*.json` next to it, or --scenarios <dir>) run \
+            as tests too. Exits 1 if any test failed, crashed or timed out; 64 when --only and --skip leave \
+            no test to run.
             Examples:
               pophost test build/libpayments.so
-              pophost test lib.so --only 'component.*' --skip fuzz --jobs 4 --junit results.xml
-              pophost test lib.so --seed 7 --only fuzz.lifecycle --in-process   (under a debugger)
+              pophost test lib.so --only 'component.*' --skip fuzz --jobs 4 \\
+                --junit results.xml
+              pophost test lib.so --seed 7 --only fuzz.lifecycle --in-process
             """
     )
 
     @Argument(help: ArgumentHelp("Plugin libraries (.so) to test.", valueName: "plugin")) var plugins: [String] = []
     @Flag(help: "Print the results as JSON.") var json = false
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file")) var junit: String?
-    @Option(help: ArgumentHelp("Run tests of level 1 to n (1-10).", valueName: "n")) var strictness = 5
+    @Option(help: ArgumentHelp("Run tests of level 1 to <n> (1-10).", valueName: "n")) var strictness = 5
     @Option(help: ArgumentHelp("Run only tests matching this glob, name or group (repeatable).", valueName: "pattern")) var only: [String] = []
     @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip: [String] = []
     @Option(help: ArgumentHelp("The seed of every random choice (default: a new one, printed).", valueName: "n")) var seed: UInt64?
     @Flag(help: "Run every test in this process, one after another (for a debugger; a crash ends the run).") var inProcess = false
-    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = 10.0
+    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = Self.defaultTimeout
     @Option(help: ArgumentHelp("Test processes at a time (default: the number of processors).", valueName: "n")) var jobs: Int?
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
     @Flag(help: "Record the scenarios' snapshots instead of comparing against them.") var updateSnapshots = false
     @Flag(help: .hidden) var child = false
+
+    static let defaultTimeout = 10.0
 
     func validate() throws {
         if !(1...10).contains(strictness) { throw ValidationError("--strictness must be from 1 to 10") }
@@ -70,6 +74,9 @@ struct Test: ParsableCommand {
             return Self.absolute(path)
         }
         let runner = HarnessRunner(options: options)
+        try requireTests(paths.isEmpty ? [ConformanceSuite.builtIn] : paths.map { ConformanceSuite.tests(for: $0, shelf: options.scenarios) },
+                         selected: paths.isEmpty ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
+                                                 : paths.flatMap(runner.tests(for:)))
         if list { return printList(runner, paths) }
 
         let style = Style.standardOutput
@@ -80,7 +87,7 @@ struct Test: ParsableCommand {
         let report = runner.run(plugins: paths) { plugin, result in
             printer.received(result, plugin: plugin)
         } warning: { message in
-            FileHandle.standardError.write(Data("pophost test: warning: \(printable(message))\n".utf8))
+            Diagnostics.warning(message)
         }
         if let junit {
             do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
@@ -123,7 +130,7 @@ struct Test: ParsableCommand {
         for test in unique {
             print("\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
         }
-        print("\(unique.count) tests at strictness \(strictness)")
+        print("\(counted(unique.count, "test")) at strictness \(strictness)")
     }
 
     private func printSummary(_ report: HarnessReport, style: Style) {
@@ -133,11 +140,36 @@ struct Test: ParsableCommand {
             print("\(verdict)  \(printable(plugin.path)): \(HarnessReport.tally(plugin.counts))")
         }
         let seconds = String(format: "%.1f", report.seconds)
-        print("\(report.plugins.flatMap(\.results).count) tests in \(seconds) s; seed \(report.seed)")
+        print("\(counted(report.plugins.flatMap(\.results).count, "test")) in \(seconds) s; seed \(report.seed)")
         let failures = report.plugins.flatMap { plugin in plugin.results.filter(\.status.isFailure).map { (plugin.path, $0) } }
         if let (path, first) = failures.first {
-            print("Reproduce: pophost test \(printable(path)) --seed \(report.seed) --strictness \(report.strictness) --only \(printable(first.name))")
+            print("Reproduce: " + printable(reproduce(path, first.name, seed: report.seed)))
         }
+    }
+
+    /// The command that runs `test` on `path` again with the same choices: the seed, the strictness,
+    /// where the scenarios are and how long a test may take.
+    func reproduce(_ path: String, _ test: String, seed: UInt64) -> String {
+        var words = ["pophost", "test", path, "--seed", "\(seed)", "--strictness", "\(strictness)", "--only", test]
+        if let scenarios { words += ["--scenarios", scenarios] }
+        if timeout != Self.defaultTimeout { words += ["--timeout", String(format: "%g", timeout)] }
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// Fails (status 64) when --only and --skip leave no test of `suites` (each plugin's, or the built-in
+    /// suite) to run, naming the patterns and, for a pattern that matches nothing, the nearest test or group.
+    private func requireTests(_ suites: [[ConformanceTest]], selected: [ConformanceTest]) throws {
+        guard selected.isEmpty else { return }
+        let names = Set(suites.joined().map(\.name))
+        let groups = Set(names.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var message = "no test to run: " + (only.map { "--only \($0)" } + skip.map { "--skip \($0)" } + ["--strictness \(strictness)"])
+            .joined(separator: " ") + " selects none"
+        for pattern in only where !names.contains(where: { ConformanceSuite.matches(pattern, $0) }) {
+            if let near = Spelling.nearest(to: pattern, among: names.union(groups).sorted()) {
+                message += "; --only \(pattern) matches no test (did you mean \"\(near)\"?)"
+            }
+        }
+        throw CommandFailure.usage(message + " (pophost test --list --strictness 10 lists every test)")
     }
 }
 

@@ -10,8 +10,8 @@ import PopTestSupport
     static let scenario = """
         {"format": 1, "name": "pay",
          "steps": [
-           {"show": {"handler": "com.pophost.samples.c.payment-handler", "view": "com.pophost.samples.c.payment-view",
-                     "controller": "com.pophost.samples.c.pop-controller", "data": {"amount": 12.5, "order": "A-1"}, "as": "pay"}},
+           {"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
+                     "controller_loader": "com.pophost.samples.c.pop-controller", "data": {"amount": 12.5, "order": "A-1"}, "as": "pay"}},
            {"wait": "idle"},
            {"type": {"text": "123456", "field": "password", "on": "pay"}},
            {"tap": {"action": "confirm", "on": "pay"}},

@@ -29,6 +29,20 @@ import PopTestSupport
         }
     }
 
+    @Test("a test skipped because an earlier one failed says so: actions-fuzzed on a handler that cannot be made")
+    func skippedAfterFailure() throws {
+        let directory = TemporaryDirectory()
+        let plugin = directory.file("broken.so")
+        try Fixture.build(plugin, ["-DFIX_BAD_SIGNATURE", "-DFIX_PLUGIN_ID=\"com.fixture.broken\""])
+        let (status, report, stderr) = try Self.harness(["--only", "component.action-signatures", "--only", "component.actions-fuzzed", plugin])
+        #expect(status == 1, "\(stderr)")
+        let results = try #require(report.plugins.first?.results)
+        // library.loads runs first, always: it gates the tests that need the plugin loaded.
+        #expect(results.map(\.name) == ["library.loads", "component.action-signatures", "component.actions-fuzzed"])
+        #expect(results.map(\.status) == [.success, .failed, .skipped])
+        #expect(results.last?.message == "the handler com.fixture.broken.handler cannot be made (see component.action-signatures), so no action could be called")
+    }
+
     @Test("each misbehaving plugin fails the right test with the right status", arguments: MisbehavingPluginCorpus.cases)
     func misbehaviourCaught(testCase: MisbehavingPluginCorpus.Case) throws {
         let corpus = MisbehavingPluginCorpus.shared

@@ -15,7 +15,7 @@ import PopTestSupport
 
     @Test("keys: ↑ flicks the top banner away; 1 shows the scenario's first popup again; q quits")
     func keys() throws {
-        let (host, _) = try host(#"{"steps": [{"show": {"controller": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 0}}}}]}"#)
+        let (host, _) = try host(#"{"steps": [{"show": {"controller_loader": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 0}}}}]}"#)
         host.advance(by: .seconds(1))
         let banner = try #require(host.runner.labels["b"])
         #expect(host.handle(.key(.up)) == .continue)
@@ -30,7 +30,7 @@ import PopTestSupport
     @Test("with a field focused, keys type into it, Backspace deletes, Enter ends editing; the mouse taps")
     func typing() throws {
         let (host, samples) = try host(#"""
-            {"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view": "com.pophost.samples.c.payment-view",
+            {"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
                                  "data": {"amount": 3}, "as": "pay"}}, {"at": 500, "focus": {"field": "password"}}]}
             """#)
         host.advance(by: .seconds(1))
@@ -45,5 +45,54 @@ import PopTestSupport
         host.advance(by: .seconds(1))
         #expect(host.runner.chef.finalEvent(of: pay) == .dismissed(.action))
         withExtendedLifetime(samples) {}  // the plugins' files stay until they are loaded
+    }
+
+    @Test("the status line and --help list the keys that work, and every key they list does what they say")
+    func listedKeysWork() throws {
+        let (host, samples) = try host(#"{"steps": [{"show": {"controller_loader": "pop.theme", "as": "alert"}}]}"#)
+        host.advance(by: .seconds(1))
+        #expect(host.statusLine.hasSuffix(KeyBinding.statusText))
+        #expect(KeyBinding.statusText.hasPrefix("q quit · 1-9 show · r rotate · k keyboard · h hide all · d dismiss all"))
+        for binding in KeyBinding.all { #expect(KeyBinding.helpText.contains("\(binding.keys): \(binding.help)")) }
+        let engine = host.runner.engine, chef = host.runner.chef
+        let events = { host.runner.recorder.events.count }
+
+        _ = host.handle(.key(.character("r")))
+        #expect(engine.scene.orientation == .landscape)
+        _ = host.handle(.key(.character("r")))
+        #expect(engine.scene.orientation == .portrait)
+        _ = host.handle(.key(.character("k")))
+        #expect(engine.keyboard.owner != nil, "k raises the app's keyboard")
+        _ = host.handle(.key(.character("k")))
+        host.advance(by: .seconds(1))
+        #expect(engine.keyboard.owner == nil, "and lowers it")
+        _ = host.handle(.key(.character("h")))
+        host.advance(by: .seconds(1))
+        #expect(chef.shown.isEmpty, "h hides what agrees to go")
+        _ = host.handle(.key(.character("1")))
+        host.advance(by: .seconds(1))
+        #expect(chef.shown.count == 1, "1 shows the first popup again")
+        _ = host.handle(.key(.character("d")))
+        host.advance(by: .seconds(1))
+        #expect(chef.shown.isEmpty, "d dismisses everything")
+        let before = events()
+        _ = host.handle(.key(.escape))
+        #expect(host.runner.recorder.events.dropFirst(before).contains { $0.kind == .appTap }, "Esc taps the background")
+        #expect(host.handle(.key(.character("q"))) == .quit)
+        withExtendedLifetime(samples) {}
+    }
+
+    @Test("a tap on a button shows the action it ran in the status line")
+    func actionTapShown() throws {
+        let (host, samples) = try host(#"""
+            {"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
+                                 "data": {"amount": 3}, "as": "pay"}}]}
+            """#)
+        host.advance(by: .seconds(1))
+        let confirm = try #require(host.frame().nodes.first { $0.action == "confirm" }).bounds.center
+        _ = host.handle(.pointer(.down, confirm))
+        _ = host.handle(.pointer(.up, confirm))
+        #expect(host.statusLine.contains(" · ran confirm → keep · "), "\(host.statusLine)")
+        withExtendedLifetime(samples) {}
     }
 }

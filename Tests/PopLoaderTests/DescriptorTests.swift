@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PopTestSupport
 @testable import PopLoader
@@ -21,6 +22,7 @@ import PopTestSupport
         #expect(defaults.source == .defaults)
         #expect(defaults.directories == [
             "/home/u/.local/share/pophost/plugins", "/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins",
+            URL(fileURLWithPath: SearchPath.executableDirectory + "/../lib/pophost/plugins").standardizedFileURL.path,
             SearchPath.executableDirectory,
         ])
         #expect(SearchPath.resolve(flags: [], environment: ["XDG_DATA_HOME": "/data"]).directories.first == "/data/pophost/plugins")

@@ -133,6 +133,18 @@ import PopTestSupport
         #expect(svg.contains("<circle ") && svg.contains("<polygon "))
     }
 
+    @Test("an image's name sits under its glyph, never over it")
+    func imageLabel() throws {
+        let label = TextRun(lines: ["promo-banner"], size: 11, weight: .regular, color: 0x8E8E93FF, alignment: .center,
+                            inset: EdgeInsets(top: 82, leading: 6, bottom: 6, trailing: 6))
+        let svg = Self.render([FrameNode(id: "img", role: .image, rect: Rect(x: 0, y: 0, width: 200, height: 100), text: label)])
+        let labelTop = label.lineRect(0, in: Rect(x: 0, y: 0, width: 200, height: 100)).y
+        let points = try #require(Self.lines(svg, containing: "<polygon ").first?.split(separator: "\"")[1])
+        let ys = points.split(separator: " ").map { Double($0.split(separator: ",")[1])! }
+        #expect(ys.max()! <= labelTop, "the mountains end above the name: \(ys) vs \(labelTop)")
+        #expect(svg.contains(">promo-banner</text>"))
+    }
+
     @Test("in a phone: body, rounded screen clip, content moved onto the screen, the island on top")
     func device() throws {
         let frame = Frame(time: .zero, screen: Size(width: 393, height: 852),

@@ -112,7 +112,7 @@ import PopTestSupport
 
     // MARK: the ABI headers
 
-    @Test("the headers come from POPHOST_ABI_INCLUDE, else a checkout above the executable, else <prefix>/share/pophost/include")
+    @Test("the headers come from POPHOST_ABI_INCLUDE, else a checkout above the executable, else <prefix>/include")
     func locateHeaders() throws {
         // A checkout: the test binary lives in .build/debug of this repository.
         #expect(try ABIHeaders.locate(environment: [:], executableDirectory: Build.directory).directory == Repository.abiInclude)
@@ -122,12 +122,12 @@ import PopTestSupport
         try FileManager.default.copyItem(atPath: Repository.abiInclude + "/pophost", toPath: copy + "/pophost")
         #expect(try ABIHeaders.locate(environment: ["POPHOST_ABI_INCLUDE": copy], executableDirectory: Build.directory).directory == copy)
 
-        // An installed prefix: <prefix>/bin/pophost and <prefix>/share/pophost/include.
+        // An installed prefix: <prefix>/bin/pophost and <prefix>/include.
         let prefix = temporary.subdirectory("prefix")
         let bin = temporary.subdirectory("prefix/bin")
-        try FileManager.default.copyItem(atPath: Repository.abiInclude + "/pophost", toPath: temporary.subdirectory("prefix/share/pophost/include") + "/pophost")
+        try FileManager.default.copyItem(atPath: Repository.abiInclude + "/pophost", toPath: temporary.subdirectory("prefix/include") + "/pophost")
         let installed = try ABIHeaders.locate(environment: [:], executableDirectory: bin)
-        #expect(installed.directory == prefix + "/share/pophost/include")
+        #expect(installed.directory == prefix + "/include")
         #expect(try installed.moduleMap() == ABIHeaders.defaultModuleMap, "no module map installed: the standard one")
 
         // Nowhere: the error names every place it looked.
@@ -137,7 +137,7 @@ import PopTestSupport
         } throws: { error in
             let text = "\(error)"
             return text.contains(temporary.file("missing") + " (POPHOST_ABI_INCLUDE)") && text.contains("Sources/PluginABI/include in \(nowhere)")
-                && text.contains(temporary.path + "/nowhere/share/pophost/include") && text.contains("Set POPHOST_ABI_INCLUDE")
+                && text.contains(temporary.path + "/nowhere/include") && text.contains("Set POPHOST_ABI_INCLUDE")
         }
         #expect(Self.headers.version() == ABIVersion.host.description)
     }

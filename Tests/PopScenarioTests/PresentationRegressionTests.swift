@@ -18,7 +18,7 @@ import PopTestSupport
     @Test("a wait as the last step is played to its end")
     func trailingWait() throws {
         let (runner, _) = try play(#"""
-            {"steps": [{"show": {"controller": "pop.theme", "as": "a"}}, {"wait": 1000}],
+            {"steps": [{"show": {"controller_loader": "pop.theme", "as": "a"}}, {"wait": 1000}],
              "expect": {"trace": [{"event": "did-present", "request": "a"}]}}
             """#)
         #expect(runner.chef.now == .milliseconds(1000))
@@ -28,7 +28,7 @@ import PopTestSupport
     @Test("wait idle waits at most 60 s when the next timer is later, then goes on")
     func idleLimit() throws {
         let (runner, _) = try play(#"""
-            {"steps": [{"show": {"controller": "pop.theme", "data": {"theme": {"base": "top-banner", "display_duration": 100}}}},
+            {"steps": [{"show": {"controller_loader": "pop.theme", "data": {"theme": {"base": "top-banner", "display_duration": 100}}}},
                        {"wait": "idle"}, {"dismiss": {"all": true}}]}
             """#)
         #expect(runner.problems.map(\.description) == ["test.json: steps[1].wait: still busy after 60.0 s; going on"])
@@ -54,8 +54,8 @@ import PopTestSupport
     @Test("a step's frontmost popup is the one drawn on top: a banner above an alert")
     func frontmostIsBanner() throws {
         let (runner, _) = try play(#"""
-            {"steps": [{"show": {"controller": "pop.theme", "data": {"title": "B", "theme": {"base": "top-banner", "display_duration": 0}}, "as": "banner"}},
-                       {"at": 100, "show": {"controller": "pop.theme", "as": "alert"}},
+            {"steps": [{"show": {"controller_loader": "pop.theme", "data": {"title": "B", "theme": {"base": "top-banner", "display_duration": 0}}, "as": "banner"}},
+                       {"at": 100, "show": {"controller_loader": "pop.theme", "as": "alert"}},
                        {"at": 1000, "tap": {"action": "pop.dismiss"}}, {"wait": "idle"}]}
             """#)
         #expect(runner.chef.finalEvent(of: runner.labels["banner"]!) == .dismissed(.action))

@@ -20,7 +20,7 @@ import PopTestSupport
           "keyboard_height": 300,
           "plugins": ["plugins", "/abs/dir", "../more/./x/"],
           "steps": [
-            {"at": 0, "note": "first", "show": {"handler": "h", "view": "v", "controller": "c", "reformer": "r", "data": {"b": 1, "a": [true, null]}, "as": "pay"}},
+            {"at": 0, "note": "first", "show": {"handler": "h", "view_loader": "v", "controller_loader": "c", "reformer": "r", "data": {"b": 1, "a": [true, null]}, "as": "pay"}},
             {"show": {}},
             {"at": 100.5, "tap": {"x": 10, "y": 20.25}},
             {"tap": {"action": "confirm", "on": "pay"}},
@@ -242,7 +242,7 @@ import PopTestSupport
         (#"{"steps": [{"at": -1, "wait": "idle"}]}"#, #"s.json: steps[0].at: expected a time in milliseconds ≥ 0, found -1"#),
         (#"{"steps": [{"at": "soon", "wait": "idle"}]}"#, #"s.json: steps[0].at: expected a number, found the string "soon""#),
         // Steps: actions.
-        (#"{"steps": [{"show": {"viewer": "v"}}]}"#, #"s.json: steps[0].show: unknown key "viewer" (did you mean "view"?); show keys are: handler, view, controller, reformer, data, as"#),
+        (#"{"steps": [{"show": {"view": "v"}}]}"#, #"s.json: steps[0].show: unknown key "view" (did you mean "view_loader"?); show keys are: handler, view_loader, controller_loader, reformer, data, as"#),
         (#"{"steps": [{"show": {"handler": 7}}]}"#, #"s.json: steps[0].show.handler: expected a string, found 7"#),
         (#"{"steps": [{"show": {"as": "pay"}}, {"show": {"as": "pay"}}]}"#, #"s.json: steps[1].show.as: the label "pay" is already used by steps[0]"#),
         (#"{"steps": [{"show": {"as": "promo"}}, {"show": {"as": "banner"}}, {"tap": {"action": "ok", "on": "pay"}}]}"#, #"s.json: steps[2].tap.on: no request is labelled "pay" (labels so far: promo, banner)"#),

@@ -4,9 +4,9 @@ import PopTestSupport
 @testable import PopTerminal
 
 @Suite struct TerminalRasterizerTests {
-    /// 340 × 680 pt in a 60 × 45 terminal: 8.5 pt a column, 17 pt a row; the screen takes 40 × 40 cells from
+    /// 340 × 680 pt in a 60 × 45 terminal, rows not snapped to a pitch: 8.5 pt a column, 17 pt a row; the screen takes 40 × 40 cells from
     /// column 10, row 2.
-    static let viewport = TerminalViewport(screen: Size(width: 340, height: 680), columns: 60, rows: 45, textColumn: 8.5)
+    static let viewport = TerminalViewport(screen: Size(width: 340, height: 680), columns: 60, rows: 45, textColumn: 8.5, rowPitch: nil)
     static let white = Cell.RGB(255, 255, 255), black = Cell.RGB(0, 0, 0), dimmed = Cell.RGB(153, 153, 153)
 
     static func text(_ line: String, weight: ContentNode.Weight = .regular, color: ContentNode.Color = 0x000000FF,

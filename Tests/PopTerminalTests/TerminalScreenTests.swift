@@ -21,7 +21,7 @@ import Glibc
 
     @Test("first render is full, an unchanged frame writes nothing, a moved popup a diff; the terminal ends right")
     func renders() {
-        var screen = TerminalScreen(screen: Self.screenSize, columns: 60, rows: 45, textColumn: 8.5)
+        var screen = TerminalScreen(screen: Self.screenSize, columns: 60, rows: 45, textColumn: 8.5, rowPitch: nil)
         var terminal = VirtualTerminal(columns: 60, rows: 45)
         let first = screen.render(Self.frame(cardX: 85), statusLine: "ready")
         #expect(first.starts(with: Array("\u{1B}[0m\u{1B}[2J".utf8)))
@@ -40,7 +40,7 @@ import Glibc
 
     @Test("the left button's press, drag and release become pointer events at the cell's centre")
     func pointer() {
-        var screen = TerminalScreen(screen: Self.screenSize, columns: 60, rows: 45, textColumn: 8.5)
+        var screen = TerminalScreen(screen: Self.screenSize, columns: 60, rows: 45, textColumn: 8.5, rowPitch: nil)
         #expect(screen.event(for: .mouse(kind: .drag, button: 0, column: 20, row: 10)) == nil)
         #expect(screen.event(for: .mouse(kind: .press, button: 0, column: 20, row: 10))
                 == .pointer(.down, Point(x: 85 + 4.25, y: 136 + 8.5)))

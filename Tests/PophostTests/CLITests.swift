@@ -19,7 +19,7 @@ import PopTestSupport
         let ids = plugins.compactMap { ($0["plugin"] as? [String: Any])?["id"] as? String }
         #expect(ids.contains("com.pophost.samples.c"))
         #expect(ids.contains("com.pophost.samples.swift"))
-        #expect(report["searchPathSource"] as? String == "defaults")
+        #expect(report["search_path_source"] as? String == "defaults")
         let table = try run(Build.pophost, ["list"], environment: Self.isolated(cache))
         #expect(table.stdout.contains("com.pophost.samples.swift.high-priority-handler"))
         #expect(!table.stdout.contains("\u{1B}["), "no colour when not on a terminal")
@@ -42,7 +42,7 @@ import PopTestSupport
         }
     }
 
-    @Test("`pophost inspect` exits 0 for a good plugin and 1 for a broken or unknown one")
+    @Test("`pophost inspect` exits 0 for a good plugin, 1 for a broken one and 64 for an unknown id")
     func inspectExitStatus() throws {
         let cache = TemporaryDirectory()
         let good = try run(Build.pophost, ["inspect", Build.cSample], environment: Self.isolated(cache))
@@ -51,12 +51,12 @@ import PopTestSupport
         #expect(good.stdout.contains("ABI"))
         let byComponent = try run(Build.pophost, ["inspect", "com.pophost.samples.swift.test-view", "--json"], environment: Self.isolated(cache))
         #expect(byComponent.status == 0, "\(byComponent.stderr)")
-        #expect(byComponent.stdout.contains("\"abiVersion\": \"1.1.0\""))  // built against this checkout's headers
+        #expect(byComponent.stdout.contains("\"abi_version\": \"1.1.0\""))  // built against this checkout's headers
         let broken = try run(Build.pophost, ["inspect", BrokenPluginCorpus.shared.path("wrong-major.so")], environment: Self.isolated(cache))
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("abi-major-mismatch"))
         let unknown = try run(Build.pophost, ["inspect", "com.example.nothing"], environment: Self.isolated(cache))
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no plugin or component with id \"com.example.nothing\""))
     }
 
@@ -82,17 +82,36 @@ import PopTestSupport
 
         let broken = try run(Build.pophost, ["show", "--plugins", samples.directory.path, "--handler", "com.example.none"],
                              environment: Self.isolated(cache))
-        #expect(broken.status == 1)
-        #expect(broken.stdout.contains("no handler with id \"com.example.none\""))
+        #expect(broken.status == 64, "an id that names nothing is a usage error")
+        #expect(broken.stderr.contains("pophost: error: no handler with id \"com.example.none\""))
         let badData = try run(Build.pophost, ["show", "--data", "{oops"], environment: Self.isolated(cache))
         #expect(badData.status != 0)
         #expect(badData.stderr.contains("--data is not valid JSON"))
     }
 
-    @Test("every command has --help", arguments: [[], ["list"], ["inspect"], ["check"], ["show"]])
+    @Test("every command's --help: no source paths, examples never wrapped mid-command, lines within 80 columns",
+          arguments: [[], ["list"], ["inspect"], ["check"], ["show"], ["demo"], ["run"], ["render"], ["test"], ["new"]])
     func help(command: [String]) throws {
-        let result = try run(Build.pophost, command + ["--help"])
+        let result = try run(Build.pophost, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE"))
+        for path in ["Sources/", "docs/", ".md", "/work/", "Plugins/"] {
+            #expect(!result.stdout.contains(path), "an installed pophost's help names no source path: \(path)")
+        }
+        let lines = result.stdout.components(separatedBy: "\n")
+        for line in lines where !line.hasPrefix("USAGE:") {
+            #expect(line.count <= 80, "\(line)")
+        }
+        // An example is a command on its own lines, continued only after a trailing backslash.
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("Example") }) else { return }
+        let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+        #expect(!examples.isEmpty)
+        for (previous, line) in zip([""] + examples, examples) {
+            if previous.hasSuffix("\\") {
+                #expect(line.hasPrefix("    --"), "a continuation is an option on its own line: \(line)")
+            } else {
+                #expect(line.hasPrefix("  pophost "), "each example starts a command: \(line)")
+            }
+        }
     }
 }

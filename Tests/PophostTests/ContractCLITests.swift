@@ -31,7 +31,7 @@ import PopTestSupport
 
         let report = try json(try run(Build.pophost, ["inspect", "com.pophost.samples.swift.promo-view", "--json", "--data", "{\"title\": \"x\"}"],
                                       environment: CLITests.isolated(cache)).stdout)
-        #expect(report["abiVersion"] as? String == "1.1.0", "the plugin's own keys stay")
+        #expect(report["abi_version"] as? String == "1.1.0", "the plugin's own keys stay")
         let contracts = try #require(report["contracts"] as? [String: Any])
         #expect(contracts["data"] as? [String] == ["null", "{}", "{\"title\":\"x\"}"])
         let handlers = try #require(contracts["handlers"] as? [[String: Any]])
@@ -40,11 +40,11 @@ import PopTestSupport
         #expect(claim["name"] as? String == "claim")
         #expect(claim["signature"] as? String == "bool(self:ptr, data.campaign:str)")
         #expect(claim["fields"] as? [String] == [])
-        let views = try #require(contracts["viewLoaders"] as? [[String: Any]])
+        let views = try #require(contracts["view_loaders"] as? [[String: Any]])
         let promo = try #require(views.first { $0["id"] as? String == "com.pophost.samples.swift.promo-view" })
         let builds = try #require(promo["builds"] as? [[String: Any]])
         #expect(builds.map { $0["data"] as? String } == ["null", "{}", "{\"title\":\"x\"}"])
-        #expect(builds.allSatisfy { $0["buttonActions"] as? [String] == ["claim", "pop.dismiss"] && $0["textFields"] as? [String] == [] })
+        #expect(builds.allSatisfy { $0["button_actions"] as? [String] == ["claim", "pop.dismiss"] && $0["text_fields"] as? [String] == [] })
 
         let list = try run(Build.pophost, ["list", "--json"], environment: CLITests.isolated(cache))
         #expect(!list.stdout.contains("\"contracts\""), "list does not open plugins")
@@ -64,9 +64,9 @@ import PopTestSupport
         let handler = try #require((contracts["handlers"] as? [[String: Any]])?.first)
         #expect(handler["actions"] == nil)
         #expect((handler["error"] as? [String: Any])?["category"] as? String == "contract-broken")
-        let build = try #require(((contracts["viewLoaders"] as? [[String: Any]])?.first?["builds"] as? [[String: Any]])?.first)
+        let build = try #require(((contracts["view_loaders"] as? [[String: Any]])?.first?["builds"] as? [[String: Any]])?.first)
         #expect((build["error"] as? [String: Any])?["message"] as? String == "its content is invalid: text: size -3.0 is negative or not finite")
-        #expect(build["textFields"] == nil)
+        #expect(build["text_fields"] == nil)
 
         let mismatch = try run(Build.pophost, ["inspect", fixtures.directory.file("mismatch.so")], environment: CLITests.isolated(cache))
         #expect(mismatch.stdout.contains("    go  bool(field.pin:str)\n"))
@@ -120,7 +120,7 @@ import PopTestSupport
         let views = try run(Build.pophost, ["check", "--handler", "com.pophost.samples.swift.low-priority-handler", "--json"], environment: CLITests.isolated(cache))
         let report = try json(views.stdout)
         let pairs = try #require(report["pairs"] as? [[String: Any]])
-        #expect(pairs.filter { $0["fits"] as? Bool == true }.map { $0["viewLoader"] as? String }
+        #expect(pairs.filter { $0["fits"] as? Bool == true }.map { $0["view_loader"] as? String }
             == ["com.pophost.samples.swift.banner-view", "com.pophost.samples.swift.promo-view", "com.pophost.samples.swift.test-view"])
 
         let fixtures = try Fixtures()
@@ -138,7 +138,7 @@ import PopTestSupport
                            environment: CLITests.isolated(cache))
         #expect(typo.status == 64)
         #expect(typo.stdout.isEmpty)
-        #expect(typo.stderr.hasPrefix("error: no handler with id \"com.pophost.samples.c.paymnt-handler\" in the loaded plugins (did you mean \"com.pophost.samples.c.payment-handler\"?); the handlers are: com.pophost.samples.c.high-priority-handler, "))
+        #expect(typo.stderr.hasPrefix("pophost: error: no handler with id \"com.pophost.samples.c.paymnt-handler\" in the loaded plugins (did you mean \"com.pophost.samples.c.payment-handler\"?); the handlers are: com.pophost.samples.c.high-priority-handler, "))
         let short = try run(Build.pophost, ["check", "--view-loader", "payment-view"], environment: CLITests.isolated(cache))
         #expect(short.status == 64)
         #expect(short.stderr.contains("(did you mean \"com.pophost.samples.c.payment-view\"?)"))

@@ -1,0 +1,35 @@
+/// A key `pophost run` answers when no field has the focus, with the word the status line shows for it and
+/// the sentence `--help` gives: one list, so the footer, the help and the keys that work are the same.
+public struct KeyBinding: Hashable, Sendable {
+    /// The key as a user reads it: "q", "1-9", "Esc", "↑ ↓".
+    public let keys: String
+    /// What the status line says it does, a word or two.
+    public let short: String
+    /// What `--help` says it does.
+    public let help: String
+
+    /// Every key, in the order the status line and the help list them.
+    public static let all = [
+        KeyBinding(keys: "q", short: "quit", help: "quit"),
+        KeyBinding(keys: "1-9", short: "show", help: "show the scenario's first nine popups again"),
+        KeyBinding(keys: "r", short: "rotate", help: "rotate the phone"),
+        KeyBinding(keys: "k", short: "keyboard", help: "raise or lower the app's keyboard"),
+        KeyBinding(keys: "h", short: "hide all", help: "hide what agrees to go (as the app navigating away)"),
+        KeyBinding(keys: "d", short: "dismiss all", help: "dismiss everything"),
+        KeyBinding(keys: "Esc", short: "tap outside", help: "tap the background"),
+        KeyBinding(keys: "↑ ↓", short: "flick banner", help: "flick the front banner up or down"),
+    ]
+
+    /// The keys for `--help`: the mouse, typing, then each key.
+    public static var helpText: String {
+        "The mouse taps buttons, focuses fields, taps the background and drags banners; a tap on a button shows "
+            + "the action it ran in the status line. With a field focused, keys type into it, Backspace deletes, "
+            + "Enter or Esc ends editing. Otherwise: "
+            + all.map { "\($0.keys): \($0.help)" }.joined(separator: "; ") + "."
+    }
+
+    /// The keys for the status line: "q quit · 1-9 show · …".
+    public static var statusText: String {
+        all.map { "\($0.keys) \($0.short)" }.joined(separator: " · ")
+    }
+}
