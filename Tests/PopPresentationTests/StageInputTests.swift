@@ -59,7 +59,7 @@ import PopTestSupport
         t.chef.runUntilIdle()
         let above = try #require(t.card(id)).rect
         let container = AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 336)
-        #expect(above.y == ((container.height - above.height) / 2).rounded(.down) + 20)
+        #expect(above.y == t.engine.scene.flat((container.height - above.height) / 2) + 20)  // QMUI's CGFloatGetCenter
         #expect(above.maxY <= 844 - 336)
         let keyboardTop = try #require(t.stage.frame().node("keyboard")).rect.y
         #expect(keyboardTop == 508, "\(keyboardTop.bitPattern)")
@@ -83,7 +83,7 @@ import PopTestSupport
         let id = payment(t)
         t.chef.runUntilIdle()
         let centred = try #require(t.card(id)).rect
-        #expect(centred.y == AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation,
+        #expect(centred.y == AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
                                                container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0)).y)
         t.engine.focus(field: "password", on: id)
         #expect(t.engine.keyboard.visibleHeight(at: t.chef.now) == 336)  // no second slide
@@ -102,7 +102,7 @@ import PopTestSupport
         t.engine.rotate(to: .landscape)
         t.chef.runUntilIdle()
         let card = try #require(t.card(id)).rect
-        let expected = AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation,
+        let expected = AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
                                          container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0))
         #expect(card == expected && t.engine.scene.width == 844)
         #expect(t.traced.time(of: "did-present", id) == 400)

@@ -112,7 +112,7 @@ import PopTestSupport
             let popup = try #require(t.chef.popups[id])
             let keyboard = t.engine.keyboardHeight(for: id)
             let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: keyboard)
-            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
+            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
             return (try #require(t.card(id)).rect, container, standard)
         }
         var (card, container, standard) = try frames()
@@ -164,7 +164,7 @@ import PopTestSupport
         #expect(track.animations.count == 2)
         // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
         let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: 0)
-        let laidOut = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
+        let laidOut = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
         #expect(track.animations[0].to.frame == laidOut)
         #expect(laidOut.width < container.width)
         t.chef.advance(by: .zero)  // the plugin calls done from on_main_thread: before its keyframes end
