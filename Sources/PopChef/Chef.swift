@@ -176,11 +176,18 @@ public final class Chef {
     @discardableResult
     public func runUntilIdle(limit: VirtualTime = .seconds(3600)) -> VirtualTime {
         let end = clock.now + limit
-        pump()
-        while let due = clock.nextDue, due <= end {
+        while let due = nextDue(), due <= end {
             advance(to: due)
         }
         return clock.now
+    }
+
+    /// When the next timer is due, once the main-thread callbacks and completions already waiting
+    /// have been taken — an answer a plugin gave through `on_main_thread` cancels its completion
+    /// timeout first, so that timeout is not mistaken for pending work —; nil when nothing is pending.
+    public func nextDue() -> VirtualTime? {
+        pump()
+        return clock.nextDue
     }
 
     /// Delivers plugins' main-thread callbacks and the completions they have called.

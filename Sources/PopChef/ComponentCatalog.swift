@@ -44,23 +44,26 @@ public final class ComponentCatalog {
         return factories[id]?.kind ?? sources.lazy.compactMap { $0.kind(of: id) }.first
     }
 
-    func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
-        try make(id, .handler, swift: { $0 as! any HandlerComponent }, source: { source throws(ComponentFailure) in try source.makeHandler(id) })
+    func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
+        try make(id, .handler, swift: { $0 as! any HandlerComponent },
+                 source: { source throws(ComponentFailure) in try source.makeHandler(id, context: context) })
     }
 
-    func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent {
-        try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent }, source: { source throws(ComponentFailure) in try source.makeViewLoader(id) })
+    func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
+        try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
+                 source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
     }
 
-    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
+    func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
         if id == ThemeControllerLoader.themeID && factories[id] == nil { return ThemeControllerLoader() }
         return try make(
             id, .controllerLoader, swift: { $0 as! any ControllerLoaderComponent },
-            source: { source throws(ComponentFailure) in try source.makeControllerLoader(id) })
+            source: { source throws(ComponentFailure) in try source.makeControllerLoader(id, context: context) })
     }
 
-    func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
-        try make(id, .reformer, swift: { $0 as! any ReformerComponent }, source: { source throws(ComponentFailure) in try source.makeReformer(id) })
+    func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
+        try make(id, .reformer, swift: { $0 as! any ReformerComponent },
+                 source: { source throws(ComponentFailure) in try source.makeReformer(id, context: context) })
     }
 
     private func make<Component>(

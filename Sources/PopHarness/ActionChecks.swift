@@ -16,7 +16,7 @@ enum ActionChecks {
         let source = plugin.source()
         var problems: [String] = []
         for id in handlers {
-            do throws(ComponentFailure) { try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in try source.makeHandler(id) }.destroy() } catch {
+            do throws(ComponentFailure) { try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in try source.makeHandler(id, context: .detached()) }.destroy() } catch {
                 problems.append(error.description)
             }
         }
@@ -33,7 +33,7 @@ enum ActionChecks {
         let source = plugin.source()
         var calls = 0
         for id in handlers {
-            guard let handler = try? source.makeHandler(id) as? PluginHandler else { continue }
+            guard let handler = try? source.makeHandler(id, context: .detached()) as? PluginHandler else { continue }
             defer { handler.destroy() }
             for action in handler.declared.values.sorted(by: { $0.name < $1.name }) {
                 for _ in 0..<context.repetitions(20) {

@@ -17,12 +17,12 @@ struct ComponentPairs {
     init(plugin: PluginUnderTest, source: PluginComponents) {
         viewIDs = plugin.ids(of: .viewLoader)
         for id in viewIDs {
-            guard let view = try? source.makeViewLoader(id) else { contents[id] = .some(nil); continue }
+            guard let view = try? source.makeViewLoader(id, context: .detached()) else { contents[id] = .some(nil); continue }
             contents[id] = plugin.watchdog.within("build of \(id)", { try? view.build(data: RequestData(.null)) })
             view.destroy()
         }
         for id in plugin.ids(of: .handler) {
-            guard let handler = try? source.makeHandler(id) else { continue }
+            guard let handler = try? source.makeHandler(id, context: .detached()) else { continue }
             let actions = handler.actions.mapValues { Set($0.fields) }
             handlers.append((id, actions))
             handler.destroy()

@@ -12,10 +12,12 @@ public struct ABIHeaders: Sendable {
         self.directory = directory
     }
 
-    /// The module map written when the include directory has none (an installed copy may not).
+    /// The module map written when the include directory has none (an installed copy may not): the
+    /// checkout's, every header under `pophost/` (the extension headers too: PopPluginKit uses
+    /// `ext/timer.h`).
     static let defaultModuleMap = """
         module PluginABI {
-            umbrella header "pophost/pophost.h"
+            umbrella "pophost"
             export *
         }
 

@@ -79,7 +79,7 @@ public final class ScenarioRunner {
                 continue
             }
             if let deadline = idleDeadline {
-                let due = chef.clock.nextDue
+                let due = chef.nextDue()
                 if let due, due <= deadline {
                     guard due <= target else { break }
                     clock(to: due)
