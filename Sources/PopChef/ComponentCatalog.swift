@@ -3,7 +3,7 @@ import PopModel
 /// The components a chef composes popups from, by id: Swift components an app registers, and the
 /// components of sources such as C plugins (`ComponentCatalog(discovery:)`). An id registered in
 /// Swift wins over a source's; among sources, the first added wins. The built-in controller loader
-/// `pop.theme` is always there.
+/// `pop.theme` and view loader `pop.box` are always there.
 public final class ComponentCatalog {
     private var factories: [String: (kind: ComponentKind, make: () -> AnyObject)] = [:]
     private var sources: [any ComponentSource] = []
@@ -41,6 +41,7 @@ public final class ComponentCatalog {
     /// The kind of component `id`, or nil when there is none.
     public func kind(of id: String) -> ComponentKind? {
         if id == ThemeControllerLoader.themeID { return .controllerLoader }
+        if id == BoxViewLoader.boxID { return .viewLoader }
         return factories[id]?.kind ?? sources.lazy.compactMap { $0.kind(of: id) }.first
     }
 
@@ -50,8 +51,9 @@ public final class ComponentCatalog {
     }
 
     func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
-        try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
-                 source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
+        if id == BoxViewLoader.boxID && factories[id] == nil { return BoxViewLoader() }
+        return try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
+                        source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
     }
 
     func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {

@@ -31,6 +31,7 @@ struct Show: ParsableCommand {
     @Flag(help: "Leave the popup on screen instead of dismissing it at the end.") var keep = false
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
+    @OptionGroup var arbitration: ArbitrationOptions
     @OptionGroup var options: PluginOptions
 
     func run() throws {
@@ -45,7 +46,8 @@ struct Show: ParsableCommand {
         }
         for entry in typing where !entry.contains("=") { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
 
-        let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
+        let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()),
+                        configuration: arbitration.applied(to: ChefConfiguration()))
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
         let recorder = TraceRecorder()
