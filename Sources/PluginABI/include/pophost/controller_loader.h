@@ -37,7 +37,7 @@ enum {
 typedef int32_t pop_mask_t;
 enum {
     POP_MASK_NONE = 0,   /* nothing: touches reach the app */
-    POP_MASK_CLEAR = 1,  /* transparent, but absorbs touches */
+    POP_MASK_CLEAR = 1,  /* transparent, but takes touches as the dimmed mask does */
     POP_MASK_DIMMED = 2, /* dim_color over the app */
 };
 
@@ -114,7 +114,7 @@ typedef struct pop_presentation {
     pop_mask_t mask;            /* POP_MASK_*; default DIMMED */
     pop_color_t dim_color;      /* default 0x00000059 (black at 0.35) */
     bool modal;                 /* background taps do nothing; default false */
-    bool dismiss_on_background_tap; /* default false (taps are absorbed) */
+    bool dismiss_on_background_tap; /* a tap on a dimmed or clear mask dismisses; default false (absorbed) */
     double corner_radius;       /* default 16 */
     pop_width_mode_t width_mode; /* POP_WIDTH_*; default FIT */
     double width;               /* for FIXED and MAXIMUM */
