@@ -120,7 +120,7 @@ enum ChefBench {
         do { discovery = try registry.discover() } catch { throw BenchError("\(error)") }
         let source = PluginComponents(discovery: discovery)
         do {
-            return BenchHandler(source: source, component: try source.makeHandler("com.pophost.samples.c.payment-handler") as! PluginHandler)
+            return BenchHandler(source: source, component: try source.makeHandler("com.pophost.samples.c.payment-handler", context: .detached()) as! PluginHandler)
         } catch {
             throw BenchError("cannot create the C sample's payment handler: \(error)")
         }

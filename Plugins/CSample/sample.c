@@ -1,4 +1,4 @@
-/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and two extensions) in plain C11.
+/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and three extensions) in plain C11.
  *
  *   CSPopKit's example trio (combine them for CSPopKit's demo popup):
  *     com.pophost.samples.c.high-priority-handler   handler: high priority, overrides; action "details"
@@ -9,11 +9,12 @@
  *     com.pophost.samples.c.payment-view            view loader: amount, secure field, three buttons
  *   A promotion that decides later:
  *     com.pophost.samples.c.promotion-handler       handler: low priority, queued; should_present_ex
- *                                                   answers from on_main_thread (pop_completion_t)
+ *                                                   answers 250 ms later on the host's virtual clock
+ *                                                   ("pop.timer/1"), with a pop_completion_t
  *   Custom animation and layout, through component extensions:
  *     com.pophost.samples.c.custom-animation-controller
  *                                                   controller loader: "pop.animation/1", its own
- *                                                   keyframes, finished later
+ *                                                   keyframes, finished when they end ("pop.timer/1")
  *     com.pophost.samples.c.bottom-controller       controller loader: "pop.layout/1", the popup
  *                                                   pinned to the bottom of the screen
  *
@@ -25,6 +26,7 @@
 #include <pophost/pophost.h>
 #include <pophost/ext/animation.h>
 #include <pophost/ext/layout.h>
+#include <pophost/ext/timer.h>
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -40,9 +42,10 @@
  * afterwards. Every access happens on the host's main thread (init, deinit, create, the component
  * functions and on_main_thread are all [main-thread]), so nothing here needs a lock. */
 
-/* Completions to call from on_main_thread: the promotion's answers and the custom animation's ends.
- * A pop_completion_t is a value that stays safe to call (completion.h): one whose request ended in
- * the meantime is a checked no-op for the host, so nothing here has to be forgotten on destroy. */
+/* Completions to call from on_main_thread, when the host offers no timer: the promotion's answers and
+ * the custom animation's ends. A pop_completion_t is a value that stays safe to call (completion.h):
+ * one whose request ended in the meantime is a checked no-op for the host, so nothing here has to be
+ * forgotten on destroy. */
 #define PENDING_CAPACITY 16
 
 typedef struct pending_completion {
@@ -55,6 +58,7 @@ static struct {
     const pop_host_t *host;
     const pop_host_log_t *log;     /* "pop.log/1", or NULL when the host does not offer it */
     const pop_host_value_t *value; /* "pop.value/1", or NULL: then every read gives its default */
+    const pop_host_timer_t *timer; /* "pop.timer/1", or NULL: then "later" means on_main_thread */
     pending_completion_t pending[PENDING_CAPACITY]; /* a ring buffer, oldest first */
     uint32_t pending_head;
     uint32_t pending_count;
@@ -119,10 +123,15 @@ static const char *reason_name(pop_reason_t reason) {
 
 /* ---- answering later --------------------------------------------------------------------------
  *
- * The ABI has no timer, and the host calls the plugin on its main thread only. To finish something
- * "later" without threads, the plugin queues the completion, asks the host for a callback with
- * host->request_callback(), and calls it from the entry's on_main_thread. Returns false when the
- * queue is full or the host cannot call back: the caller then answers now instead. */
+ * The host calls the plugin on its main thread only, and runs popups on a virtual clock: a thread
+ * sleeping for real time would make every run different. So "later" is one of two things:
+ *   - after some virtual time, with the host's "pop.timer/1" (ext/timer.h): complete_after(), which
+ *     keeps the completion in the instance until its timer fires (the host never fires a timer after
+ *     the instance is destroyed);
+ *   - when the host offers no timer: at the next main-thread callback, complete_later(), which queues
+ *     the completion, asks for host->request_callback() and calls it from on_main_thread (no virtual
+ *     time passes: entry.h). Returns false when the queue is full or the host cannot call back: the
+ *     caller then answers now instead. */
 static bool complete_later(pop_completion_t completion, bool value) {
     const pop_host_t *host = plugin.host;
     if (!host || !host->request_callback || plugin.pending_count == PENDING_CAPACITY) return false;
@@ -164,6 +173,10 @@ typedef struct instance {
     /* Controller loaders: the extensions get_extension offers (constant data), NULL for none. */
     const pop_animation_ext_t *animation;
     const pop_layout_ext_t *layout;
+    /* complete_after(): the completion its timer will call, the value, and the timer (0: none). */
+    pop_completion_t later;
+    bool later_value;
+    pop_timer_id_t later_timer;
 } instance_t;
 
 /* The instance behind a component the host passes back. */
@@ -182,6 +195,28 @@ static const void *instance_get_extension(const pop_component_t *component, cons
     if (instance->animation && strcmp(extension_id, POP_EXT_ANIMATION) == 0) return instance->animation;
     if (instance->layout && strcmp(extension_id, POP_EXT_LAYOUT) == 0) return instance->layout;
     return NULL;
+}
+
+/* The timer of complete_after(): calls the instance's pending completion. */
+static void later_fired(const pop_component_t *component, void *context) {
+    (void)component;
+    instance_t *self = context;
+    self->later_timer = 0;
+    pop_complete(self->later, self->later_value);
+}
+
+/* Calls `completion` with `value` after `delay` seconds of the host's virtual time, on the clock of
+ * the chef that created `self` (a plugin serving several chefs gets each timer on the right clock).
+ * One completion per instance: a newer one replaces a pending one (its timer is cancelled). Returns
+ * false when the host offers no "pop.timer/1" or refuses the timer: the caller answers otherwise. */
+static bool complete_after(instance_t *self, double delay, pop_completion_t completion, bool value) {
+    const pop_host_timer_t *timer = plugin.timer;
+    if (!self || !timer || !timer->schedule) return false;
+    if (self->later_timer && timer->cancel) timer->cancel(plugin.host, self->later_timer);
+    self->later = completion;
+    self->later_value = value;
+    self->later_timer = timer->schedule(plugin.host, &self->iface.component, delay, later_fired, self);
+    return self->later_timer != 0;
 }
 
 /* Fills in the kind-specific functions of a fresh, zeroed instance. */
@@ -340,11 +375,15 @@ static void promotion_get_options(const pop_handler_t *self, const pop_value_t *
     options->dedupe_key = data_string(data, "campaign", NULL); /* one per campaign; the host copies it */
 }
 
-/* ABI 1.1: the answer is a pop_completion_t, kept by value and answered from on_main_thread. Only
- * an explicit "eligible": false vetoes. */
+/* How long the promotion's eligibility check takes, in seconds of virtual time. */
+#define PROMOTION_CHECK_DELAY 0.25
+
+/* ABI 1.1: the answer is a pop_completion_t, kept by value and answered when the (simulated)
+ * eligibility check is done: PROMOTION_CHECK_DELAY later on the host's clock, or from on_main_thread
+ * when the host has no timer. Only an explicit "eligible": false vetoes. */
 static void promotion_should_present(const pop_handler_t *self, const pop_value_t *data, pop_completion_t answer) {
-    (void)self;
     bool present = data_bool(data, "eligible", true);
+    if (complete_after(self ? instance_of(&self->component) : NULL, PROMOTION_CHECK_DELAY, answer, present)) return;
     if (!complete_later(answer, present)) pop_complete(answer, present); /* cannot defer: answer now */
 }
 
@@ -448,10 +487,10 @@ static void custom_animation_configure(const pop_controller_loader_t *self, cons
 
 /* Pops in: from ctx->from, the state the host shows the popup in before a custom show (its final
  * frame, transparent; keyframes start from the current state, so there is nothing to set), it
- * overshoots to 1.1 while fading in, then springs back to 1. Finishes later, from on_main_thread. */
+ * overshoots to 1.1 while fading in, then springs back to 1. Finishes when its keyframes end, on the
+ * host's clock (or from on_main_thread when the host has no timer). */
 static bool custom_animation_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx,
                                   pop_completion_t done) {
-    (void)self;
     /* Returning false (without calling done) gives the presentation's own animation. */
     if (!ctx || !ctx->animate) return false;
 
@@ -463,6 +502,7 @@ static bool custom_animation_show(const pop_controller_loader_t *self, const pop
     to.scale = 1.0;
     ctx->animate(ctx, grow, settle, POP_CURVE_SPRING, &to); /* starts when the first keyframe ends */
 
+    if (complete_after(self ? instance_of(&self->component) : NULL, ctx->duration, done, true)) return true;
     if (!complete_later(done, true)) pop_complete(done, true); /* cannot defer: finish now */
     return true;
 }
@@ -573,7 +613,7 @@ static const component_class_t controller_loader_classes[] = {
                 "Presents the content as a centred alert over a dimmed background.", pop_controller_features),
      setup_pop_controller},
     {DESCRIPTOR("com.pophost.samples.c.custom-animation-controller", "Custom animation controller",
-                "An alert that pops in with its own keyframes, finished from on_main_thread, and shrinks away.",
+                "An alert that pops in with its own keyframes, finished when they end, and shrinks away.",
                 custom_animation_features),
      setup_custom_animation_controller},
     {DESCRIPTOR("com.pophost.samples.c.bottom-controller", "Bottom controller",
@@ -649,6 +689,7 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
         plugin.host = host;
         plugin.log = host->get_extension ? host->get_extension(host, POP_HOST_EXT_LOG) : NULL;
         plugin.value = host->get_extension ? host->get_extension(host, POP_HOST_EXT_VALUE) : NULL;
+        plugin.timer = host->get_extension ? host->get_extension(host, POP_HOST_EXT_TIMER) : NULL;
         if (!plugin.value) plugin_log(POP_LOG_WARNING, "no \"" POP_HOST_EXT_VALUE "\": request data is ignored");
     }
     plugin.init_count++;
@@ -676,7 +717,7 @@ static const pop_plugin_entry_t entry = {
     .init = plugin_init,
     .deinit = plugin_deinit,
     .get_factory = plugin_get_factory,
-    .on_main_thread = plugin_on_main_thread, /* delivers the queued completions */
+    .on_main_thread = plugin_on_main_thread, /* delivers the completions queued without a timer */
 };
 
 POP_EXPORT const pop_plugin_entry_t *pop_plugin_entry_v1(void) { return &entry; }

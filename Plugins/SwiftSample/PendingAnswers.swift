@@ -1,4 +1,5 @@
-// Answering should_present later: a plugin-wide FIFO of decisions, delivered from on_main_thread.
+// Answering should_present later when the host offers no timer ("pop.timer/1"): a plugin-wide FIFO
+// of decisions, delivered from on_main_thread.
 
 import PluginABI
 import PopPluginKit

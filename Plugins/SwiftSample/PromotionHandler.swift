@@ -9,8 +9,13 @@ import Glibc
 #endif
 
 /// Low priority, queued, requeued when preempted, expires after 30 s in the queue, one per
-/// campaign. should_present answers later, from on_main_thread (see PendingAnswers.swift).
+/// campaign. should_present answers when its (simulated) eligibility check is done, `checkDuration`
+/// later on the host's virtual clock ("pop.timer/1"); without a host timer, from on_main_thread
+/// (see PendingAnswers.swift).
 final class PromotionHandler: Instance {
+    /// How long the eligibility check takes, in seconds of virtual time.
+    static let checkDuration = 0.25
+
     static let component = Component.handler(
         .sample(
             id: "com.pophost.samples.swift.low-priority-handler",
@@ -34,7 +39,8 @@ final class PromotionHandler: Instance {
             }
         }
 
-        // Never answers inside the call: the decision is queued and delivered from on_main_thread.
+        // Never answers inside the call. The 1.0 answer is a bare function pointer the host frees with
+        // the handler; a timer never fires after that, and queued answers are forgotten in willDestroy.
         handler.should_present = { handler, data, answer in
             guard let answer else { return }
             let present = RequestValue(data)["eligible"].bool != false  // only an explicit false vetoes
@@ -42,7 +48,9 @@ final class PromotionHandler: Instance {
                 answer(present)  // cannot defer without a host: answer now rather than never
                 return
             }
-            PendingAnswers.enqueue(owner: instance, answer: answer, present: present)
+            if instance.after(PromotionHandler.checkDuration, { answer(present) }) == nil {
+                PendingAnswers.enqueue(owner: instance, answer: answer, present: present)
+            }
         }
     }
 

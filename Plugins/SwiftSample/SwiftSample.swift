@@ -14,8 +14,8 @@
 //     com.pophost.samples.swift.banner-view            view loader: icon, title, message
 //     com.pophost.samples.swift.banner-controller      controller loader: top banner, 3 s
 //
-// This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered later.
-// Then one file per component.
+// This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered from
+// on_main_thread when the host has no timer. Then one file per component.
 //
 // Everything the host sees is C data, built by the kit. No DispatchQueue.main or @MainActor: the
 // host owns the event loop; a plugin gets back on the main thread with Host.requestCallback() and
@@ -47,7 +47,8 @@ let entry = PluginEntry(
         PopController.component, SlideController.component, BannerController.component,
         PromoReformer.component,
     ],
-    // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions.
+    // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions queued
+    // without a timer.
     onMainThread: { PendingAnswers.deliverAll() },
     // Nothing may call the host after the last deinit.
     onLastDeinit: { PendingAnswers.removeAll() }

@@ -18,7 +18,8 @@ extension Presentation {
             show_animation: showAnimation.rawValue, hide_animation: hideAnimation.rawValue,
             dismiss_point_x: dismissPointX, dismiss_point_y: dismissPointY,
             banner_edge: bannerEdge.rawValue, banner_behind: behindBanner.rawValue,
-            display_duration: displayDuration, pause_on_touch: pauseOnTouch, swipe_to_dismiss: swipeToDismiss)
+            display_duration: displayDuration, pause_on_touch: pauseOnTouch, swipe_to_dismiss: swipeToDismiss,
+            show_curve: showCurve?.rawValue ?? Int32(POP_CURVE_STYLE), hide_curve: hideCurve?.rawValue ?? Int32(POP_CURVE_STYLE))
     }
 
     /// Reads back what a controller loader wrote, or says which field is out of range.
@@ -37,6 +38,10 @@ extension Presentation {
         func finite(_ value: Double, _ field: String) throws(ComponentFailure) -> Double {
             guard value.isFinite else { throw invalid(field, "\(value)") }
             return value
+        }
+        /// A curve, or nil for POP_CURVE_STYLE (the style's own).
+        func curve(_ value: Int32, _ field: String) throws(ComponentFailure) -> Keyframe.Curve? {
+            value == Int32(POP_CURVE_STYLE) ? nil : try enumeration(value, field) as Keyframe.Curve
         }
         self.init()
         style = try enumeration(raw.style, "style")
@@ -64,6 +69,8 @@ extension Presentation {
         displayDuration = try length(raw.display_duration, "display_duration")
         pauseOnTouch = raw.pause_on_touch
         swipeToDismiss = raw.swipe_to_dismiss
+        showCurve = try curve(raw.show_curve, "show_curve")
+        hideCurve = try curve(raw.hide_curve, "hide_curve")
     }
 }
 

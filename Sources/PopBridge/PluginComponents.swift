@@ -37,8 +37,10 @@ public final class PluginComponents: ComponentSource {
         self.init(plugins: [(entry.file.path, entry.info?.components ?? [])])
     }
 
-    /// The components of the given plugins (path, components), the first of an id winning.
+    /// The components of the given plugins (path, components), the first of an id winning. From here
+    /// on every plugin this process loads is offered "pop.timer/1".
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
+        PluginTimers.offered
         for (path, components) in plugins {
             for component in components where entries[component.descriptor.id] == nil {
                 entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: path)
@@ -59,25 +61,25 @@ public final class PluginComponents: ComponentSource {
         entries.filter { $0.value.kind == kind }.map(\.key).sorted()
     }
 
-    public func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
-        let (instance, plugin) = try create(id, kind: .handler)
+    public func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
+        let (instance, plugin) = try create(id, kind: .handler, context: context)
         return try adopt(instance) { () throws(ComponentFailure) in
             try PluginHandler(instance, id: id, interfaces: interfaces, pluginPath: plugin.path)
         }
     }
 
-    public func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent {
-        let (instance, _) = try create(id, kind: .viewLoader)
+    public func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
+        let (instance, _) = try create(id, kind: .viewLoader, context: context)
         return try adopt(instance) { () throws(ComponentFailure) in try PluginViewLoader(instance, id: id) }
     }
 
-    public func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
-        let (instance, _) = try create(id, kind: .controllerLoader)
+    public func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
+        let (instance, _) = try create(id, kind: .controllerLoader, context: context)
         return try adopt(instance) { () throws(ComponentFailure) in try PluginControllerLoader(instance, id: id) }
     }
 
-    public func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
-        let (instance, _) = try create(id, kind: .reformer)
+    public func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
+        let (instance, _) = try create(id, kind: .reformer, context: context)
         return PluginReformer(instance, id: id)
     }
 
@@ -91,9 +93,9 @@ public final class PluginComponents: ComponentSource {
         }
     }
 
-    /// Creates an instance of component `id`, checking that it is of `kind` and that the instance
-    /// honours the ABI (version, size, its factory's descriptor, a destroy function).
-    private func create(_ id: String, kind: ComponentKind) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
+    /// Creates an instance of component `id` for `context`'s chef, checking that it is of `kind` and
+    /// that the instance honours the ABI (version, size, its factory's descriptor, a destroy function).
+    private func create(_ id: String, kind: ComponentKind, context: ComponentContext) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
         guard let entry = entries[id] else {
             throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
         }
@@ -136,7 +138,7 @@ public final class PluginComponents: ComponentSource {
             header.destroy?(instance)
             throw ComponentFailure(.contractBroken, problem)
         }
-        return (PluginInstance(instance, census: census), plugin)
+        return (PluginInstance(instance, census: census, context: context), plugin)
     }
 
     /// The plugin at `path`, loaded and initialised on first use.

@@ -3,7 +3,8 @@ import PopChef
 import PopLoader
 
 /// A component instance a plugin created: destroyed exactly once through its ABI `destroy`, and
-/// counted so the host can tell that nothing outlives its request.
+/// counted so the host can tell that nothing outlives its request. While it lives, its timers
+/// ("pop.timer/1") run on its chef's clock; destroying it cancels them first.
 final class PluginInstance {
     let component: UnsafePointer<pop_component_t>
     /// The kind struct's header: which of its functions exist (those appended since 1.0 are read
@@ -12,11 +13,12 @@ final class PluginInstance {
     private let census: InstanceCensus
     private var destroyed = false
 
-    init(_ component: UnsafePointer<pop_component_t>, census: InstanceCensus) {
+    init(_ component: UnsafePointer<pop_component_t>, census: InstanceCensus, context: ComponentContext) {
         self.component = component
         self.census = census
         header = StructHeader(component)
         census.live += 1
+        PluginTimers.register(component, context: context)
     }
 
     /// The instance as its kind struct.
@@ -46,6 +48,7 @@ final class PluginInstance {
         guard !destroyed else { return }
         destroyed = true
         census.live -= 1
+        PluginTimers.unregister(component)
         component.pointee.destroy(component)
     }
 }

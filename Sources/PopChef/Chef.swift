@@ -131,14 +131,20 @@ public final class Chef {
         return true
     }
 
-    /// Shows again a popup that is being dismissed: it reverses from where it is. A popup that is
-    /// presenting or shown is left alone (a second show is a no-op). True when it reversed.
+    /// Shows again a popup that is being dismissed: it reverses from where it is. Anything else is
+    /// a no-op, traced `show-ignored` with why: a popup presenting, shown or waiting (a second show),
+    /// one leaving because it was preempted (an override waits for the layer), one whose dedupe key
+    /// a newer request took once it started leaving, and a request that has ended. True when it
+    /// reversed.
     @discardableResult
     public func reshow(_ id: RequestID) -> Bool {
-        guard let popup = popups[id], popup.state == .dismissing, !popup.requeueWhenDismissed,
-              layers[popup.layer].next == nil
-        else {
-            if let popup = popups[id] { record(popup, .showIgnored, detail: "already \(popup.state.rawValue)") }
+        guard let popup = popups[id] else {
+            if let final = finalEvent(of: id) { record(.showIgnored, request: id, detail: "already \(final)") }
+            return false
+        }
+        let keyHolder = popup.options.dedupeKey.flatMap { self.holder(of: $0, besides: popup) }
+        guard popup.state == .dismissing, !popup.requeueWhenDismissed, layers[popup.layer].next == nil, keyHolder == nil else {
+            record(popup, .showIgnored, detail: keyHolder.map { "its dedupe key is held by request \($0.id)" } ?? "already \(popup.state.rawValue)")
             return false
         }
         popup.dismissReason = nil
@@ -170,11 +176,18 @@ public final class Chef {
     @discardableResult
     public func runUntilIdle(limit: VirtualTime = .seconds(3600)) -> VirtualTime {
         let end = clock.now + limit
-        pump()
-        while let due = clock.nextDue, due <= end {
+        while let due = nextDue(), due <= end {
             advance(to: due)
         }
         return clock.now
+    }
+
+    /// When the next timer is due, once the main-thread callbacks and completions already waiting
+    /// have been taken — an answer a plugin gave through `on_main_thread` cancels its completion
+    /// timeout first, so that timeout is not mistaken for pending work —; nil when nothing is pending.
+    public func nextDue() -> VirtualTime? {
+        pump()
+        return clock.nextDue
     }
 
     /// Delivers plugins' main-thread callbacks and the completions they have called.

@@ -5,9 +5,8 @@ import PopModel
 extension Chef {
     /// A request that may be shown (should_present said yes) enters arbitration.
     func admit(_ popup: Popup) {
-        if let key = popup.options.dedupeKey,
-           popups.values.contains(where: { $0 !== popup && $0.options.dedupeKey == key && isShownOrQueued($0) }) {
-            record(popup, .duplicate, detail: key)
+        if let key = popup.options.dedupeKey, let holder = holder(of: key, besides: popup) {
+            record(popup, .duplicate, detail: "\(key) (request \(holder.id))")
             return finish(popup, .cancelled(.duplicate))
         }
         let layer = popup.layer
@@ -19,9 +18,20 @@ extension Chef {
         }
     }
 
-    /// Whether a request is on screen, about to be, or queued.
-    private func isShownOrQueued(_ popup: Popup) -> Bool {
-        popup.state.isVisible || popup.isQueued || layers[popup.layer].next === popup
+    /// The request that holds dedupe key `key`, other than `popup`: one presenting or shown, waiting
+    /// as its layer's next, queued, or leaving only to be requeued. A popup that has started leaving
+    /// for good frees its key, as CSPopKit's handler leaves the manager (`removePop:`) before its
+    /// dismissal animation starts (CSCustomPopHandler.m `dismissPopView:`).
+    func holder(of key: String, besides popup: Popup) -> Popup? {
+        popups.values.first { other in
+            guard other !== popup, other.options.dedupeKey == key else { return false }
+            switch other.state {
+            case .presenting, .shown: return true
+            case .dismissing: return other.requeueWhenDismissed
+            case .idle: return other.isQueued || layers[other.layer].next === other
+            case .dismissed, .cancelled: return false
+            }
+        }
     }
 
     /// An override competes with the popup that owns the layer: the one waiting to start, else the

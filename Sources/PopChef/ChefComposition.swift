@@ -56,13 +56,15 @@ extension Chef {
         for message in inbox.take() { receive(message) }
     }
 
-    /// Creates the request's components; any left out is the built-in default.
+    /// Creates the request's components; any left out is the built-in default. Their context is
+    /// this chef's clock, and reports against this request.
     private func resolveComponents(_ popup: Popup) throws(ComponentFailure) {
-        let request = popup.request
-        if let id = request.handler { popup.handler = try catalog.makeHandler(id) }
-        if let id = request.viewLoader { popup.viewLoader = try catalog.makeViewLoader(id) }
-        if let id = request.controllerLoader { popup.controllerLoader = try catalog.makeControllerLoader(id) }
-        if let id = request.reformer { popup.reformer = try catalog.makeReformer(id) }
+        let request = popup.request, inbox = self.inbox, id = popup.id
+        let context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }
+        if let id = request.handler { popup.handler = try catalog.makeHandler(id, context: context) }
+        if let id = request.viewLoader { popup.viewLoader = try catalog.makeViewLoader(id, context: context) }
+        if let id = request.controllerLoader { popup.controllerLoader = try catalog.makeControllerLoader(id, context: context) }
+        if let id = request.reformer { popup.reformer = try catalog.makeReformer(id, context: context) }
     }
 
     /// Takes one completion a component called.
@@ -89,6 +91,12 @@ extension Chef {
             popup.transition?.endTimer = clock.schedule(after: end - clock.now) { [weak self, weak popup] in
                 guard let self, let popup else { return }
                 self.transitionEnded(popup)
+            }
+        case .misbehaviour(let id, let message):
+            if let popup = popups[id] {
+                misbehaviour(popup, message)
+            } else {
+                Self.logger.warning("request \(id): \(message)")
             }
         case .calledAgain(let id, let what):
             guard let popup = popups[id] else {

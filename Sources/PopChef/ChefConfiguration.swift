@@ -1,9 +1,9 @@
 import PopModel
 
 /// The host's arbitration and lifecycle settings.
-public struct ChefConfiguration: Sendable {
+public struct ChefConfiguration: Hashable, Sendable {
     /// Who wins an override between equal priorities.
-    public enum EqualPriorityRule: String, Sendable, Codable {
+    public enum EqualPriorityRule: String, Sendable, Codable, CaseIterable {
         /// The popup on screen stays; the newcomer is cancelled (CSPopKit).
         case incumbentWins = "incumbent-wins"
         /// The newcomer preempts the popup on screen (SwiftEntryKit).
@@ -11,7 +11,7 @@ public struct ChefConfiguration: Sendable {
     }
 
     /// How a layer's queue is ordered.
-    public enum QueueOrder: String, Sendable, Codable {
+    public enum QueueOrder: String, Sendable, Codable, CaseIterable {
         /// Highest priority first, first come first served among equals.
         case priority
         /// First come first served.

@@ -63,7 +63,10 @@ extension Chef {
 
     /// Moves the popup's progress toward `target` from where it is now, through the controller
     /// loader's animation hook when it has one, else over the presentation's duration (none for
-    /// the styles "none"); the presenter moves the popup on screen.
+    /// the styles "none"); the presenter moves the popup on screen. A transition that interrupts
+    /// another runs its own whole duration, as UIKit's begin-from-current-state does: it starts from
+    /// the value presented now, but a dismissal early in a 0.3 s entrance still takes its full hide
+    /// duration (never the fraction the entrance had covered).
     func startTransition(_ popup: Popup, to target: Double) {
         let from = popup.progress(at: clock.now)
         clock.cancel(popup.transition?.endTimer)
@@ -71,8 +74,7 @@ extension Chef {
         popup.pendingCompletion = nil
         let showing = target > from
         let presentation = popup.presentation
-        let full = showing ? presentation.showDuration : presentation.hideDuration
-        let duration = VirtualTime.seconds(full * abs(target - from))
+        let duration = VirtualTime.seconds(showing ? presentation.showDuration : presentation.hideDuration)
         record(popup, showing ? .presenting : .dismissing, detail: "from \(from) over \(duration.seconds) s")
 
         if showing ? popup.controllerLoader.hasShowAnimation : popup.controllerLoader.hasHideAnimation,

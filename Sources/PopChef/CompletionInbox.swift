@@ -1,8 +1,8 @@
 import PopModel
 import Synchronization
 
-/// Completions components call — possibly from other threads — wait here until the chef's loop
-/// takes them, in the order they were called.
+/// Completions components call, and the misbehaviour their host services report — possibly from
+/// other threads — wait here until the chef's loop takes them, in the order they were posted.
 final class CompletionInbox: Sendable {
     enum Message: Sendable {
         /// should_present's answer; `serial` names the completion.
@@ -11,6 +11,8 @@ final class CompletionInbox: Sendable {
         case done(RequestID, serial: UInt64)
         /// A completion called again after it had fired.
         case calledAgain(RequestID, what: String)
+        /// A component broke its contract with a host service (`ComponentContext.reportMisbehaviour`).
+        case misbehaviour(RequestID, String)
     }
 
     private let messages = Mutex<[Message]>([])

@@ -3,7 +3,7 @@ import PopModel
 /// The components a chef composes popups from, by id: Swift components an app registers, and the
 /// components of sources such as C plugins (`ComponentCatalog(discovery:)`). An id registered in
 /// Swift wins over a source's; among sources, the first added wins. The built-in controller loader
-/// `pop.theme` is always there.
+/// `pop.theme` and view loader `pop.box` are always there.
 public final class ComponentCatalog {
     private var factories: [String: (kind: ComponentKind, make: () -> AnyObject)] = [:]
     private var sources: [any ComponentSource] = []
@@ -41,6 +41,7 @@ public final class ComponentCatalog {
     /// The kind of component `id`, or nil when there is none.
     public func kind(of id: String) -> ComponentKind? {
         if id == ThemeControllerLoader.themeID { return .controllerLoader }
+        if id == BoxViewLoader.boxID { return .viewLoader }
         return factories[id]?.kind ?? sources.lazy.compactMap { $0.kind(of: id) }.first
     }
 
@@ -48,27 +49,32 @@ public final class ComponentCatalog {
     /// such component (unknown-component, with the nearest id; wrong-kind), without making one.
     public func requireComponent(_ id: String, of kind: ComponentKind) throws(ComponentFailure) {
         if kind == .controllerLoader && id == ThemeControllerLoader.themeID { return }
+        if kind == .viewLoader && id == BoxViewLoader.boxID { return }
         guard let found = self.kind(of: id) else { throw unknown(id, kind) }
         guard found == kind else { throw Self.wrongKind(id, found, kind) }
     }
 
-    func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent {
-        try make(id, .handler, swift: { $0 as! any HandlerComponent }, source: { source throws(ComponentFailure) in try source.makeHandler(id) })
+    func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
+        try make(id, .handler, swift: { $0 as! any HandlerComponent },
+                 source: { source throws(ComponentFailure) in try source.makeHandler(id, context: context) })
     }
 
-    func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent {
-        try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent }, source: { source throws(ComponentFailure) in try source.makeViewLoader(id) })
+    func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
+        if id == BoxViewLoader.boxID && factories[id] == nil { return BoxViewLoader() }
+        return try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
+                        source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
     }
 
-    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent {
+    func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
         if id == ThemeControllerLoader.themeID && factories[id] == nil { return ThemeControllerLoader() }
         return try make(
             id, .controllerLoader, swift: { $0 as! any ControllerLoaderComponent },
-            source: { source throws(ComponentFailure) in try source.makeControllerLoader(id) })
+            source: { source throws(ComponentFailure) in try source.makeControllerLoader(id, context: context) })
     }
 
-    func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent {
-        try make(id, .reformer, swift: { $0 as! any ReformerComponent }, source: { source throws(ComponentFailure) in try source.makeReformer(id) })
+    func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
+        try make(id, .reformer, swift: { $0 as! any ReformerComponent },
+                 source: { source throws(ComponentFailure) in try source.makeReformer(id, context: context) })
     }
 
     private func make<Component>(

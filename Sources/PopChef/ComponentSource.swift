@@ -7,10 +7,11 @@ public protocol ComponentSource: AnyObject {
     func kind(of id: String) -> ComponentKind?
     /// The ids of its components of `kind`.
     func componentIDs(of kind: ComponentKind) -> [String]
-    func makeHandler(_ id: String) throws(ComponentFailure) -> any HandlerComponent
-    func makeViewLoader(_ id: String) throws(ComponentFailure) -> any ViewLoaderComponent
-    func makeControllerLoader(_ id: String) throws(ComponentFailure) -> any ControllerLoaderComponent
-    func makeReformer(_ id: String) throws(ComponentFailure) -> any ReformerComponent
+    /// An instance of component `id` for the chef `context` comes from.
+    func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent
+    func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent
+    func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent
+    func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent
     /// Runs the main-thread callbacks its components asked for; true when any ran.
     func deliverMainThreadCallbacks() -> Bool
 }

@@ -21,7 +21,7 @@ public struct ContractInspector {
 
     /// The contract of handler `id`: its declared actions. Throws when the handler cannot be made.
     public func contract(ofHandler id: String) throws(ComponentFailure) -> CompositionContract {
-        let handler = try catalog.makeHandler(id)
+        let handler = try catalog.makeHandler(id, context: .detached())
         defer { handler.destroy() }
         return CompositionContract(handler: handler)
     }
@@ -29,7 +29,7 @@ public struct ContractInspector {
     /// What view loader `id` builds for each of `data`, in order, from one instance. Throws when
     /// the view loader cannot be made; a build that fails is that build's result.
     public func builds(ofViewLoader id: String, for data: [Value]) throws(ComponentFailure) -> [ViewBuild] {
-        let view = try catalog.makeViewLoader(id)
+        let view = try catalog.makeViewLoader(id, context: .detached())
         defer { view.destroy() }
         return data.map { value in
             ViewBuild(data: value, content: Result { () throws(ComponentFailure) in try view.build(data: RequestData(value)) })
@@ -51,7 +51,7 @@ public struct ContractInspector {
         var contents: [Result<ContentNode, ComponentFailure>] = []
         for id in viewLoaders {
             contents.append(try pairFailure { () throws(ComponentFailure) in
-                let view = try catalog.makeViewLoader(id)
+                let view = try catalog.makeViewLoader(id, context: .detached())
                 defer { view.destroy() }
                 let value = try viewData.get()
                 do throws(ComponentFailure) {
@@ -79,7 +79,7 @@ public struct ContractInspector {
     /// when there is no reformer or it passes the data through.
     private func reform(_ data: Value, by id: String?) throws(ComponentFailure) -> Value {
         guard let id else { return data }
-        let reformer = try catalog.makeReformer(id)
+        let reformer = try catalog.makeReformer(id, context: .detached())
         defer { reformer.destroy() }
         do {
             return try reformer.reform(data: RequestData(data)).view ?? data

@@ -5,12 +5,17 @@ enum ThemeDescription {
     static let showNames: [String: Presentation.ShowAnimation] = [
         "none": .none, "fade-in": .fadeIn, "slide-from-top": .slideFromTop,
         "slide-from-top-angle-bounce": .slideFromTopAngleBounce, "slide-from-bottom": .slideFromBottom,
-        "slide-from-left": .slideFromLeft, "slide-from-right": .slideFromRight, "popup": .popup,
+        "slide-from-left": .slideFromLeft, "slide-from-right": .slideFromRight, "popup": .popup, "slide-up": .slideUp,
     ]
     static let hideNames: [String: Presentation.HideAnimation] = [
         "none": .none, "fade-out": .fadeOut, "slide-to-top": .slideToTop, "slide-to-bottom": .slideToBottom,
         "slide-to-bottom-angle": .slideToBottomAngle, "to-point-scale": .toPointScale, "slide-to-left": .slideToLeft,
-        "slide-to-right": .slideToRight, "popup": .popup,
+        "slide-to-right": .slideToRight, "popup": .popup, "slide-down": .slideDown,
+    ]
+    /// Curve names; "style" is each animation style's own (`POP_CURVE_STYLE`).
+    static let curveNames: [String: Keyframe.Curve?] = [
+        "style": nil, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
+        "spring": .spring, "keyboard": .keyboard,
     ]
     static let styleNames: [String: Presentation.Style] = ["alert": .alert, "banner": .banner]
     static let maskNames: [String: Presentation.Mask] = ["none": .none, "clear": .clear, "dimmed": .dimmed]
@@ -42,10 +47,16 @@ enum ThemeDescription {
             case "offset_x": theme.offsetX = try number(value, key)
             case "offset_y": theme.offsetY = try number(value, key)
             case "margin": let m = try number(value, key, atLeast: 0); theme = theme.margins(top: m, left: m, bottom: m, right: m)
+            case "margin_top": theme.marginTop = try number(value, key, atLeast: 0)
+            case "margin_left": theme.marginLeft = try number(value, key, atLeast: 0)
+            case "margin_bottom": theme.marginBottom = try number(value, key, atLeast: 0)
+            case "margin_right": theme.marginRight = try number(value, key, atLeast: 0)
             case "show_duration": theme.showDuration = try number(value, key, atLeast: 0)
             case "hide_duration": theme.hideDuration = try number(value, key, atLeast: 0)
             case "show": theme.showAnimation = try name(value, showNames, key)
             case "hide": theme.hideAnimation = try name(value, hideNames, key)
+            case "show_curve": theme.showCurve = try name(value, curveNames, key)
+            case "hide_curve": theme.hideCurve = try name(value, curveNames, key)
             case "dismiss_point":
                 theme.dismissPointX = try number(value.lookup(path: "x") ?? .null, key + ".x")
                 theme.dismissPointY = try number(value.lookup(path: "y") ?? .null, key + ".y")

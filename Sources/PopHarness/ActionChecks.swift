@@ -16,7 +16,7 @@ enum ActionChecks {
         let source = plugin.source()
         var problems: [String] = []
         for id in handlers {
-            do throws(ComponentFailure) { try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in try source.makeHandler(id) }.destroy() } catch {
+            do throws(ComponentFailure) { try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in try source.makeHandler(id, context: .detached()) }.destroy() } catch {
                 problems.append(error.description)
             }
         }
@@ -34,7 +34,7 @@ enum ActionChecks {
         var calls = 0
         var unmade: [String] = []
         for id in handlers {
-            guard let handler = try? source.makeHandler(id) as? PluginHandler else {
+            guard let handler = try? source.makeHandler(id, context: .detached()) as? PluginHandler else {
                 unmade.append(id)
                 continue
             }

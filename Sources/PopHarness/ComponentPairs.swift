@@ -21,12 +21,12 @@ struct ComponentPairs {
     init(plugin: PluginUnderTest, source: PluginComponents) {
         viewIDs = plugin.ids(of: .viewLoader)
         for id in viewIDs {
-            guard let view = try? source.makeViewLoader(id) else { continue }
+            guard let view = try? source.makeViewLoader(id, context: .detached()) else { continue }
             contents[id] = plugin.watchdog.within("build of \(id)", { try? view.build(data: RequestData(.null)) })
             view.destroy()
         }
         for id in plugin.ids(of: .handler) {
-            guard let handler = try? source.makeHandler(id) else { continue }
+            guard let handler = try? source.makeHandler(id, context: .detached()) else { continue }
             contracts.append(CompositionContract(handler: handler))
             handler.destroy()
         }

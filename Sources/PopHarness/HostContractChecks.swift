@@ -93,7 +93,7 @@ enum HostContractChecks {
         var problems: [String] = []
         let run = PopupRun(plugin: plugin)
         for id in plugin.ids(of: .handler) {
-            do throws(ComponentFailure) { try run.source.makeHandler(id).destroy() } catch where error.description.contains("UTF-8") {
+            do throws(ComponentFailure) { try run.source.makeHandler(id, context: .detached()).destroy() } catch where error.description.contains("UTF-8") {
                 problems.append(error.description)
             } catch {}
         }

@@ -19,7 +19,7 @@ enum OutputChecks {
             var built = 0
             for data in inputs {
                 let view: ViewLoaderComponent
-                do throws(ComponentFailure) { view = try source.makeViewLoader(id) } catch { throw .failed(error.description) }
+                do throws(ComponentFailure) { view = try source.makeViewLoader(id, context: .detached()) } catch { throw .failed(error.description) }
                 let result = context.watchdog.within("build of \(id)") { Result { () throws(ComponentFailure) in try view.build(data: RequestData(data)) } }
                 view.destroy()
                 switch result {
@@ -47,7 +47,7 @@ enum OutputChecks {
         for id in reformers {
             for data in inputs {
                 let reformer: ReformerComponent
-                do throws(ComponentFailure) { reformer = try source.makeReformer(id) } catch { throw .failed(error.description) }
+                do throws(ComponentFailure) { reformer = try source.makeReformer(id, context: .detached()) } catch { throw .failed(error.description) }
                 let result = context.watchdog.within("reform of \(id)") { Result { () throws(ComponentFailure) in try reformer.reform(data: RequestData(data)) } }
                 reformer.destroy()
                 if case .failure(let failure) = result, failure.category != .declined {

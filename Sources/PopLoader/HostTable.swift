@@ -62,7 +62,7 @@ package final class HostTable: @unchecked Sendable {
 
     /// The table's owner; nil for NULL, a pointer that is not a host table, or a table whose
     /// `host_data` the plugin changed.
-    static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
+    package static func owner(of host: UnsafePointer<pop_host_t>?) -> HostTable? {
         live.owner(of: host) { $0.host_data }
     }
 

@@ -1,11 +1,15 @@
 /// One step of a custom animation, as a controller loader scheduled it: from `start`, animate to
 /// `target` over `duration` along `curve`.
 public struct Keyframe: Hashable, Sendable {
-    /// The curves a custom animation can name (`POP_CURVE_*`).
+    /// The curves the ABI names (`POP_CURVE_*`): a custom animation's keyframes, a presentation's
+    /// show and hide curves.
     public enum Curve: Int32, Hashable, Sendable, CaseIterable {
         case linear = 0, easeIn, easeOut, easeInOut
-        /// Damping 0.6, the keyframe's duration as the response.
+        /// Damping 0.6, the duration as the response.
         case spring
+        /// UIKit's private keyboard curve (UIViewAnimationCurve 7), which QMUI animates its modal
+        /// with (`QMUIViewAnimationOptionsCurveOut`); see `TimingCurve.keyboard`.
+        case keyboard
     }
 
     public var start: VirtualTime

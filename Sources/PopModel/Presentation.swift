@@ -5,10 +5,10 @@ public struct Presentation: Hashable, Sendable {
     public enum Mask: Int32, Codable, Sendable { case none = 0, clear, dimmed }
     public enum WidthMode: Int32, Codable, Sendable { case fit = 0, fixed, maximum }
     public enum ShowAnimation: Int32, Codable, Sendable {
-        case none = 0, fadeIn, slideFromTop, slideFromTopAngleBounce, slideFromBottom, slideFromLeft, slideFromRight, popup
+        case none = 0, fadeIn, slideFromTop, slideFromTopAngleBounce, slideFromBottom, slideFromLeft, slideFromRight, popup, slideUp
     }
     public enum HideAnimation: Int32, Codable, Sendable {
-        case none = 0, fadeOut, slideToTop, slideToBottom, slideToBottomAngle, toPointScale, slideToLeft, slideToRight, popup
+        case none = 0, fadeOut, slideToTop, slideToBottom, slideToBottomAngle, toPointScale, slideToLeft, slideToRight, popup, slideDown
     }
     public enum Edge: Int32, Codable, Sendable { case top = 0, bottom }
     public enum BehindBanner: Int32, Codable, Sendable { case dismiss = 0, absorb, forward }
@@ -27,6 +27,10 @@ public struct Presentation: Hashable, Sendable {
     public var hideDuration = 0.25
     public var showAnimation = ShowAnimation.fadeIn
     public var hideAnimation = HideAnimation.fadeOut
+    /// The curve of the show and hide animations; nil: the animation style's own
+    /// (`POP_CURVE_STYLE`).
+    public var showCurve: Keyframe.Curve?
+    public var hideCurve: Keyframe.Curve?
     public var dismissPointX = 0.0, dismissPointY = 0.0
     public var bannerEdge = Edge.top
     public var behindBanner = BehindBanner.forward

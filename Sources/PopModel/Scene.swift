@@ -1,5 +1,5 @@
-/// The screen the popups are presented on: its size in points, safe area, orientation and the
-/// keyboard's height. The presentation engine lays out in it.
+/// The screen the popups are presented on: its size in points, its scale (device pixels per point),
+/// safe area, orientation and the keyboard's height. The presentation engine lays out in it.
 public struct Scene: Hashable, Sendable {
     public enum Orientation: String, Hashable, Sendable, CaseIterable { case portrait, landscape }
     /// UIKit's size classes: `compact` or `regular` along each axis.
@@ -13,14 +13,30 @@ public struct Scene: Hashable, Sendable {
     public var safeArea: EdgeInsets
     /// The height of the on-screen keyboard in this orientation, when it is up.
     public var keyboardHeight: Double
+    /// Device pixels per point (UIScreen's `scale`: 1, 2 or 3): the grid QMUI's `flat()` rounds
+    /// layout to.
+    public var scale: Double
 
-    /// The default phone: 390 × 844, safe area top 47 and bottom 34, keyboard 336 high.
+    /// The default phone: 390 × 844 at 3×, safe area top 47 and bottom 34, keyboard 336 high.
     public init(width: Double = 390, height: Double = 844,
-                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336) {
+                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336,
+                scale: Double = 3) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
         self.keyboardHeight = keyboardHeight
+        self.scale = scale
+    }
+
+    /// QMUI's `flat()` (QMUICommonDefines.h, `flatSpecificScale`): `value` rounded UP to the pixel
+    /// grid, `ceil(value × scale) / scale`. A product within 1e-9 of a whole pixel counts as on it
+    /// (31/3 × 3 is 31.000000000000004 in binary floating point, which must not become 32). A
+    /// scale that is not a positive finite number counts as 1.
+    public func flat(_ value: Double) -> Double {
+        let scale = self.scale.isFinite && self.scale > 0 ? self.scale : 1
+        let pixels = value * scale
+        let whole = pixels.rounded()
+        return (abs(pixels - whole) < 1e-9 ? whole : pixels.rounded(.up)) / scale
     }
 
     public var size: Size { Size(width: width, height: height) }

@@ -14,17 +14,21 @@ extension Presentation {
     /// to the bottom.
     public static let cspopGuide = cspopDefault.durations(show: 0.8, hide: 0.45).show(.slideFromTop).hide(.slideToBottom)
 
-    /// QMUI's modal: dimmed at 0.35, 0.25 s fade (its default animation style).
-    public static let qmuiFade = Presentation().durations(show: 0.25, hide: 0.25).show(.fadeIn).hide(.fadeOut)
-    /// QMUI's popup style: scales from 0, and to 0.01 when hidden.
-    public static let qmuiPopup = qmuiFade.show(.popup).hide(.popup)
-    /// QMUI's slide style: in from the bottom, out to the bottom.
-    public static let qmuiSlide = qmuiFade.show(.slideFromBottom).hide(.slideToBottom)
+    /// QMUI's modal (QMUIModalPresentationViewController.m), its default fade style: dimmed at 0.35
+    /// (UIColorMask), not modal (`modal = NO`: a tap on the dimming hides it), fading in and out over
+    /// 0.2 s on QMUI's `QMUIViewAnimationOptionsCurveOut` (`Keyframe.Curve.keyboard`).
+    public static let qmuiFade = Presentation().dismissOnBackgroundTap().durations(show: 0.2, hide: 0.2).show(.fadeIn).hide(.fadeOut)
+        .curves(show: .keyboard, hide: .keyboard)
+    /// QMUI's popup style: scales from 0 and back to 0 over 0.3 s, its content's alpha untouched.
+    public static let qmuiPopup = qmuiFade.durations(show: 0.3, hide: 0.3).show(.popup).hide(.popup).curves(show: nil, hide: nil)
+    /// QMUI's slide style: up from just below the screen and back down over 0.3 s.
+    public static let qmuiSlide = qmuiPopup.show(.slideUp).hide(.slideDown)
 
-    /// A SwiftEntryKit-style top banner: no mask, 2 s on screen after its entrance, paused by a
-    /// touch, swiped away, touches behind it reach the app.
+    /// A SwiftEntryKit-style top banner: no mask, SwiftEntryKit's default entrance and exit (a 0.3 s
+    /// translation from and to just above the screen), 2 s on screen after its entrance, paused by
+    /// a touch, swiped away, touches behind it reach the app.
     public static let topBanner = Presentation().style(.banner).mask(.none).cornerRadius(14)
-        .durations(show: 0.3, hide: 0.25).show(.slideFromTop).hide(.slideToTop).banner(edge: .top, behind: .forward, display: 2)
+        .durations(show: 0.3, hide: 0.3).show(.slideFromTop).hide(.slideToTop).banner(edge: .top, behind: .forward, display: 2)
     /// The same at the bottom edge.
     public static let bottomBanner = topBanner.show(.slideFromBottom).hide(.slideToBottom).banner(edge: .bottom, behind: .forward, display: 2)
 
@@ -50,6 +54,10 @@ extension Presentation {
     public func durations(show: Double, hide: Double) -> Presentation { with { $0.showDuration = show; $0.hideDuration = hide } }
     public func show(_ animation: ShowAnimation) -> Presentation { with { $0.showAnimation = animation } }
     public func hide(_ animation: HideAnimation) -> Presentation { with { $0.hideAnimation = animation } }
+    /// The show and hide curves; nil: each animation style's own.
+    public func curves(show: Keyframe.Curve?, hide: Keyframe.Curve?) -> Presentation {
+        with { $0.showCurve = show; $0.hideCurve = hide }
+    }
     public func dismissPoint(x: Double, y: Double) -> Presentation { with { $0.dismissPointX = x; $0.dismissPointY = y } }
     public func banner(edge: Edge, behind: BehindBanner, display: Double, pauseOnTouch: Bool = true,
                        swipeToDismiss: Bool = true) -> Presentation {

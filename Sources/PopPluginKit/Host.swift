@@ -5,7 +5,7 @@ import PluginABI
 ///
 /// A host may offer no extension at all — get_extension may even be NULL —, so every service here
 /// is optional: without "pop.log/1" the plugin stays silent, without "pop.value/1" every request
-/// reads as having no data. Written only in init/deinit, on the main thread; `log` and
+/// reads as having no data, without "pop.timer/1" `Instance.after(_:_:)` answers nil. Written only in init/deinit, on the main thread; `log` and
 /// `requestCallback` may be called from any thread while the plugin is initialised.
 public enum Host {
     /// The host table, or nil before the first init() and after the last deinit(). Never touch its
@@ -15,11 +15,14 @@ public enum Host {
     nonisolated(unsafe) private static var logExtension: UnsafePointer<pop_host_log_t>?
     /// "pop.value/1", or nil: what `RequestValue` reads through.
     nonisolated(unsafe) private(set) static var valueExtension: UnsafePointer<pop_host_value_t>?
+    /// "pop.timer/1", or nil: what `Instance.after(_:_:)` schedules with.
+    nonisolated(unsafe) private(set) static var timerExtension: UnsafePointer<pop_host_timer_t>?
 
     static func attach(_ host: UnsafePointer<pop_host_t>) {
         table = host
         logExtension = host.pointee.get_extension?(host, POP_HOST_EXT_LOG)?.assumingMemoryBound(to: pop_host_log_t.self)
         valueExtension = host.pointee.get_extension?(host, POP_HOST_EXT_VALUE)?.assumingMemoryBound(to: pop_host_value_t.self)
+        timerExtension = host.pointee.get_extension?(host, POP_HOST_EXT_TIMER)?.assumingMemoryBound(to: pop_host_timer_t.self)
         if valueExtension == nil { log(.warning, "no \"\(POP_HOST_EXT_VALUE)\": request data is ignored") }
     }
 
@@ -28,6 +31,7 @@ public enum Host {
         table = nil
         logExtension = nil
         valueExtension = nil
+        timerExtension = nil
     }
 
     /// `POP_LOG_*`.

@@ -13,6 +13,10 @@ open class Instance {
     /// A handler's actions (see `Component.handler`), read by the action_count and get_action the
     /// kit installs; nil for every other component.
     var actions: ActionTable?
+    /// What the timers `after(_:_:)` scheduled will run, by the key each timer carries as its
+    /// context; they go with the instance (the host cancels the timers when it is destroyed).
+    private var timers: [UInt: () -> Void] = [:]
+    private var lastTimerKey: UInt = 0
 
     public required init() {}
 
@@ -21,6 +25,29 @@ open class Instance {
     /// Called by the host's `destroy`, before the host's reference is released: drop anything that
     /// must not outlive the component (queued answers, timers of your own). The default does nothing.
     open func willDestroy() {}
+
+    /// Runs `action` on the main thread once `seconds` of the host's virtual time have passed — on
+    /// the clock of the chef whose request this instance serves ("pop.timer/1", ext/timer.h) — and
+    /// returns the timer's id. Nil when the host offers no timer or refused this one (a negative
+    /// delay, say): then act some other way, now or from `onMainThread`. `action` never runs after
+    /// the component is destroyed. Main thread only, as every kind function is.
+    @discardableResult
+    public func after(_ seconds: Double, _ action: @escaping () -> Void) -> pop_timer_id_t? {
+        guard let host = Host.table, let schedule = Host.timerExtension?.pointee.schedule, let table else { return nil }
+        lastTimerKey += 1
+        let key = lastTimerKey
+        let id = schedule(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), seconds, Instance.timerFired,
+                          UnsafeMutableRawPointer(bitPattern: key))
+        guard id != 0 else { return nil }
+        timers[key] = action
+        return id
+    }
+
+    /// `pop_timer_fn` of every timer `after(_:_:)` schedules: runs the action its key names.
+    private static let timerFired: @convention(c) (UnsafePointer<pop_component_t>?, UnsafeMutableRawPointer?) -> Void = { component, key in
+        guard let instance = Instance.of(component), let action = instance.timers.removeValue(forKey: UInt(bitPattern: key)) else { return }
+        action()
+    }
 
     /// The instance behind a kind struct the host passes back (the `self` of any kind function), as
     /// this class; nil when the pointer is NULL or belongs to an instance of another class.

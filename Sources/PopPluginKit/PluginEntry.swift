@@ -6,7 +6,7 @@
 //   Descriptor      what the host lists about the plugin and each component
 //   Instance        the Swift object behind one live component (component_data, destroy)
 //   Action          a handler's actions: name, signature, @convention(c) function
-//   Host            the host table: pop.log/1, request_callback, pop.value/1 (each may be missing)
+//   Host            the host table: pop.log/1, request_callback, pop.value/1, pop.timer/1 (each may be missing)
 //   RequestValue    reading a request's data; ContentBuilder: a view loader's content;
 //   ValueWriter     a reformer's output
 //   Factory, ComponentKind, Immortal, Version: how the C tables are made

@@ -8,20 +8,23 @@ private func mix(_ a: Double, _ b: Double, _ progress: Double) -> Double {
 
 extension VisualState {
     /// The state `progress` of the way from `self` to `target`, component by component (rotation
-    /// linearly in radians, the short way or not). An overshooting progress cannot push alpha or
-    /// dimming outside 0...1 or make a size or the scale negative: those are clamped, so the result
-    /// stays a presentable state.
+    /// linearly in radians, the short way or not). A spring's progress may overshoot: position,
+    /// size, scale and rotation follow it past the target (a size or the scale never below 0), but
+    /// opacity never does — alpha and the dimming take the progress clamped to 0...1, so they stay
+    /// between where they started and their target (as Core Animation clamps an opacity that a
+    /// spring carries past 1): the dimming is never darker than its colour.
     public func interpolated(to target: VisualState, progress: Double) -> VisualState {
-        VisualState(
+        let opacityProgress = min(1, max(0, progress))
+        return VisualState(
             frame: Rect(
                 x: mix(frame.x, target.frame.x, progress),
                 y: mix(frame.y, target.frame.y, progress),
                 width: max(0, mix(frame.width, target.frame.width, progress)),
                 height: max(0, mix(frame.height, target.frame.height, progress))),
-            alpha: min(1, max(0, mix(alpha, target.alpha, progress))),
+            alpha: mix(alpha, target.alpha, opacityProgress),
             scale: max(0, mix(scale, target.scale, progress)),
             rotation: mix(rotation, target.rotation, progress),
-            dimAlpha: min(1, max(0, mix(dimAlpha, target.dimAlpha, progress))))
+            dimAlpha: mix(dimAlpha, target.dimAlpha, opacityProgress))
     }
 }
 

@@ -1,7 +1,8 @@
 import PopModel
 
 /// The on-screen keyboard: who raised it and how far up it is. It slides up and down over
-/// `Keyboard.duration` on an ease-out curve, as iOS's does.
+/// `Keyboard.duration` (iOS's `UIKeyboardAnimationDurationUserInfoKey`, 0.25 s) on iOS's keyboard
+/// curve (`TimingCurve.keyboard`), and a popup re-centring above it moves with it.
 public struct Keyboard: Hashable, Sendable {
     /// What raised the keyboard.
     public enum Owner: Hashable, Sendable {
@@ -12,7 +13,7 @@ public struct Keyboard: Hashable, Sendable {
     }
 
     public static let duration = VirtualTime.milliseconds(250)
-    public static let curve = TimingCurve.easeOut
+    public static let curve = TimingCurve.keyboard
 
     /// Who has it up; nil when it is down (or going down).
     public internal(set) var owner: Owner?

@@ -7,8 +7,9 @@ protocol PopupBehaviour: Sendable {
     /// Where the entrance starts for a popup that rests in `shown`, and its curve.
     func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
         -> (from: VisualState, curve: TimingCurve)
-    /// Where the exit ends for a popup now in `current` that rests in `shown`, and its curve.
-    func exit(from current: VisualState, shown: VisualState, presentation: Presentation, screen: Size)
+    /// Where the exit ends for a popup that rests in `shown` (it starts from wherever the popup is),
+    /// and its curve.
+    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
         -> (to: VisualState, curve: TimingCurve)
     /// Whether a tap on the popup's mask dismisses it (reason background tap; its handler may veto).
     func dismissesOnBackgroundTap(_ presentation: Presentation) -> Bool
@@ -19,20 +20,37 @@ extension PopupBehaviour {
     func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
         -> (from: VisualState, curve: TimingCurve)
     {
-        ThemeMotion.entrance(presentation.showAnimation, shown: shown, screen: screen, duration: duration)
+        themeEntrance(to: shown, presentation: presentation, screen: screen, duration: duration)
     }
 
-    func exit(from current: VisualState, shown: VisualState, presentation: Presentation, screen: Size)
+    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
         -> (to: VisualState, curve: TimingCurve)
     {
-        ThemeMotion.exit(presentation.hideAnimation, current: current, shown: shown,
-                         dismissPoint: Point(x: presentation.dismissPointX, y: presentation.dismissPointY), screen: screen)
+        themeExit(shown: shown, presentation: presentation, screen: screen, duration: duration)
     }
 
-    /// Only when its mask is dimmed, it is not modal, and its theme asks for it (CSPopKit's
-    /// `dismissOnBackgroundTouch`).
+    /// The presentation's show style as `ThemeMotion` has it, on the presentation's show curve.
+    func themeEntrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+        -> (from: VisualState, curve: TimingCurve)
+    {
+        let entrance = ThemeMotion.entrance(presentation.showAnimation, shown: shown, screen: screen, duration: duration)
+        return (entrance.from, presentation.showCurve(else: entrance.curve, duration: duration))
+    }
+
+    /// The presentation's hide style as `ThemeMotion` has it, on the presentation's hide curve.
+    func themeExit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+        -> (to: VisualState, curve: TimingCurve)
+    {
+        let exit = ThemeMotion.exit(presentation.hideAnimation, shown: shown,
+                                    dismissPoint: Point(x: presentation.dismissPointX, y: presentation.dismissPointY), screen: screen)
+        return (exit.to, presentation.hideCurve(else: exit.curve, duration: duration))
+    }
+
+    /// When its mask takes touches (dimmed or clear: CSPopController.m keeps its tap recognizer on
+    /// a clear mask), it is not modal, and its theme asks for it (CSPopKit's
+    /// `shouldDismissOnBackgroundTouch`; QMUI's `modal = NO`).
     func dismissesOnBackgroundTap(_ presentation: Presentation) -> Bool {
-        presentation.mask == .dimmed && !presentation.modal && presentation.dismissOnBackgroundTap
+        presentation.mask != .none && !presentation.modal && presentation.dismissOnBackgroundTap
     }
 }
 

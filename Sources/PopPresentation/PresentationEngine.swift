@@ -145,7 +145,9 @@ public final class PresentationEngine: PopupPresenter {
         return state
     }
 
-    /// Starts the entrance (`showing`) or exit motion from where the popup is now.
+    /// Starts the entrance (`showing`) or exit motion: from the style's starting state on a first
+    /// entrance, else from the value presented now (UIKit's begin-from-current-state), over the whole
+    /// `duration` the chef gives it.
     private func startThemeMotion(_ screen: ScreenPopup, showing: Bool, duration: VirtualTime) {
         let shown = shownState(of: screen)
         let behaviour = screen.style.behaviour
@@ -154,9 +156,8 @@ public final class PresentationEngine: PopupPresenter {
             let from = screen.motion?.value(at: now) ?? entrance.from
             screen.motion = .animated(Animation(from: from, to: shown, start: now, duration: duration, curve: entrance.curve))
         } else {
-            let current = currentState(of: screen)
-            let exit = behaviour.exit(from: current, shown: shown, presentation: screen.presentation, screen: scene.size)
-            screen.motion = .animated(Animation(from: current, to: exit.to, start: now, duration: duration, curve: exit.curve))
+            let exit = behaviour.exit(shown: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
+            screen.motion = .animated(Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
         }
     }
 

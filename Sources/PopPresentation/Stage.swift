@@ -32,9 +32,8 @@ public final class Stage {
 
     /// A tap at `point`, given to the frontmost thing under it that takes taps: a keyboard key; a
     /// popup's button (its action), text field (focus) or other content (absorbed); a banner's
-    /// "behind" rule when the tap misses the banner; a popup's dimming (modal: absorbed; dismissing on
-    /// background taps: dismissed, reason background tap; else absorbed) or clear mask (absorbed);
-    /// else the app.
+    /// "behind" rule when the tap misses the banner; a popup's mask, dimmed or clear (modal: absorbed;
+    /// dismissing on background taps: dismissed, reason background tap; else absorbed); else the app.
     @discardableResult
     public func tap(at point: Point) -> TapOutcome {
         let frame = frame()

@@ -24,8 +24,16 @@ public enum TimingCurve: Hashable, Sendable {
     /// are clamped to 0...1, as CSS requires, so that time never runs backwards.
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
-    /// The curve of a custom animation's keyframe. The ABI's spring has damping 0.6 and a response
-    /// equal to the keyframe's duration.
+    /// UIKit's private keyboard curve, `UIViewAnimationCurve` 7, which QMUI animates its modal with
+    /// (`QMUIViewAnimationOptionsCurveOut` = 7 << 16, QMUICommonDefines.h) and the keyboard slides on.
+    /// Apple documents neither its shape nor its values; this is the cubic Bézier (0.38, 0.7,
+    /// 0.125, 1) reverse-engineered from the keyboard's motion (Apple developer forums, thread
+    /// 48088), run over the duration the animation is given. (UIKit itself may run curve 7 as a
+    /// spring of its own length, ignoring the duration; pophost keeps the given durations.)
+    public static let keyboard = TimingCurve.cubicBezier(x1: 0.38, y1: 0.7, x2: 0.125, y2: 1)
+
+    /// A curve the ABI names, for an animation of `duration`. The ABI's spring has damping 0.6 and a
+    /// response equal to the duration.
     public init(_ curve: Keyframe.Curve, duration: VirtualTime) {
         switch curve {
         case .linear: self = .linear
@@ -33,6 +41,7 @@ public enum TimingCurve: Hashable, Sendable {
         case .easeOut: self = .easeOut
         case .easeInOut: self = .easeInOut
         case .spring: self = .spring(damping: 0.6, response: duration.seconds)
+        case .keyboard: self = .keyboard
         }
     }
 

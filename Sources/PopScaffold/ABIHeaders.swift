@@ -12,10 +12,12 @@ public struct ABIHeaders: Sendable {
         self.directory = directory
     }
 
-    /// The module map written when the include directory has none (an installed copy may not).
+    /// The module map written when the include directory has none (an installed copy may not): the
+    /// checkout's, every header under `pophost/` (the extension headers too: PopPluginKit uses
+    /// `ext/timer.h`).
     static let defaultModuleMap = """
         module PluginABI {
-            umbrella header "pophost/pophost.h"
+            umbrella "pophost"
             export *
         }
 
@@ -37,12 +39,18 @@ public struct ABIHeaders: Sendable {
         }
     }
 
-    /// `pophost/<name>.h` for every header, sorted, with its text.
+    /// `pophost/<name>.h` for every core header, then `pophost/ext/<name>.h` for every stable
+    /// extension's (PopPluginKit uses `ext/timer.h`), each sorted, with its text. The draft tier is not
+    /// vendored: a project opts into a draft by copying its header.
     public func headers() throws(ScaffoldError) -> [GeneratedFile] {
-        let folder = directory + "/pophost"
-        return try ShippedDirectory.fileNames(in: folder, endingWith: ".h", what: "the ABI headers").map { name throws(ScaffoldError) in
-            GeneratedFile("pophost/" + name, try ShippedDirectory.read(folder + "/" + name))
+        var files: [GeneratedFile] = []
+        for folder in ["pophost", "pophost/ext"] {
+            let path = directory + "/" + folder
+            for name in try ShippedDirectory.fileNames(in: path, endingWith: ".h", what: "the ABI headers") {
+                files.append(GeneratedFile(folder + "/" + name, try ShippedDirectory.read(path + "/" + name)))
+            }
         }
+        return files
     }
 
     /// The module map of the include directory, or the standard one when it has none.

@@ -1,8 +1,9 @@
 /// The scenario `pophost demo` plays with the bundled sample plugins (`pophost demo --print` shows
-/// it): a CSPopKit promotion slides in with an angle bounce; a banner drops in; a payment dialog of
-/// higher priority preempts the promotion, raises the number pad for its secure field, takes a
-/// password and confirms; the promotion comes back and is claimed; a dialog with a custom animation
-/// hook pops in and out; the app navigates away (hide-all).
+/// it): a CSPopKit promotion answers should_present after 250 ms (a plugin timer on the virtual
+/// clock) and slides in with an angle bounce; a banner drops in; a payment dialog of higher priority
+/// preempts the promotion, which leaves at an angle, raises the number pad for its secure field,
+/// takes a password and confirms; the promotion comes back and is claimed; a dialog with a custom
+/// animation hook pops in and out.
 public enum DemoScenario {
     public static let json = #"""
     {
@@ -15,7 +16,7 @@ public enum DemoScenario {
                              "controller_loader": "com.pophost.samples.swift.slide-controller",
                              "reformer": "com.pophost.samples.swift.promo-reformer",
                              "data": {"discount": 20, "campaign": "spring"}, "as": "promo"},
-         "note": "A low-priority promotion slides in from the top with an angle bounce."},
+         "note": "A low-priority promotion checks its eligibility (250 ms on the virtual clock), then fades and slides in from the top with CSPopKit's angle bounce."},
         {"at": 2200, "show": {"view_loader": "com.pophost.samples.swift.banner-view",
                               "controller_loader": "com.pophost.samples.swift.banner-controller",
                               "data": {"title": "Order A-1002 shipped", "message": "Arriving tomorrow by 6 pm"}, "as": "banner"},

@@ -1,3 +1,5 @@
+import PopChef
+
 /// A scripted run of the presentation engine on the virtual clock: the screen, where the plugins
 /// are, a timeline of steps and what must be seen. Read from JSON by `Scenario.load(path:)` and
 /// `Scenario.parse(json:file:baseDirectory:)`; the format is documented in docs/scenarios.md.
@@ -15,17 +17,21 @@ public struct Scenario: Hashable, Sendable {
     public var screen: ScenarioScreen
     /// Plugin directories, absolute, in search order; empty: the default search path.
     public var plugins: [String]
+    /// The chef's arbitration settings (`"arbitration"`): the equal-priority rule and the queue order.
+    public var configuration: ChefConfiguration
     /// The timeline, in order.
     public var steps: [ScenarioStep]
     public var expectations: ScenarioExpectations
 
     public init(file: String? = nil, name: String? = nil, description: String? = nil, screen: ScenarioScreen = ScenarioScreen(),
-                plugins: [String] = [], steps: [ScenarioStep] = [], expectations: ScenarioExpectations = ScenarioExpectations()) {
+                plugins: [String] = [], configuration: ChefConfiguration = ChefConfiguration(), steps: [ScenarioStep] = [],
+                expectations: ScenarioExpectations = ScenarioExpectations()) {
         self.file = file
         self.name = name
         self.description = description
         self.screen = screen
         self.plugins = plugins
+        self.configuration = configuration
         self.steps = steps
         self.expectations = expectations
     }

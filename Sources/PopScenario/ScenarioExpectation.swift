@@ -51,7 +51,10 @@ public struct ScenarioExpectations: Hashable, Sendable {
         public var rect: ExpectedRect?
         public var opacity: Double?
         public var visible: Bool?
+        /// The node's whole text (its lines joined with a space) must be exactly this.
         public var text: String?
+        /// The node's whole text must contain this (`"text_contains"`).
+        public var textContains: String?
         /// How far a length or an opacity may be off; default 0.5.
         public var tolerance: Double
 
@@ -59,7 +62,7 @@ public struct ScenarioExpectations: Hashable, Sendable {
 
         public init(path: String, at: VirtualTime, request: String? = nil, node: String? = nil, role: FrameNode.Role? = nil,
                     rect: ExpectedRect? = nil, opacity: Double? = nil, visible: Bool? = nil, text: String? = nil,
-                    tolerance: Double = FrameEntry.defaultTolerance) {
+                    textContains: String? = nil, tolerance: Double = FrameEntry.defaultTolerance) {
             self.path = path
             self.at = at
             self.request = request
@@ -69,6 +72,7 @@ public struct ScenarioExpectations: Hashable, Sendable {
             self.opacity = opacity
             self.visible = visible
             self.text = text
+            self.textContains = textContains
             self.tolerance = tolerance
         }
     }

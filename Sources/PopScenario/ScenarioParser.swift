@@ -1,3 +1,4 @@
+import PopChef
 import PopModel
 
 extension Scenario {
@@ -53,12 +54,13 @@ struct ScenarioParser {
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
-    static let rootKeys = ["format", "name", "description", "screen", "keyboard_height", "plugins", "steps", "expect"]
-    static let screenKeys = ["width", "height", "safe_area", "orientation"]
+    static let rootKeys = ["format", "name", "description", "screen", "keyboard_height", "plugins", "arbitration", "steps", "expect"]
+    static let screenKeys = ["width", "height", "safe_area", "orientation", "scale"]
+    static let arbitrationKeys = ["equal_priority", "queue_order"]
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
     static let expectKeys = ["trace", "frames"]
     static let traceKeys = ["event", "request", "reason"]
-    static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "tolerance"]
+    static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance"]
     static let rectKeys = ["x", "y", "width", "height"]
 
     mutating func scenario(_ value: Value) throws(ScenarioError) -> Scenario {
@@ -72,6 +74,7 @@ struct ScenarioParser {
         scenario.plugins = try ScenarioRead.optional(root, "plugins", at: "") { (value, path) throws(ScenarioError) in
             try pluginDirectories(value, at: path)
         } ?? []
+        if let arbitration = root["arbitration"] { scenario.configuration = try Self.arbitration(arbitration, at: "arbitration") }
         scenario.steps = try ScenarioRead.required(root, "steps", at: "") { (value, path) throws(ScenarioError) in
             try steps(value, at: path)
         }
@@ -111,6 +114,9 @@ struct ScenarioParser {
             }) {
                 orientation = Scene.Orientation(rawValue: name)!
             }
+            upright.scale = try ScenarioRead.optional(object, "scale", at: path) { (value, path) throws(ScenarioError) in
+                Double(try ScenarioRead.integer(value, at: path, in: 1...3))
+            } ?? upright.scale
         }
         let keyboard = try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }
             ?? ScenarioScreen.defaultKeyboardHeight(orientation)
@@ -139,6 +145,26 @@ struct ScenarioParser {
             throw ScenarioRead.error(path, "left + right (\(f(insets.leading + insets.trailing))) leave no room in the screen's width \(f(screen.width))")
         }
         return insets
+    }
+
+    // MARK: Arbitration
+
+    /// The chef's settings a scenario may choose: CSPopKit's or SwiftEntryKit's rules.
+    private static func arbitration(_ value: Value, at path: String) throws(ScenarioError) -> ChefConfiguration {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: arbitrationKeys, listing: "arbitration keys are")
+        var configuration = ChefConfiguration()
+        if let rule = try ScenarioRead.optional(object, "equal_priority", at: path, { (value, path) throws(ScenarioError) in
+            try ScenarioRead.choice(value, at: path, ChefConfiguration.EqualPriorityRule.allCases.map(\.rawValue))
+        }) {
+            configuration.equalPriorityRule = ChefConfiguration.EqualPriorityRule(rawValue: rule)!
+        }
+        if let order = try ScenarioRead.optional(object, "queue_order", at: path, { (value, path) throws(ScenarioError) in
+            try ScenarioRead.choice(value, at: path, ChefConfiguration.QueueOrder.allCases.map(\.rawValue))
+        }) {
+            configuration.queueOrder = ChefConfiguration.QueueOrder(rawValue: order)!
+        }
+        return configuration
     }
 
     // MARK: Plugins
@@ -233,6 +259,7 @@ struct ScenarioParser {
             },
             visible: try ScenarioRead.optional(object, "visible", at: path, ScenarioRead.bool),
             text: try ScenarioRead.optional(object, "text", at: path, ScenarioRead.string),
+            textContains: try ScenarioRead.optional(object, "text_contains", at: path, ScenarioRead.string),
             tolerance: try ScenarioRead.optional(object, "tolerance", at: path, ScenarioRead.nonNegative)
                 ?? ScenarioExpectations.FrameEntry.defaultTolerance)
     }

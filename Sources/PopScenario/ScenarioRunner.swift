@@ -7,6 +7,11 @@ import PopPresentation
 /// clock is driven from outside — to the end at once (`runToEnd`), or bit by bit as real time passes
 /// (`advance(to:)`, the interactive host) — and `onSample` sees a frame at every time in
 /// `sampleTimes` (and every `sampleInterval`) the clock passes.
+///
+/// A frame sampled at time t — a sample time, an interval sample or a frame expectation alike —
+/// shows t after everything that happens at t: first the timers due at t (animation ends,
+/// timeouts, plugin timers), then every step that starts at t (and each touch of a drag at t), in
+/// order, then the timers those scheduled for t. A tap at 1000 ms is visible in the frame at 1000 ms.
 public final class ScenarioRunner {
     public let scenario: Scenario
     public let stage: Stage
@@ -51,9 +56,9 @@ public final class ScenarioRunner {
     public init(scenario: Scenario, catalog: ComponentCatalog) {
         self.scenario = scenario
         let screen = scenario.screen
-        let chef = Chef(catalog: catalog)
+        let chef = Chef(catalog: catalog, configuration: scenario.configuration)
         stage = Stage(chef: chef, scene: Scene(width: screen.width, height: screen.height, safeArea: screen.safeArea,
-                                               keyboardHeight: screen.keyboardHeight))
+                                               keyboardHeight: screen.keyboardHeight, scale: screen.scale))
         chef.trace = recorder
         expectationTimes = Set(scenario.expectations.frames.map(\.at)).sorted()
     }
@@ -68,7 +73,7 @@ public final class ScenarioRunner {
     /// frame expectation's time if that is later).
     public func runToEnd() {
         advance(to: .longest, stoppingAtEnd: true)
-        if let last = expectationTimes.last, last > chef.now { clock(to: last) }
+        if let last = expectationTimes.last, last > chef.now { clock(to: last, including: true) }
     }
 
     /// Moves the clock to `time`, running every step whose time has come on the way.
@@ -86,16 +91,16 @@ public final class ScenarioRunner {
                 continue
             }
             if let deadline = idleDeadline {
-                let due = chef.clock.nextDue
+                let due = chef.nextDue()
                 if let due, due <= deadline {
                     guard due <= target else { break }
-                    clock(to: due)
+                    clock(to: due, including: false)
                     continue
                 }
                 if due != nil {
                     // Still busy at the deadline: wait until then, and go on.
                     guard deadline <= target else { break }
-                    clock(to: deadline)
+                    clock(to: deadline, including: false)
                     problems.append(ScenarioError(.step, file: scenario.file, path: "steps[\(nextStep - 1)].wait",
                                                   message: "still busy after \(Self.idleLimit.seconds) s; going on"))
                 }
@@ -106,7 +111,7 @@ public final class ScenarioRunner {
             guard nextStep < scenario.steps.count else {
                 if stoppingAtEnd {
                     // The last step may be a wait: it ends at `cursor`.
-                    clock(to: cursor)
+                    clock(to: cursor, including: true)
                     return
                 }
                 break
@@ -114,27 +119,30 @@ public final class ScenarioRunner {
             let step = scenario.steps[nextStep]
             let start = max(cursor, step.at ?? cursor)
             guard start <= target else { break }
-            clock(to: start)
+            clock(to: start, including: false)
             nextStep += 1
             run(step)
         }
-        clock(to: target)
+        clock(to: target, including: true)
     }
 
-    /// Advances the chef to `time`, drawing the frames sampled (and expected) on the way.
-    func clock(to time: VirtualTime) {
+    /// Advances the chef to `time`, drawing the frames sampled (and expected) on the way: those
+    /// before `time`, and those at `time` too when `including` (nothing more is to happen at `time`:
+    /// a frame shows a time after everything that happens at it).
+    func clock(to time: VirtualTime, including: Bool) {
         while true {
             let sampling = !sampleLimitReached
             let sample = sampling && sampleTimes.indices.contains(nextSample) ? sampleTimes[nextSample] : nil
             let interval = sampling ? sampleInterval.map { _ in nextIntervalSample } : nil
             let expected = expectationTimes.indices.contains(nextExpectation) ? expectationTimes[nextExpectation] : nil
-            guard let due = [sample, interval, expected].compactMap({ $0 }).min(), due <= time else { break }
+            guard let due = [sample, interval, expected].compactMap({ $0 }).min(), due < time || (including && due == time) else { break }
             let sampled = sample == due || interval == due
             if sampled, let sampleLimit, samplesTaken >= sampleLimit {
                 sampleLimitReached = true
                 continue
             }
-            if due > chef.now { chef.advance(to: due) }
+            // Also at the chef's own time: timers a step scheduled for now fire before the frame.
+            chef.advance(to: due)
             let frame = stage.frame()
             if sampled {
                 samplesTaken += 1
@@ -197,6 +205,12 @@ public final class ScenarioRunner {
             chef.dismiss(dedupeKey: key)
         case .dismiss(.priorityAtMost(let priority)):
             chef.dismiss(priorityAtMost: priority)
+        case .reshow(let label):
+            guard let id = labels[label] else { return problem(step, "reshow", "no request is labelled \"\(label)\" yet") }
+            chef.reshow(id)
+        case .endEditing:
+            if engine.keyboard.focusedField == nil { return problem(step, "end_editing", "no text field has the focus") }
+            engine.unfocus()
         case .wait(.duration(let duration)):
             cursor = chef.now + duration
         case .wait(.idle):
@@ -255,7 +269,7 @@ struct DragPlayback {
     mutating func play(until target: VirtualTime, on runner: ScenarioRunner) -> VirtualTime {
         let end = start + duration
         while next <= target && !isOver {
-            runner.clock(to: next)
+            runner.clock(to: next, including: false)
             let fraction = Double((next - start).microseconds) / Double(max(1, duration.microseconds))
             let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
             if !began {

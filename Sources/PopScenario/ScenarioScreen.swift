@@ -11,20 +11,23 @@ public struct ScenarioScreen: Hashable, Sendable {
     public var orientation: Scene.Orientation
     /// The keyboard's height in the starting orientation, points.
     public var keyboardHeight: Double
+    /// Device pixels per point (1, 2 or 3): the grid layout rounds to (`Scene.scale`).
+    public var scale: Double
 
-    /// The default phone upright: 390 × 844, safe area top 47 and bottom 34, keyboard 336.
+    /// The default phone upright: 390 × 844 at 3×, safe area top 47 and bottom 34, keyboard 336.
     public static let portrait = ScenarioScreen()
     /// The default phone turned: 844 × 390, safe area left and right 47, bottom 21, keyboard 209.
     public static let landscape = ScenarioScreen.portrait.turnedToLandscape(keyboardHeight: defaultKeyboardHeight(.landscape))
 
     public init(width: Double = 390, height: Double = 844,
                 safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
-                orientation: Scene.Orientation = .portrait, keyboardHeight: Double = 336) {
+                orientation: Scene.Orientation = .portrait, keyboardHeight: Double = 336, scale: Double = 3) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
         self.orientation = orientation
         self.keyboardHeight = keyboardHeight
+        self.scale = scale
     }
 
     /// The keyboard's default height: 336 in portrait, 209 in landscape.
@@ -39,6 +42,6 @@ public struct ScenarioScreen: Hashable, Sendable {
     func turnedToLandscape(keyboardHeight: Double) -> ScenarioScreen {
         ScenarioScreen(width: height, height: width,
                        safeArea: EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top),
-                       orientation: .landscape, keyboardHeight: keyboardHeight)
+                       orientation: .landscape, keyboardHeight: keyboardHeight, scale: scale)
     }
 }

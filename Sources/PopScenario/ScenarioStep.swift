@@ -42,6 +42,11 @@ public enum ScenarioAction: Hashable, Sendable {
     case openURL(String)
     /// The app dismisses requests.
     case dismiss(Dismissal)
+    /// The app shows the request labelled so again: a dismissing popup comes back, anything else is
+    /// a traced no-op (`show-ignored`).
+    case reshow(String)
+    /// The user ends editing (the return key), whichever field has the focus: the keyboard goes down.
+    case endEditing
     /// Time passes.
     case wait(Wait)
 
@@ -58,14 +63,18 @@ public enum ScenarioAction: Hashable, Sendable {
         case .resize: "resize"
         case .openURL: "open_url"
         case .dismiss: "dismiss"
+        case .reshow: "reshow"
+        case .endEditing: "end_editing"
         case .wait: "wait"
         }
     }
 
     /// Every action's key, in the documented order.
-    public static let names = ["show", "tap", "drag", "type", "focus", "keyboard", "rotate", "resize", "open_url", "dismiss", "wait"]
+    public static let names = ["show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
+                               "dismiss", "reshow", "wait"]
 
-    /// A popup request: component ids (nil: the built-in default), data and a label.
+    /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:
+    /// the handler's) and a label.
     public struct Show: Hashable, Sendable {
         public var handler: String?
         /// `"view_loader"` (as `--view-loader` on the command line).
@@ -77,20 +86,37 @@ public enum ScenarioAction: Hashable, Sendable {
         public var data: Value
         /// `"as"`: the name later steps and expectations use; unique in the scenario.
         public var label: String?
+        /// The options the app insists on, over the handler's `get_options`.
+        public var priority: Priority?
+        public var policy: Policy?
+        /// `"when_preempted"`.
+        public var whenPreempted: PreemptionRule?
+        /// `"time_to_live"`.
+        public var timeToLive: VirtualTime?
+        /// `"dedupe_key"`.
+        public var dedupeKey: String?
 
         public init(handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil,
-                    reformer: String? = nil, data: Value = .null, label: String? = nil) {
+                    reformer: String? = nil, data: Value = .null, label: String? = nil, priority: Priority? = nil,
+                    policy: Policy? = nil, whenPreempted: PreemptionRule? = nil, timeToLive: VirtualTime? = nil,
+                    dedupeKey: String? = nil) {
             self.handler = handler
             self.viewLoader = viewLoader
             self.controllerLoader = controllerLoader
             self.reformer = reformer
             self.data = data
             self.label = label
+            self.priority = priority
+            self.policy = policy
+            self.whenPreempted = whenPreempted
+            self.timeToLive = timeToLive
+            self.dedupeKey = dedupeKey
         }
 
-        /// The request the chef is given (the app's options left to the handler).
+        /// The request the chef is given.
         public var request: PopupRequest {
-            PopupRequest(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer, data: data)
+            PopupRequest(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer, data: data,
+                         priority: priority, policy: policy, whenPreempted: whenPreempted, timeToLive: timeToLive, dedupeKey: dedupeKey)
         }
     }
 

@@ -2,7 +2,10 @@ import PopModel
 
 /// Reading `steps`: one action per step, times that never go backwards, labels defined before use.
 extension ScenarioParser {
-    static let showKeys = ["handler", "view_loader", "controller_loader", "reformer", "data", "as"]
+    static let showKeys = ["handler", "view_loader", "controller_loader", "reformer", "data", "as", "priority", "policy",
+                           "when_preempted", "time_to_live", "dedupe_key"]
+    /// The named priority levels a `show` step may give instead of a number.
+    static let priorityNames: [String: Priority] = ["low": .low, "normal": .normal, "high": .high, "max": .max]
     static let tapKeys = ["x", "y", "action", "on"]
     static let pointKeys = ["x", "y"]
     static let dragKeys = ["from", "to", "duration"]
@@ -99,6 +102,11 @@ extension ScenarioParser {
             return .openURL(try ScenarioRead.nonEmptyString(value, at: path))
         case "dismiss":
             return .dismiss(try dismissal(value, at: path))
+        case "reshow":
+            return .reshow(try labelReference(value, at: path))
+        case "end_editing":
+            guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
+            return .endEditing
         default:
             return .wait(try Self.wait(value, at: path))
         }
@@ -113,7 +121,16 @@ extension ScenarioParser {
             controllerLoader: try ScenarioRead.optional(object, "controller_loader", at: path, ScenarioRead.nonEmptyString),
             reformer: try ScenarioRead.optional(object, "reformer", at: path, ScenarioRead.nonEmptyString),
             data: object["data"] ?? .null,
-            label: try ScenarioRead.optional(object, "as", at: path, ScenarioRead.nonEmptyString))
+            label: try ScenarioRead.optional(object, "as", at: path, ScenarioRead.nonEmptyString),
+            priority: try ScenarioRead.optional(object, "priority", at: path, Self.priority),
+            policy: try ScenarioRead.optional(object, "policy", at: path) { (value, path) throws(ScenarioError) in
+                try ScenarioRead.choice(value, at: path, ["override", "enqueue"]) == "override" ? .override : .enqueue
+            },
+            whenPreempted: try ScenarioRead.optional(object, "when_preempted", at: path) { (value, path) throws(ScenarioError) in
+                try ScenarioRead.choice(value, at: path, ["drop", "requeue"]) == "drop" ? .drop : .requeue
+            },
+            timeToLive: try ScenarioRead.optional(object, "time_to_live", at: path, ScenarioRead.duration),
+            dedupeKey: try ScenarioRead.optional(object, "dedupe_key", at: path, ScenarioRead.nonEmptyString))
         if let label = show.label {
             if let first = labelSteps[label] {
                 throw ScenarioRead.error(ScenarioRead.path(path, "as"), "the label \(ScenarioRead.quoted(label)) is already used by \(first)")
@@ -122,6 +139,21 @@ extension ScenarioParser {
             labelSteps[label] = step
         }
         return show
+    }
+
+    /// A whole number 0–1000, or a level's name.
+    private static func priority(_ value: Value, at path: String) throws(ScenarioError) -> Priority {
+        if case .string = value {
+            let names = ["low", "normal", "high", "max"]
+            return priorityNames[try ScenarioRead.choice(value, at: path, names)]!
+        }
+        switch value {
+        case .int, .double:
+            return Priority(rawValue: Int32(try ScenarioRead.integer(value, at: path, in: 0...1000)))
+        default:
+            throw ScenarioRead.error(path, "expected a whole number from 0 to 1000 or \"low\", \"normal\", \"high\" or \"max\", "
+                + "found \(ScenarioRead.describe(value))")
+        }
     }
 
     private func tap(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioAction.Tap {

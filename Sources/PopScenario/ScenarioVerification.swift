@@ -57,9 +57,12 @@ extension ScenarioRunner {
         if let opacity = expected.opacity, abs(opacity - node.opacity) > tolerance {
             return failure(expected.path + ".opacity", "\(id) has opacity \(node.opacity), expected \(opacity) ± \(tolerance)")
         }
-        if let text = expected.text {
-            let drawn = node.text?.lines.joined(separator: " ") ?? ""
-            if !drawn.contains(text) { return failure(expected.path + ".text", "\(id) shows \"\(drawn)\", not \"\(text)\"") }
+        let drawn = node.text?.lines.joined(separator: " ") ?? ""
+        if let text = expected.text, drawn != text {
+            return failure(expected.path + ".text", "\(id) shows \"\(drawn)\", not \"\(text)\"")
+        }
+        if let part = expected.textContains, !drawn.contains(part) {
+            return failure(expected.path + ".text_contains", "\(id) shows \"\(drawn)\", which does not contain \"\(part)\"")
         }
         return nil
     }

@@ -14,6 +14,7 @@ struct Demo: ParsableCommand {
     )
 
     @Flag(help: "Print the demo scenario's JSON and exit.") var print = false
+    @OptionGroup var arbitration: ArbitrationOptions
     @OptionGroup var options: PluginOptions
 
     func run() throws {
@@ -21,8 +22,9 @@ struct Demo: ParsableCommand {
             Swift.print(DemoScenario.json)
             return
         }
-        let scenario: Scenario
+        var scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw CommandFailure("\(error)") }
+        scenario.configuration = arbitration.applied(to: scenario.configuration)
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
             return try Run.play(scenario, options: options)
         }

@@ -5,14 +5,19 @@ import HostRuntime
 struct ScenarioArgument: ParsableArguments {
     @Argument(help: ArgumentHelp("A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
     var scenario: String = "demo"
+    @OptionGroup var arbitration: ArbitrationOptions
 
-    /// The scenario, or a clean exit with its error (file, field and problem).
+    /// The scenario, with the arbitration options applied, or a clean exit with its error (file,
+    /// field and problem).
     func load() throws -> Scenario {
+        var loaded: Scenario
         do {
-            return scenario == "demo" ? try DemoScenario.scenario : try Scenario.load(path: scenario)
+            loaded = scenario == "demo" ? try DemoScenario.scenario : try Scenario.load(path: scenario)
         } catch {
             throw CommandFailure("\(error)")
         }
+        loaded.configuration = arbitration.applied(to: loaded.configuration)
+        return loaded
     }
 }
 

@@ -36,6 +36,7 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
     @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
+    @OptionGroup var arbitration: ArbitrationOptions
     @OptionGroup var options: PluginOptions
 
     enum PolicyArgument: String, ExpressibleByArgument, CaseIterable {
@@ -57,7 +58,7 @@ struct Show: ParsableCommand {
             guard let id else { continue }
             do { try catalog.requireComponent(id, of: kind) } catch { throw CommandFailure.usage(error.description) }
         }
-        let chef = Chef(catalog: catalog)
+        let chef = Chef(catalog: catalog, configuration: arbitration.applied(to: ChefConfiguration()))
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
         let recorder = TraceRecorder()

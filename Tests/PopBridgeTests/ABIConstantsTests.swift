@@ -2,6 +2,7 @@ import PluginABI
 import Testing
 import PopTestSupport
 @testable import PopBridge
+import PopChef
 @testable import PopModel
 
 /// The Swift model's raw values are the C header's constants, one for one: the bridge passes them
@@ -65,12 +66,13 @@ import PopTestSupport
             (Presentation.ShowAnimation.none, POP_SHOW_NONE), (.fadeIn, POP_SHOW_FADE_IN), (.slideFromTop, POP_SHOW_SLIDE_FROM_TOP),
             (.slideFromTopAngleBounce, POP_SHOW_SLIDE_FROM_TOP_ANGLE_BOUNCE), (.slideFromBottom, POP_SHOW_SLIDE_FROM_BOTTOM),
             (.slideFromLeft, POP_SHOW_SLIDE_FROM_LEFT), (.slideFromRight, POP_SHOW_SLIDE_FROM_RIGHT), (.popup, POP_SHOW_POPUP),
+            (.slideUp, POP_SHOW_SLIDE_UP),
         ])
         expectSame([
             (Presentation.HideAnimation.none, POP_HIDE_NONE), (.fadeOut, POP_HIDE_FADE_OUT), (.slideToTop, POP_HIDE_SLIDE_TO_TOP),
             (.slideToBottom, POP_HIDE_SLIDE_TO_BOTTOM), (.slideToBottomAngle, POP_HIDE_SLIDE_TO_BOTTOM_ANGLE),
             (.toPointScale, POP_HIDE_TO_POINT_SCALE), (.slideToLeft, POP_HIDE_SLIDE_TO_LEFT), (.slideToRight, POP_HIDE_SLIDE_TO_RIGHT),
-            (.popup, POP_HIDE_POPUP),
+            (.popup, POP_HIDE_POPUP), (.slideDown, POP_HIDE_SLIDE_DOWN),
         ])
         expectSame([(Presentation.Edge.top, POP_EDGE_TOP), (.bottom, POP_EDGE_BOTTOM)])
         expectSame([(Presentation.BehindBanner.dismiss, POP_BEHIND_DISMISS), (.absorb, POP_BEHIND_ABSORB), (.forward, POP_BEHIND_FORWARD)])
@@ -97,13 +99,20 @@ import PopTestSupport
         #expect(ContentBuilder.maxDepth == Int(POP_CONTENT_MAX_DEPTH) && ContentBuilder.maxDepth == 32)
     }
 
-    @Test("keyframe curves")
-    func curves() {
+    @Test("curves; POP_CURVE_STYLE is no keyframe curve, and a presentation's nil curve")
+    func curves() throws {
         let pairs: [(Keyframe.Curve, Int)] = [
             (.linear, POP_CURVE_LINEAR), (.easeIn, POP_CURVE_EASE_IN), (.easeOut, POP_CURVE_EASE_OUT),
-            (.easeInOut, POP_CURVE_EASE_IN_OUT), (.spring, POP_CURVE_SPRING),
+            (.easeInOut, POP_CURVE_EASE_IN_OUT), (.spring, POP_CURVE_SPRING), (.keyboard, POP_CURVE_KEYBOARD),
         ]
         #expect(pairs.map(\.0) == Keyframe.Curve.allCases)
         expectSame(pairs)
+        #expect(Keyframe.Curve(rawValue: Int32(POP_CURVE_STYLE)) == nil)
+        #expect(Presentation().raw.show_curve == Int32(POP_CURVE_STYLE) && Presentation().raw.hide_curve == Int32(POP_CURVE_STYLE))
+        let qmui = try Presentation(Presentation.qmuiFade.raw)
+        #expect(qmui.showCurve == .keyboard && qmui.hideCurve == .keyboard)
+        var raw = Presentation().raw
+        raw.show_curve = 9
+        #expect(throws: ComponentFailure.self) { try Presentation(raw) }
     }
 }

@@ -34,7 +34,7 @@ import PopTestSupport
         let before = CallInterfaceCache.liveInterfaces
         for _ in 0..<300 {
             let source = PluginComponents(discovery: discovery)
-            let handler = try source.makeHandler("com.pophost.fixture.interfaces.handler")
+            let handler = try source.makeHandler("com.pophost.fixture.interfaces.handler", context: .detached())
             #expect(handler.actions["go"] != nil)
         }
         // Other tests hold a few meanwhile; a leak would leave 300 more.

@@ -107,7 +107,9 @@ import PopTestSupport
         #expect(t.chef.finalEvent(of: a) == .dismissed(.requested))
     }
 
-    @Test("a dismiss while presenting reverses from the current progress")
+    // UIKit's begin-from-current-state: the interrupting animation starts from the presented value
+    // and runs its own duration (a dismissal at 40 % of a 0.25 s fade still takes 0.25 s).
+    @Test("a dismiss while presenting reverses from the current progress, over the whole hide duration")
     func dismissWhilePresenting() {
         let t = TracedChef()
         let a = t.show()
@@ -115,14 +117,16 @@ import PopTestSupport
         #expect(abs(t.chef.shown[0].progress - 0.4) < 1e-9)
         t.chef.dismiss(a)
         #expect(t.chef.state(of: a) == .dismissing)
-        t.advance(99)
+        t.advance(125)
+        #expect(abs(t.chef.shown[0].progress - 0.2) < 1e-9)  // from 0.4 to 0 over 0.25 s
+        t.advance(124)
         #expect(t.chef.finalEvent(of: a) == nil)
-        t.advance(1)  // 40 % of the 0.25 s hide
+        t.advance(1)  // the whole 0.25 s hide
         #expect(t.chef.finalEvent(of: a) == .dismissed(.requested))
         #expect(t.events(of: a) == ["requested", "will-present", "presenting", "will-dismiss", "dismissing", "did-dismiss", "dismissed"])
     }
 
-    @Test("a show while dismissing reverses; a second show is a no-op")
+    @Test("a show while dismissing reverses over the whole show duration; a second show is a no-op")
     func reshow() {
         let t = TracedChef()
         let a = t.show()
@@ -132,11 +136,49 @@ import PopTestSupport
         t.advance(50)  // 80 % left
         #expect(t.chef.reshow(a))
         #expect(t.chef.state(of: a) == .presenting)
-        t.advance(49)
+        t.advance(249)
         #expect(t.chef.state(of: a) == .presenting)
-        t.advance(1)  // the remaining 20 % of 0.25 s
+        t.advance(1)  // the whole 0.25 s show, from 80 %
         #expect(t.chef.state(of: a) == .shown)
         #expect(t.chef.finalEvent(of: a) == nil)
+        #expect(t.events(of: a).filter { $0 == "show-ignored" }.count == 1)
+    }
+
+    @Test("showing an ended request again is a traced no-op")
+    func reshowEnded() {
+        let t = TracedChef()
+        let a = t.show()
+        t.chef.runUntilIdle()
+        t.chef.dismiss(a)
+        t.chef.runUntilIdle()
+        #expect(!t.chef.reshow(a))
+        #expect(t.recorder.events.last?.kind == .showIgnored && t.recorder.events.last?.detail == "already dismissed(requested)")
+        #expect(t.chef.finalEvent(of: a) == .dismissed(.requested))
+    }
+
+    // CSCustomPopHandler.m dismissPopView: calls [[CSPopViewManager sharedManager] removePop:self]
+    // before [self.popController dismissPopControllerAnimated:YES]: the slot is free while the
+    // popup animates out.
+    @Test("a dedupe key is free once its popup starts leaving for good; one leaving to be requeued keeps it")
+    func dedupeFreedOnLeaving() {
+        let t = TracedChef()
+        let a = t.show(.normal, .enqueue, key: "promo")
+        t.chef.runUntilIdle()
+        t.chef.dismiss(a)
+        #expect(t.chef.state(of: a) == .dismissing)
+        let b = t.show(.normal, .enqueue, preempted: .requeue, key: "promo")
+        #expect(t.chef.finalEvent(of: b) == nil && t.chef.queued.map(\.id) == [b])
+        let c = t.show(.normal, .enqueue, key: "promo")
+        #expect(t.chef.finalEvent(of: c) == .cancelled(.duplicate))
+        #expect(!t.chef.reshow(a))  // its key is b's now
+        #expect(t.recorder.events.last?.detail == "its dedupe key is held by request \(b)")
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: b) == .shown)
+        // Preempted with the requeue rule, b leaves only to come back: it keeps its key.
+        t.show(.high, .override)
+        #expect(t.chef.state(of: b) == .dismissing)
+        let e = t.show(.low, .enqueue, key: "promo")
+        #expect(t.chef.finalEvent(of: e) == .cancelled(.duplicate))
     }
 
     @Test("dismiss by priority and all; listings and visibility")

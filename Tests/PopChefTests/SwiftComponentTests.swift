@@ -147,10 +147,10 @@ import PopTestSupport
         #expect(catalog.componentIDs(of: .viewLoader) == ["com.example.coupon.view"])
         #expect(catalog.kind(of: "pop.theme") == .controllerLoader)
         #expect(throws: ComponentFailure(.unknownComponent, "no handler with id \"com.example.nothing\" in the loaded plugins; there are no handlers")) {
-            try catalog.makeHandler("com.example.nothing")
+            try catalog.makeHandler("com.example.nothing", context: .detached())
         }
         #expect(throws: ComponentFailure(.wrongKind, "\"com.example.coupon.view\" is a view-loader, not a handler")) {
-            try catalog.makeHandler("com.example.coupon.view")
+            try catalog.makeHandler("com.example.coupon.view", context: .detached())
         }
     }
 }

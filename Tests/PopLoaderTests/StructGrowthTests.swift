@@ -24,6 +24,9 @@ import PopTestSupport
             printf("should_present_ex %zu\\n", offsetof(pop_handler_t, should_present_ex));
             printf("has-in-1.0 %d\\n", POP_STRUCT_HAS(offsetof(pop_handler_t, should_present_ex), pop_handler_t, should_present_ex));
             printf("has-in-1.1 %d\\n", POP_STRUCT_HAS(sizeof(pop_handler_t), pop_handler_t, should_present_ex));
+            printf("hide_curve %zu\\n", offsetof(pop_presentation_t, hide_curve));
+            printf("curves-in-1.0 %d\\n", POP_STRUCT_HAS(offsetof(pop_presentation_t, hide_curve), pop_presentation_t, hide_curve));
+            printf("curves-in-1.1 %d\\n", POP_STRUCT_HAS(sizeof(pop_presentation_t), pop_presentation_t, hide_curve));
         #endif
             return 0;
         }
@@ -43,18 +46,24 @@ import PopTestSupport
         })
     }
 
-    @Test("1.1 only appends: every 1.0 struct keeps its size but the handler, which grows by should_present_ex at its 1.0 end")
+    @Test("1.1 only appends: every 1.0 struct keeps its size but the handler (should_present_ex) and the presentation (its curves)")
     func onlyAppended() throws {
         let released = try Self.sizes(include: Repository.abi10Include)
         let current = try Self.sizes(include: Repository.abiInclude)
-        #expect(released["should_present_ex"] == nil)
-        for (type, size) in released where type != "pop_handler_t" {
+        #expect(released["should_present_ex"] == nil && released["hide_curve"] == nil)
+        for (type, size) in released where type != "pop_handler_t" && type != "pop_presentation_t" {
             #expect(current[type] == size, "\(type)")
         }
         let handler10 = try #require(released["pop_handler_t"])
         #expect(current["should_present_ex"] == handler10)
         #expect(current["pop_handler_t"] == handler10 + MemoryLayout<UnsafeRawPointer>.size)
         #expect(current["has-in-1.0"] == 0 && current["has-in-1.1"] == 1)
+        // show_curve fills the 1.0 struct's tail padding; hide_curve, the field a plugin checks, lies
+        // at the 1.0 end, so a 1.0-sized presentation has neither.
+        let presentation10 = try #require(released["pop_presentation_t"])
+        #expect(current["hide_curve"] == presentation10)
+        #expect(current["pop_presentation_t"] == presentation10 + 8)
+        #expect(current["curves-in-1.0"] == 0 && current["curves-in-1.1"] == 1)
         // The host's minimum sizes are the 1.0 sizes, and Swift lays the structs out as C does.
         #expect(ComponentKind.handler.minimumStructSize == handler10)
         #expect(ComponentKind.viewLoader.minimumStructSize == released["pop_view_loader_t"])

@@ -101,6 +101,20 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
         #expect(TimingCurve(.easeOut, duration: duration) == .easeOut)
         #expect(TimingCurve(.easeInOut, duration: duration) == .easeInOut)
         #expect(TimingCurve(.spring, duration: duration) == .spring(damping: 0.6, response: 0.4))
+        #expect(TimingCurve(.keyboard, duration: duration) == .keyboard)
+    }
+
+    // QMUICommonDefines.h: QMUIViewAnimationOptionsCurveOut = 7 << 16, UIKit's private keyboard
+    // curve; pophost's stand-in is the cubic Bézier (0.38, 0.7, 0.125, 1).
+    @Test("the keyboard curve: the cubic Bézier (0.38, 0.7, 0.125, 1), fast out and never past 1")
+    func keyboardCurve() {
+        #expect(TimingCurve.keyboard == .cubicBezier(x1: 0.38, y1: 0.7, x2: 0.125, y2: 1))
+        let values = samples.map(TimingCurve.keyboard.progress(at:))
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 } && values.allSatisfy { (0...1).contains($0) })
+        // At s = 0.5 the Bézier is at x = 0.375·0.38 + 0.375·0.125 + 0.125 = 0.314375 and
+        // y = 0.375·0.7 + 0.375·1 + 0.125 = 0.7625 (B(s) = 3(1−s)²s·p1 + 3(1−s)s²·p2 + s³).
+        #expect(abs(TimingCurve.keyboard.progress(at: 0.314375) - 0.7625) < 1e-6)
+        #expect(TimingCurve.keyboard.progress(at: 0.5) > TimingCurve.easeOut.progress(at: 0.5))
     }
 }
 
@@ -124,6 +138,25 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
         #expect(abs(over.rotation - 1.1) < 1e-9)
         #expect(over.alpha == 1 && over.dimAlpha == 1 && over.frame.width == 0 && over.scale == 0)
         #expect(over.isValid)
+    }
+
+    @Test("a spring overshoots position and scale, never opacity: alpha and dimming stay between their ends")
+    func opacityNeverOvershoots() {
+        // CSPopKit's dimmed mask is black at 0.7: the dimming's target alpha 0xB3 / 255 must never
+        // be exceeded, however far the spring carries the position.
+        let target = 0xB3 / 255.0
+        let a = state(x: 0, alpha: 0, scale: 0.5, dim: 0), b = state(x: 100, alpha: 0.8, scale: 1, dim: target)
+        let spring = TimingCurve.spring(damping: 0.6, response: 0.3)
+        var overshot = false
+        for f in samples {
+            let progress = spring.progress(at: f)
+            let value = a.interpolated(to: b, progress: progress)
+            if progress > 1 { overshot = true; #expect(value.frame.x > 100 && value.scale > 1) }
+            #expect(value.dimAlpha <= target && value.dimAlpha >= 0 && value.alpha <= 0.8 && value.alpha >= 0)
+        }
+        #expect(overshot)
+        let back = b.interpolated(to: a, progress: 1.1)  // leaving: never below the target either
+        #expect(back.alpha == 0 && back.dimAlpha == 0 && abs(back.frame.x + 10) < 1e-9)
     }
 
     @Test("an animation holds `from` before its start and `to` from its end")

@@ -35,6 +35,34 @@ import PopTestSupport
         #expect(t.stage.tap(at: center(t.card(plain))) == .absorbed(plain))
     }
 
+    // CSPopController.m: the mask view keeps its UITapGestureRecognizer whatever the mask type, and
+    // backgroundTapAction: dismisses when theme.shouldDismissOnBackgroundTouch: a clear mask too.
+    @Test("a clear mask with background dismissal on dismisses on a tap; with it off the tap is absorbed")
+    func clearMaskTap() throws {
+        let t = try TestStage()
+        let dismissable = t.alert(["mask": "clear", "dismiss_on_background_tap": true])
+        t.chef.runUntilIdle()
+        #expect(t.stage.tap(at: Point(x: 10, y: 10)) == .dismissed(dismissable))
+        t.chef.runUntilIdle()
+        #expect(t.chef.finalEvent(of: dismissable) == .dismissed(.backgroundTap))
+        let absorbing = t.alert(["mask": "clear"])
+        t.chef.runUntilIdle()
+        #expect(t.stage.tap(at: Point(x: 10, y: 10)) == .absorbed(absorbing))
+        #expect(t.chef.state(of: absorbing) == .shown)
+    }
+
+    // QMUIModalPresentationViewController.m: `modal` is NO unless set, and
+    // handleDimmingViewTapGestureRecognizer: hides the modal then (hideWithAnimated:YES).
+    @Test("QMUI's themes are not modal: a tap on the dimming hides them", arguments: ["qmui-fade", "qmui-popup", "qmui-slide"])
+    func qmuiNonModal(base: String) throws {
+        let t = try TestStage()
+        let id = t.alert(["base": .string(base)])
+        t.chef.runUntilIdle()
+        #expect(t.stage.tap(at: Point(x: 10, y: 10)) == .dismissed(id))
+        t.chef.runUntilIdle()
+        #expect(t.chef.finalEvent(of: id) == .dismissed(.backgroundTap))
+    }
+
     @Test("the payment handler vetoes a background tap")
     func vetoedBackgroundTap() throws {
         let t = try TestStage()
@@ -59,7 +87,7 @@ import PopTestSupport
         t.chef.runUntilIdle()
         let above = try #require(t.card(id)).rect
         let container = AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 336)
-        #expect(above.y == ((container.height - above.height) / 2).rounded(.down) + 20)
+        #expect(above.y == t.engine.scene.flat((container.height - above.height) / 2) + 20)  // QMUI's CGFloatGetCenter
         #expect(above.maxY <= 844 - 336)
         let keyboardTop = try #require(t.stage.frame().node("keyboard")).rect.y
         #expect(keyboardTop == 508, "\(keyboardTop.bitPattern)")
@@ -83,7 +111,7 @@ import PopTestSupport
         let id = payment(t)
         t.chef.runUntilIdle()
         let centred = try #require(t.card(id)).rect
-        #expect(centred.y == AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation,
+        #expect(centred.y == AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
                                                container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0)).y)
         t.engine.focus(field: "password", on: id)
         #expect(t.engine.keyboard.visibleHeight(at: t.chef.now) == 336)  // no second slide
@@ -102,7 +130,7 @@ import PopTestSupport
         t.engine.rotate(to: .landscape)
         t.chef.runUntilIdle()
         let card = try #require(t.card(id)).rect
-        let expected = AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation,
+        let expected = AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
                                          container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0))
         #expect(card == expected && t.engine.scene.width == 844)
         #expect(t.traced.time(of: "did-present", id) == 400)
@@ -135,6 +163,38 @@ import PopTestSupport
         t.advance(1)
         #expect(t.chef.state(of: id) == .dismissing)
         t.chef.runUntilIdle()
+        #expect(t.chef.finalEvent(of: id) == .dismissed(.timeout))
+    }
+
+    // EKAttributes.swift: entranceAnimation = exitAnimation = .translation, which
+    // EKAttributes+Animation.swift makes Animation(translate: .init(duration: 0.3)); EKContentView.swift
+    // lays a top entry out of the screen with its bottom on the screen's top (OutTranslationAnchor
+    // (.bottom, to: .top)) and animates with .curveEaseOut in, .curveEaseIn out (performAnimation).
+    @Test("a top banner comes and goes by SwiftEntryKit's translation: 0.3 s from and to just above the screen, alpha untouched", arguments: [
+        "top-banner", "bottom-banner",
+    ])
+    func bannerTranslation(base: String) throws {
+        let t = try TestStage()
+        let id = t.chef.show(PopupRequest(controllerLoader: "pop.theme", data: ["title": "Banner", "theme": ["base": .string(base)]]))
+        let start = try #require(t.engine.visualState(of: id))
+        t.advance(150)
+        let entering = try #require(t.engine.visualState(of: id))
+        t.advance(150)
+        let shown = try #require(t.engine.visualState(of: id))
+        #expect(t.chef.state(of: id) == .shown)
+        let offScreen = base == "top-banner" ? -shown.frame.height : 844
+        #expect(start.frame.y == offScreen && start.frame.x == shown.frame.x && start.alpha == 1)
+        #expect(abs(entering.frame.y - (offScreen + (shown.frame.y - offScreen) * TimingCurve.easeOut.progress(at: 0.5))) < 1e-9)
+        t.advance(2000)  // its display time: it leaves (reason timeout)
+        #expect(t.chef.state(of: id) == .dismissing)
+        let end = try #require(t.engine.popups[id]?.motion?.value(at: t.chef.now + .milliseconds(300)))
+        #expect(end.frame.y == offScreen && end.alpha == 1)
+        t.advance(150)
+        let leaving = try #require(t.engine.visualState(of: id))
+        #expect(abs(leaving.frame.y - (shown.frame.y + (offScreen - shown.frame.y) * TimingCurve.easeIn.progress(at: 0.5))) < 1e-9)
+        t.advance(149)
+        #expect(t.chef.finalEvent(of: id) == nil)
+        t.advance(1)
         #expect(t.chef.finalEvent(of: id) == .dismissed(.timeout))
     }
 

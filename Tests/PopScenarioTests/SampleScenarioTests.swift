@@ -64,7 +64,7 @@ import PopTestSupport
         #expect(t.chef.finalEvent(of: id) == .dismissed(.requested))
     }
 
-    @Test("an asynchronous should_present answers through its completion on the plugin's main-thread callback")
+    @Test("an asynchronous should_present (1.0 pop_answer_fn) answers 250 ms later on the virtual clock, through pop.timer/1")
     func asynchronousShouldPresent() {
         let t = chef()
         let yes = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
@@ -72,15 +72,16 @@ import PopTestSupport
         let no = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
                                           data: ["campaign": "autumn", "eligible": false]))
         #expect(t.chef.state(of: yes) == .idle)
+        t.chef.advance(by: .milliseconds(249))
         #expect(!t.events(yes).contains("answered"))
-        t.chef.advance(by: .zero)  // one turn of the loop delivers on_main_thread
-        #expect(t.events(yes).contains("answered"))
+        t.chef.advance(by: .milliseconds(1))  // the promotion's eligibility check takes 0.25 s
+        #expect(t.time(of: "answered", yes) == 250)
         #expect(t.chef.state(of: yes) == .presenting)
         #expect(t.chef.finalEvent(of: no) == .cancelled(.vetoed))
         #expect(t.chef.queued.isEmpty)
     }
 
-    @Test("ABI 1.1: the C promotion answers should_present_ex later, from on_main_thread, through its pop_completion_t")
+    @Test("ABI 1.1: the C promotion answers should_present_ex 250 ms later on the virtual clock, through pop.timer/1 and its pop_completion_t")
     func asynchronousShouldPresentEx() {
         let t = chef()
         // The built-in view: the C sample's views name actions this handler does not declare.
@@ -88,9 +89,10 @@ import PopTestSupport
         let again = t.chef.show(PopupRequest(handler: "\(Self.c).promotion-handler", data: ["campaign": "spring"]))
         let no = t.chef.show(PopupRequest(handler: "\(Self.c).promotion-handler", data: ["campaign": "autumn", "eligible": false]))
         #expect(t.chef.state(of: yes) == .idle)
+        t.chef.advance(by: .milliseconds(249))
         #expect(!t.events(yes).contains("answered"))
-        t.chef.advance(by: .zero)  // one turn of the loop delivers on_main_thread
-        #expect(t.events(yes).contains("answered"))
+        t.chef.advance(by: .milliseconds(1))
+        #expect(t.time(of: "answered", yes) == 250)
         #expect(t.chef.state(of: yes) == .presenting)
         #expect(t.finals[again] == [.cancelled(.duplicate)])  // one per campaign: the dedupe key
         #expect(t.finals[no] == [.cancelled(.vetoed)])
@@ -112,7 +114,7 @@ import PopTestSupport
             let popup = try #require(t.chef.popups[id])
             let keyboard = t.engine.keyboardHeight(for: id)
             let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: keyboard)
-            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
+            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
             return (try #require(t.card(id)).rect, container, standard)
         }
         var (card, container, standard) = try frames()
@@ -153,7 +155,7 @@ import PopTestSupport
         #expect(t.source.liveInstances == 0)
     }
 
-    @Test("a custom show animation: keyframes recorded, completion called on the main-thread callback, ends after the keyframes")
+    @Test("a custom show animation: keyframes recorded, completion called by a pop.timer/1 timer when they end")
     func customAnimation() throws {
         let t = chef()
         let id = t.chef.show(PopupRequest(handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view",
@@ -164,10 +166,10 @@ import PopTestSupport
         #expect(track.animations.count == 2)
         // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
         let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: 0)
-        let laidOut = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, container: container)
+        let laidOut = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
         #expect(track.animations[0].to.frame == laidOut)
         #expect(laidOut.width < container.width)
-        t.chef.advance(by: .zero)  // the plugin calls done from on_main_thread: before its keyframes end
+        t.chef.advance(by: .milliseconds(399))  // the plugin calls done when ctx->duration (0.4 s) has passed
         #expect(t.chef.state(of: id) == .presenting)
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: id) == .shown)
@@ -183,7 +185,7 @@ import PopTestSupport
         let t = chef()
         let id = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
                                           reformer: "\(Self.swift).promo-reformer", data: ["discount": 20, "campaign": "spring"]))
-        t.chef.advance(by: .zero)
+        t.chef.advance(by: .milliseconds(250))  // the promotion answers after its check
         let content = try #require(t.chef.popups[id]?.content)
         let texts = content.allNodes.compactMap { if case .text(let text, _, _, _, _, _) = $0.kind { text } else { nil } }
         #expect(texts.first == "20% off")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PopTestSupport
+import PopChef
 @testable import PopModel
 @testable import PopScenario
 
@@ -16,9 +17,11 @@ import PopTestSupport
         let json = #"""
         {
           "format": 1, "name": "demo", "description": "everything",
-          "screen": {"width": 400, "height": 900, "safe_area": {"top": 20, "left": 1, "bottom": 10, "right": 2}, "orientation": "portrait"},
+          "screen": {"width": 400, "height": 900, "safe_area": {"top": 20, "left": 1, "bottom": 10, "right": 2}, "orientation": "portrait",
+                     "scale": 2},
           "keyboard_height": 300,
           "plugins": ["plugins", "/abs/dir", "../more/./x/"],
+          "arbitration": {"equal_priority": "newcomer-wins", "queue_order": "chronological"},
           "steps": [
             {"at": 0, "note": "first", "show": {"handler": "h", "view_loader": "v", "controller_loader": "c", "reformer": "r", "data": {"b": 1, "a": [true, null]}, "as": "pay"}},
             {"show": {}},
@@ -37,14 +40,18 @@ import PopTestSupport
             {"open_url": "app://orders"},
             {"dismiss": "pay"}, {"dismiss": {"all": true}}, {"dismiss": {"dedupe_key": "payment"}}, {"dismiss": {"priority_at_most": 500}},
             {"wait": 250}, {"wait": 0.0015}, {"wait": "idle"},
-            {"at": 2000, "wait": "idle"}
+            {"at": 2000, "wait": "idle"},
+            {"show": {"priority": 750, "policy": "override", "when_preempted": "requeue", "time_to_live": 1500, "dedupe_key": "k", "as": "opts"}},
+            {"show": {"priority": "low", "policy": "enqueue", "when_preempted": "drop"}},
+            {"end_editing": true},
+            {"reshow": "opts"}
           ],
           "expect": {
             "trace": [{"event": "did-present", "request": "pay"}, {"event": "dismissed", "request": "pay", "reason": "background-tap"}, {"event": "typed"}],
             "frames": [
               {"at": 500, "request": "pay", "node": "content.0.1", "role": "button", "rect": {"x": 1, "y": 2.5, "width": 3, "height": 4},
                "opacity": 1, "visible": true, "text": "Pay", "tolerance": 0.25},
-              {"at": 600.0005, "rect": {"width": 3}}
+              {"at": 600.0005, "rect": {"width": 3}, "text_contains": "Pa"}
             ]
           }
         }
@@ -55,9 +62,10 @@ import PopTestSupport
         #expect(scenario.name == "demo")
         #expect(scenario.description == "everything")
         #expect(scenario.screen == ScenarioScreen(width: 400, height: 900, safeArea: EdgeInsets(top: 20, leading: 1, bottom: 10, trailing: 2),
-                                                  orientation: .portrait, keyboardHeight: 300))
+                                                  orientation: .portrait, keyboardHeight: 300, scale: 2))
         #expect(scenario.plugins == ["/base/plugins", "/abs/dir", "/more/x"])
-        #expect(scenario.labels == ["pay"])
+        #expect(scenario.configuration.equalPriorityRule == .newcomerWins && scenario.configuration.queueOrder == .chronological)
+        #expect(scenario.labels == ["pay", "opts"])
         #expect(scenario.step(labelled: "pay")?.path == "steps[0]")
         let expected: [ScenarioStep] = [
             ScenarioStep(path: "steps[0]", at: .zero, note: "first",
@@ -86,12 +94,17 @@ import PopTestSupport
             ScenarioStep(path: "steps[21]", action: .wait(.duration(VirtualTime(microseconds: 2)))),  // 1.5 µs rounds to 2
             ScenarioStep(path: "steps[22]", action: .wait(.idle)),
             ScenarioStep(path: "steps[23]", at: ms(2000), action: .wait(.idle)),
+            ScenarioStep(path: "steps[24]", action: .show(.init(label: "opts", priority: .high, policy: .override, whenPreempted: .requeue,
+                                                                timeToLive: ms(1500), dedupeKey: "k"))),
+            ScenarioStep(path: "steps[25]", action: .show(.init(priority: .low, policy: .enqueue, whenPreempted: .drop))),
+            ScenarioStep(path: "steps[26]", action: .endEditing),
+            ScenarioStep(path: "steps[27]", action: .reshow("opts")),
         ]
         #expect(scenario.steps.count == expected.count)
         for (step, expected) in zip(scenario.steps, expected) { #expect(step == expected) }
         #expect(scenario.steps.map(\.action.name) == ["show", "show", "tap", "tap", "tap", "drag", "drag", "type", "type", "focus", "focus",
                                                       "keyboard", "keyboard", "rotate", "resize", "open_url", "dismiss", "dismiss",
-                                                      "dismiss", "dismiss", "wait", "wait", "wait", "wait"])
+                                                      "dismiss", "dismiss", "wait", "wait", "wait", "wait", "show", "show", "end_editing", "reshow"])
         #expect(scenario.expectations.trace == [
             .init(path: "expect.trace[0]", event: .didPresent, request: "pay"),
             .init(path: "expect.trace[1]", event: .dismissed, request: "pay", reason: .backgroundTap),
@@ -100,9 +113,12 @@ import PopTestSupport
         #expect(scenario.expectations.frames == [
             .init(path: "expect.frames[0]", at: ms(500), request: "pay", node: "content.0.1", role: .button,
                   rect: .init(x: 1, y: 2.5, width: 3, height: 4), opacity: 1, visible: true, text: "Pay", tolerance: 0.25),
-            .init(path: "expect.frames[1]", at: VirtualTime(microseconds: 600_001), rect: .init(width: 3), tolerance: 0.5),
+            .init(path: "expect.frames[1]", at: VirtualTime(microseconds: 600_001), rect: .init(width: 3), textContains: "Pa", tolerance: 0.5),
         ])
         #expect(ScenarioAction.Show(handler: "h", data: [1]).request.handler == "h")
+        let request = ScenarioAction.Show(priority: .high, policy: .override, whenPreempted: .requeue, timeToLive: ms(1500), dedupeKey: "k").request
+        #expect(request.priority == .high && request.policy == .override && request.whenPreempted == .requeue
+                && request.timeToLive == ms(1500) && request.dedupeKey == "k")
     }
 
     @Test("defaults: portrait phone, keyboard 336, no plugins, no expectations")
@@ -110,7 +126,8 @@ import PopTestSupport
         let scenario = try parse(#"{"steps": []}"#, file: nil, base: nil)
         #expect(scenario == Scenario(file: nil, screen: .portrait, plugins: [], steps: []))
         #expect(scenario.screen == ScenarioScreen(width: 390, height: 844, safeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
-                                                  orientation: .portrait, keyboardHeight: 336))
+                                                  orientation: .portrait, keyboardHeight: 336, scale: 3))
+        #expect(scenario.configuration == ChefConfiguration())
         #expect(scenario.expectations.isEmpty)
         #expect(scenario.name == nil && scenario.description == nil)
         // A partial safe area keeps the default's other members; format 1.0 is format 1.
@@ -218,10 +235,15 @@ import PopTestSupport
         (#"{"steps": {}}"#, #"s.json: steps: expected an array, found an object"#),
         (#"{"format": 2, "steps": []}"#, #"s.json: format: unsupported format 2; this version reads format 1"#),
         (#"{"format": "1", "steps": []}"#, #"s.json: format: expected the number 1, found the string "1""#),
-        (#"{"step": []}"#, #"s.json: unknown key "step" (did you mean "steps"?); scenario keys are: format, name, description, screen, keyboard_height, plugins, steps, expect"#),
+        (#"{"step": []}"#, #"s.json: unknown key "step" (did you mean "steps"?); scenario keys are: format, name, description, screen, keyboard_height, plugins, arbitration, steps, expect"#),
+        (#"{"arbitration": {"equal-priority": "newcomer-wins"}, "steps": []}"#, #"s.json: arbitration: unknown key "equal-priority" (did you mean "equal_priority"?); arbitration keys are: equal_priority, queue_order"#),
+        (#"{"arbitration": {"equal_priority": "newcomer"}, "steps": []}"#, #"s.json: arbitration.equal_priority: expected "incumbent-wins" or "newcomer-wins", found the string "newcomer""#),
+        (#"{"arbitration": {"queue_order": "chronologic"}, "steps": []}"#, #"s.json: arbitration.queue_order: expected "priority" or "chronological", found the string "chronologic" (did you mean "chronological"?)"#),
         (#"{"name": 5, "steps": []}"#, #"s.json: name: expected a string, found 5"#),
         // The screen.
-        (#"{"screen": {"widht": 300}, "steps": []}"#, #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation"#),
+        (#"{"screen": {"widht": 300}, "steps": []}"#, #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale"#),
+        (#"{"screen": {"scale": 2.5}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 2.5"#),
+        (#"{"screen": {"scale": 4}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 4"#),
         (#"{"screen": {"width": "wide"}, "steps": []}"#, #"s.json: screen.width: expected a number, found the string "wide""#),
         (#"{"screen": {"height": 0}, "steps": []}"#, #"s.json: screen.height: expected a number > 0, found 0"#),
         (#"{"screen": {"orientation": "landscap"}, "steps": []}"#, #"s.json: screen.orientation: expected "portrait" or "landscape", found the string "landscap" (did you mean "landscape"?)"#),
@@ -233,16 +255,25 @@ import PopTestSupport
         (#"{"plugins": ["a", ""], "steps": []}"#, #"s.json: plugins[1]: expected a non-empty string, found the empty string"#),
         // Steps: shape.
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
-        (#"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#, #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, keyboard, rotate, resize, open_url, dismiss, wait, and optionally at and note"#),
+        (#"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#, #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait, and optionally at and note"#),
         (#"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#, #"s.json: steps[0]: a step must have exactly one action, found "tap" and "wait""#),
-        (#"{"steps": [{"at": 10, "note": "nothing"}]}"#, #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, keyboard, rotate, resize, open_url, dismiss, wait"#),
+        (#"{"steps": [{"at": 10, "note": "nothing"}]}"#, #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait"#),
         // Steps: time.
         (#"{"steps": [{"at": 800, "wait": "idle"}, {"at": 500, "keyboard": "show"}]}"#, #"s.json: steps[1].at: "at" 500 is before the previous step's time 800 ms"#),
         (#"{"steps": [{"at": 100, "wait": 400}, {"at": 499.5, "keyboard": "show"}]}"#, #"s.json: steps[1].at: "at" 499.5 is before 500 ms, when the previous step's wait ends"#),
         (#"{"steps": [{"at": -1, "wait": "idle"}]}"#, #"s.json: steps[0].at: expected a time in milliseconds ≥ 0, found -1"#),
         (#"{"steps": [{"at": "soon", "wait": "idle"}]}"#, #"s.json: steps[0].at: expected a number, found the string "soon""#),
         // Steps: actions.
-        (#"{"steps": [{"show": {"view": "v"}}]}"#, #"s.json: steps[0].show: unknown key "view" (did you mean "view_loader"?); show keys are: handler, view_loader, controller_loader, reformer, data, as"#),
+        (#"{"steps": [{"show": {"view": "v"}}]}"#, #"s.json: steps[0].show: unknown key "view" (did you mean "view_loader"?); show keys are: handler, view_loader, controller_loader, reformer, data, as, priority, policy, when_preempted, time_to_live, dedupe_key"#),
+        (#"{"steps": [{"show": {"priority": 1001}}]}"#, #"s.json: steps[0].show.priority: expected a whole number from 0 to 1000, found 1001"#),
+        (#"{"steps": [{"show": {"priority": "hihg"}}]}"#, #"s.json: steps[0].show.priority: expected "low", "normal", "high" or "max", found the string "hihg" (did you mean "high"?)"#),
+        (#"{"steps": [{"show": {"priority": true}}]}"#, #"s.json: steps[0].show.priority: expected a whole number from 0 to 1000 or "low", "normal", "high" or "max", found true"#),
+        (#"{"steps": [{"show": {"policy": "overide"}}]}"#, #"s.json: steps[0].show.policy: expected "override" or "enqueue", found the string "overide" (did you mean "override"?)"#),
+        (#"{"steps": [{"show": {"when_preempted": "requeued"}}]}"#, #"s.json: steps[0].show.when_preempted: expected "drop" or "requeue", found the string "requeued" (did you mean "requeue"?)"#),
+        (#"{"steps": [{"show": {"time_to_live": 0}}]}"#, #"s.json: steps[0].show.time_to_live: expected a duration in milliseconds > 0, found 0"#),
+        (#"{"steps": [{"show": {"dedupe_key": ""}}]}"#, #"s.json: steps[0].show.dedupe_key: expected a non-empty string, found the empty string"#),
+        (#"{"steps": [{"end_editing": false}]}"#, #"s.json: steps[0].end_editing: expected true, found false"#),
+        (#"{"steps": [{"reshow": "pay"}]}"#, #"s.json: steps[0].reshow: no request is labelled "pay" (no request is labelled before this step)"#),
         (#"{"steps": [{"show": {"handler": 7}}]}"#, #"s.json: steps[0].show.handler: expected a string, found 7"#),
         (#"{"steps": [{"show": {"as": "pay"}}, {"show": {"as": "pay"}}]}"#, #"s.json: steps[1].show.as: the label "pay" is already used by steps[0]"#),
         (#"{"steps": [{"show": {"as": "promo"}}, {"show": {"as": "banner"}}, {"tap": {"action": "ok", "on": "pay"}}]}"#, #"s.json: steps[2].tap.on: no request is labelled "pay" (labels so far: promo, banner)"#),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PopTestSupport
+@testable import PopChef
+import PopModel
 @testable import PopScenario
 
 /// Scenarios played on the stage with the sample plugins.
@@ -18,6 +20,101 @@ import PopTestSupport
         #expect(runner.verify().isEmpty, "\(runner.verify())\n\(runner.recorder.jsonLines)")
         #expect(runner.chef.liveCount == 0)
         withExtendedLifetime(samples) {}
+    }
+}
+
+/// Components that finish later the way a plugin does without a timer: their completions are called
+/// from the source's main-thread callback (a C plugin's `on_main_thread`, which the bridge delivers
+/// through `deliverMainThreadCallbacks`).
+final class MainThreadSource: ComponentSource {
+    final class LaterHandler: HandlerComponent {
+        let source: MainThreadSource
+        init(_ source: MainThreadSource) { self.source = source }
+        let id = "test.later-handler"
+        var decidesPresentation: Bool { true }
+        func shouldPresent(data: RequestData, answer: Completion<Bool>) { source.pending.append { answer(true) } }
+    }
+
+    final class LaterAnimation: ControllerLoaderComponent {
+        let source: MainThreadSource
+        init(_ source: MainThreadSource) { self.source = source }
+        let id = "test.later-animation"
+        var hasShowAnimation: Bool { true }
+        func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
+            var to = context.from
+            to.alpha = 1
+            context.animate(delay: 0, duration: 0.1, curve: .linear, to: to)
+            source.pending.append { done() }
+            return true
+        }
+    }
+
+    /// Completions to call on the next main-thread callback.
+    var pending: [() -> Void] = []
+
+    func kind(of id: String) -> ComponentKind? {
+        switch id {
+        case "test.later-handler": .handler
+        case "test.later-animation": .controllerLoader
+        default: nil
+        }
+    }
+
+    func componentIDs(of kind: ComponentKind) -> [String] {
+        ["test.later-handler", "test.later-animation"].filter { self.kind(of: $0) == kind }
+    }
+
+    func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent { LaterHandler(self) }
+    func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
+        throw ComponentFailure(.unknownComponent, id)
+    }
+    func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
+        LaterAnimation(self)
+    }
+    func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
+        throw ComponentFailure(.unknownComponent, id)
+    }
+
+    func deliverMainThreadCallbacks() -> Bool {
+        guard !pending.isEmpty else { return false }
+        let calls = pending
+        pending = []
+        for call in calls { call() }
+        return true
+    }
+}
+
+/// Regression: a completion called later through on_main_thread cancels its 10 s completion timeout
+/// before `wait: idle` looks, so the wait ends with the animation and later `at` steps play on time.
+@Suite struct MainThreadCompletionTests {
+    @Test("an answer and an animation's done delivered on the main-thread callback: wait idle ends with the animations, at steps on time")
+    func idleAfterMainThreadCompletions() throws {
+        let scenario = try Scenario.parse(json: """
+            {"steps": [
+              {"show": {"handler": "test.later-handler", "as": "answered"}},
+              {"wait": "idle"},
+              {"dismiss": "answered"},
+              {"wait": "idle"},
+              {"show": {"controller_loader": "test.later-animation", "as": "animated"}},
+              {"wait": "idle"},
+              {"at": 1000, "show": {"as": "on-time"}}
+            ]}
+            """, file: nil, baseDirectory: nil)
+        let catalog = ComponentCatalog()
+        catalog.add(MainThreadSource())
+        let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
+        runner.runToEnd()
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        let events = runner.recorder.events
+        func time(_ kind: TraceEvent.Kind, _ label: String) -> Double? {
+            events.first { $0.kind == kind && $0.request == runner.labels[label] }?.time.milliseconds
+        }
+        #expect(time(.answered, "answered") == 0)
+        #expect(time(.didPresent, "answered") == 250)  // the alert's 0.25 s fade, not the 10 s timeout
+        #expect(time(.dismissed, "answered") == 500)
+        #expect(time(.didPresent, "animated") == 600)  // its 0.1 s keyframe; done came at 500
+        #expect(time(.requested, "on-time") == 1000)
+        #expect(!events.contains { $0.kind == .misbehaviour })
     }
 }
 

@@ -25,6 +25,32 @@ import PopTestSupport
         #expect(first.lookup(path: "screen.width") == .int(390))
     }
 
+    @Test("--equal-priority and --queue-order replace the scenario's rules: CSPopKit's or SwiftEntryKit's")
+    func arbitrationOptions() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("rules.json")
+        try #"""
+            {"steps": [{"show": {"policy": "override", "as": "first"}}, {"at": 500, "show": {"policy": "override", "as": "second"}},
+                       {"wait": "idle"}],
+             "expect": {"trace": [{"event": "cancelled", "request": "second", "reason": "lower-priority"}]}}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        func render(_ options: [String]) throws -> ProcessResult {
+            try run(Build.pophost, ["render", path, "--out", directory.subdirectory("out"), "--at", "0", "--force"] + options,
+                    environment: CLITests.isolated(directory))
+        }
+        let incumbent = try render([])
+        #expect(incumbent.status == 0, "\(incumbent.stdout)\(incumbent.stderr)")
+        let newcomer = try render(["--equal-priority", "newcomer-wins", "--queue-order", "chronological"])
+        #expect(newcomer.status == 1 && newcomer.stderr.contains("expect.trace[0]"), "\(newcomer.stdout)\(newcomer.stderr)")
+        let trace = try String(contentsOfFile: directory.subdirectory("out") + "/trace.jsonl", encoding: .utf8)
+        #expect(trace.contains(#""event":"will-dismiss""#) && trace.contains(#""reason":"preempted""#))
+        let wrong = try render(["--equal-priority", "newcomer"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("--equal-priority"), "\(wrong.stderr)")
+        let show = try run(Build.pophost, ["show", "--equal-priority", "newcomer-wins", "--queue-order", "priority"],
+                           environment: CLITests.isolated(directory))
+        #expect(show.status == 0, "\(show.stderr)")
+    }
+
     @Test("an --at beyond the clock's range is refused, not a crash")
     func hugeTime() throws {
         let directory = TemporaryDirectory()

@@ -37,7 +37,7 @@ enum {
 typedef int32_t pop_mask_t;
 enum {
     POP_MASK_NONE = 0,   /* nothing: touches reach the app */
-    POP_MASK_CLEAR = 1,  /* transparent, but absorbs touches */
+    POP_MASK_CLEAR = 1,  /* transparent, but takes touches as the dimmed mask does */
     POP_MASK_DIMMED = 2, /* dim_color over the app */
 };
 
@@ -45,31 +45,51 @@ enum {
 typedef int32_t pop_width_mode_t;
 enum { POP_WIDTH_FIT = 0, POP_WIDTH_FIXED = 1, POP_WIDTH_MAXIMUM = 2 };
 
-/* Presentation animations (CSPopKit's, plus QMUI's popup). */
+/* Presentation animations: CSPopKit's (CSPopAnimation.m; slides fade in from alpha 0 and travel
+ * half the screen on a spring) and QMUI's (QMUIModalPresentationViewController.m; the content keeps
+ * its alpha). docs/presentation.md gives each one's path and curve. */
 typedef int32_t pop_show_animation_t;
 enum {
     POP_SHOW_NONE = 0,
     POP_SHOW_FADE_IN = 1,
     POP_SHOW_SLIDE_FROM_TOP = 2,
-    POP_SHOW_SLIDE_FROM_TOP_ANGLE_BOUNCE = 3,
+    POP_SHOW_SLIDE_FROM_TOP_ANGLE_BOUNCE = 3, /* turned by pi/20, half a screen away in the turned frame */
     POP_SHOW_SLIDE_FROM_BOTTOM = 4,
     POP_SHOW_SLIDE_FROM_LEFT = 5,
     POP_SHOW_SLIDE_FROM_RIGHT = 6,
-    POP_SHOW_POPUP = 7, /* scale 0 -> 1 */
+    POP_SHOW_POPUP = 7,    /* QMUI's popup: scale 0 -> 1 */
+    POP_SHOW_SLIDE_UP = 8, /* QMUI's slide: up from just below the screen; since 1.1 */
 };
 
-/* Dismiss animations. */
+/* Dismiss animations: CSPopKit's fade the content out as they move; QMUI's keep its alpha. */
 typedef int32_t pop_hide_animation_t;
 enum {
     POP_HIDE_NONE = 0,
     POP_HIDE_FADE_OUT = 1,
     POP_HIDE_SLIDE_TO_TOP = 2,
     POP_HIDE_SLIDE_TO_BOTTOM = 3,
-    POP_HIDE_SLIDE_TO_BOTTOM_ANGLE = 4,
-    POP_HIDE_TO_POINT_SCALE = 5, /* to dismiss_point, shrinking to 0.01 */
+    POP_HIDE_SLIDE_TO_BOTTOM_ANGLE = 4, /* turned by -pi/20, half a screen away in the turned frame */
+    POP_HIDE_TO_POINT_SCALE = 5,        /* its centre to dismiss_point, shrinking to 0.01 */
     POP_HIDE_SLIDE_TO_LEFT = 6,
     POP_HIDE_SLIDE_TO_RIGHT = 7,
-    POP_HIDE_POPUP = 8, /* scale to 0.01 */
+    POP_HIDE_POPUP = 8,      /* QMUI's popup: scale to 0 */
+    POP_HIDE_SLIDE_DOWN = 9, /* QMUI's slide: down to just below the screen; since 1.1 */
+};
+
+/* Timing curves: of a custom animation's keyframes, and (since 1.1) a presentation's show and hide
+ * animations. An unknown curve makes a keyframe, or a presentation, a plugin error. */
+typedef int32_t pop_curve_t;
+enum {
+    /* In pop_presentation_t only: the animation style's own curve (docs/presentation.md). */
+    POP_CURVE_STYLE = -1,
+    POP_CURVE_LINEAR = 0,
+    POP_CURVE_EASE_IN = 1,
+    POP_CURVE_EASE_OUT = 2,
+    POP_CURVE_EASE_IN_OUT = 3,
+    POP_CURVE_SPRING = 4, /* damping 0.6, response = the duration */
+    /* UIKit's private keyboard curve (UIViewAnimationCurve 7, QMUI's QMUIViewAnimationOptionsCurveOut),
+     * approximated by the cubic Bezier (0.38, 0.7, 0.125, 1); since 1.1. */
+    POP_CURVE_KEYBOARD = 5,
 };
 
 /* The screen edge a banner shows at. */
@@ -94,7 +114,7 @@ typedef struct pop_presentation {
     pop_mask_t mask;            /* POP_MASK_*; default DIMMED */
     pop_color_t dim_color;      /* default 0x00000059 (black at 0.35) */
     bool modal;                 /* background taps do nothing; default false */
-    bool dismiss_on_background_tap; /* default false (taps are absorbed) */
+    bool dismiss_on_background_tap; /* a tap on a dimmed or clear mask dismisses; default false (absorbed) */
     double corner_radius;       /* default 16 */
     pop_width_mode_t width_mode; /* POP_WIDTH_*; default FIT */
     double width;               /* for FIXED and MAXIMUM */
@@ -111,6 +131,10 @@ typedef struct pop_presentation {
     double display_duration;    /* seconds on screen after its entrance; default 2; 0 = until dismissed */
     bool pause_on_touch;        /* a touch holds the display timer; default true */
     bool swipe_to_dismiss;      /* default true */
+    /* Appended in 1.1: write them only when POP_STRUCT_HAS(presentation->struct_size,
+     * pop_presentation_t, hide_curve). */
+    pop_curve_t show_curve;     /* POP_CURVE_*; default POP_CURVE_STYLE (the show animation's own) */
+    pop_curve_t hide_curve;     /* POP_CURVE_*; default POP_CURVE_STYLE (the hide animation's own) */
 } pop_presentation_t;
 
 typedef struct pop_rect {
@@ -125,16 +149,6 @@ typedef struct pop_layout_context {
     double keyboard_height;   /* of a keyboard raised by this popup's own fields; else 0 */
     pop_rect_t default_frame; /* where the host would put the popup */
 } pop_layout_context_t;
-
-/* Timing curves. An unknown curve makes the keyframe a plugin error. */
-typedef int32_t pop_curve_t;
-enum {
-    POP_CURVE_LINEAR = 0,
-    POP_CURVE_EASE_IN = 1,
-    POP_CURVE_EASE_OUT = 2,
-    POP_CURVE_EASE_IN_OUT = 3,
-    POP_CURVE_SPRING = 4, /* damping 0.6, response = the duration */
-};
 
 /* The popup's animatable state, as a custom animation describes it. */
 typedef struct pop_visual_state {

@@ -58,7 +58,12 @@ typedef struct pop_plugin_entry {
     const void *(*get_factory)(const char *factory_id);
 
     /* [main-thread] Called by the host after the plugin asked for it with
-     * host->request_callback(). May be NULL when the plugin never asks. */
+     * host->request_callback(). May be NULL when the plugin never asks.
+     * When, on the host's virtual clock: the host delivers it on its loop before it fires its next
+     * timer or moves its clock on — for a request made on the main thread, at the virtual time of
+     * the request. Whatever the plugin does from here (an answer, an animation's completion) takes
+     * no virtual time. To act after some virtual time, use the host extension "pop.timer/1"
+     * (ext/timer.h). */
     void (*on_main_thread)(void);
 } pop_plugin_entry_t;
 

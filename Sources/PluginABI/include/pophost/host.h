@@ -33,7 +33,8 @@ typedef struct pop_host {
     const void *(*get_extension)(const struct pop_host *host, const char *extension_id);
 
     /* [thread-safe] Asks the host to call the plugin's entry->on_main_thread() soon, on the main
-     * thread. Requests made before that call is delivered are coalesced into one. */
+     * thread (entry.h says when, in virtual time). Requests made before that call is
+     * delivered are coalesced into one. */
     void (*request_callback)(const struct pop_host *host);
 } pop_host_t;
 

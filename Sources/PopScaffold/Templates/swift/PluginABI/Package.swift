@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// The pophost plugin ABI, header only: include/pophost/*.h, a copy of pophost's
+// The pophost plugin ABI, header only: include/pophost/*.h and ext/*.h, a copy of pophost's
 // Sources/PluginABI/include, and the module map that makes `import PluginABI` see them.
 import PackageDescription
 

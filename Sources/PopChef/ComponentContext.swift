@@ -1,0 +1,25 @@
+import PopModel
+
+/// What a component instance may reach of the chef that made it, given to a `ComponentSource` with
+/// every instance it makes: the chef's virtual clock (a plugin's timers run on it, `pop.timer/1`),
+/// and a way to report the instance's misbehaviour against its request. One chef's instances never
+/// see another chef's clock, however many chefs share a source.
+public struct ComponentContext {
+    /// The clock of the chef the instance belongs to. Main-thread only, as the chef is.
+    public let clock: VirtualClock
+    /// Reports a broken contract of the instance (logged and traced against its request, on the
+    /// chef's loop). Thread-safe.
+    public let reportMisbehaviour: @Sendable (String) -> Void
+
+    public init(clock: VirtualClock, reportMisbehaviour: @escaping @Sendable (String) -> Void) {
+        self.clock = clock
+        self.reportMisbehaviour = reportMisbehaviour
+    }
+
+    /// A context for an instance made outside any chef (a conformance check of one component, a
+    /// benchmark): a clock of its own that nothing advances, so the instance's timers never fire, and
+    /// reports that are only logged.
+    public static func detached() -> ComponentContext {
+        ComponentContext(clock: VirtualClock()) { message in Chef.logger.warning("\(message)") }
+    }
+}
