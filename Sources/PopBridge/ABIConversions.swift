@@ -85,6 +85,16 @@ extension Rect {
     var raw: pop_rect_t { pop_rect_t(x: x, y: y, width: width, height: height) }
 }
 
+extension Reason {
+    /// `POP_REASON_*` for a handler written against ABI `version`: the reasons ABI 1.1 added
+    /// (plugin-crashed, plugin-timeout) reach a 1.0 handler as plugin-error, the nearest value its
+    /// header knows (1.0 promised no others).
+    func raw(for version: ABIVersion) -> pop_reason_t {
+        let addedInABI11 = self == .pluginCrashed || self == .pluginTimeout
+        return addedInABI11 && version.minor == 0 ? Reason.pluginError.rawValue : rawValue
+    }
+}
+
 extension FinalEvent {
     /// `POP_FINISHED_*` for the handler's `finished`.
     var outcome: Int32 {

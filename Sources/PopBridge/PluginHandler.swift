@@ -62,6 +62,9 @@ package final class PluginHandler: HandlerComponent {
         actions = declared.mapValues(\.declaration)
     }
 
+    /// The ABI the handler was written against, which decides the reasons it may be told.
+    private var version: ABIVersion { instance.header.version }
+
     package var decidesPresentation: Bool { shouldPresentEx != nil || functions.should_present != nil }
 
     package func adjust(_ options: inout RequestOptions, data: RequestData) {
@@ -98,14 +101,14 @@ package final class PluginHandler: HandlerComponent {
 
     package func willPresent() { functions.will_present?(pointer) }
     package func didPresent() { functions.did_present?(pointer) }
-    package func shouldDismiss(_ reason: Reason) -> Bool { functions.should_dismiss?(pointer, reason.rawValue) ?? true }
-    package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.rawValue) }
-    package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.rawValue) }
+    package func shouldDismiss(_ reason: Reason) -> Bool { functions.should_dismiss?(pointer, reason.raw(for: version)) ?? true }
+    package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.raw(for: version)) }
+    package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.raw(for: version)) }
     /// The final event: from here on the request's answers are void, so its tokens are revoked first
     /// (a call from inside `finished` is already a logged no-op).
     package func finished(_ event: FinalEvent) {
         revokeTokens()
-        functions.finished?(pointer, event.outcome, event.reason.rawValue)
+        functions.finished?(pointer, event.outcome, event.reason.raw(for: version))
     }
 
     /// Calls the action through libffi with the arguments its signature declares.
