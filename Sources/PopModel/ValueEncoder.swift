@@ -59,9 +59,10 @@ private final class EncodingNode {
     }
 }
 
-/// The scalars every container writes alike.
+/// The scalars every container writes alike, and a `Value`, which is written as it is.
 private func scalar(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Value? {
     switch value {
+    case let value as Value: return value
     case let value as Bool: return .bool(value)
     case let value as String: return .string(value)
     case let value as Double: return .double(value)
