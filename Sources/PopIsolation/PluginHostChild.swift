@@ -25,6 +25,7 @@ public enum PluginHostChild {
             return 64
         }
         ParentWatch.start(parent: launch.parent)
+        CrashSignals.restoreDefaults()
         LoggingSystem.bootstrap { label in ChannelLogHandler(label: label, outbox: outbox, logLevel: launch.logLevel) }
         HostTable.observeCallbackRequests { outbox.post(.callbackRequested) }
 

@@ -43,6 +43,13 @@
  * Misbehaviours for the conformance harness (`pophost test`):
  *   FIX_CRASH_IN_CALLBACK   the handler's did_present dereferences NULL
  *   FIX_CRASH_IN_ACTION     the action "go" dereferences NULL
+ *   FIX_EXIT_IN_ACTION      the action "go" calls exit(0)
+ *   FIX_ABORT_IN_ACTION     the action "go" calls abort()
+ *   FIX_OVERFLOW_IN_ACTION  the action "go" recurses until the stack overflows
+ *   FIX_CLOSE_STDIO_IN_ACTION the action "go" closes descriptors 0, 1 and 2, then works as usual
+ *   FIX_CRASH_IN_ANIMATION  the controller's show animation dereferences NULL
+ *   FIX_CRASH_IN_INIT_AFTER="path" init dereferences NULL once the file `path` exists (so the scanner
+ *                           accepts the library before it does, and a plugin host started after crashes)
  *   FIX_HANG_SHOULD_PRESENT should_present never returns
  *   FIX_HANG_SHOULD_DISMISS should_dismiss never returns
  *   FIX_EXTRA_EXPORTS       exports two helper functions besides the entry
@@ -218,6 +225,15 @@ static bool handler_should_dismiss(const pop_handler_t *self, int32_t reason) {
 }
 #endif
 
+#ifdef FIX_OVERFLOW_IN_ACTION
+/* Each frame keeps a buffer the compiler cannot drop, so the recursion cannot become a loop. */
+static int recurse(volatile int depth) {
+    volatile char frame[256];
+    frame[depth % 256] = (char)depth;
+    return recurse(depth + 1) + frame[0];
+}
+#endif
+
 #ifdef FIX_MISSING_FIELD
 static bool action_go(const char *pin) {
     (void)pin;
@@ -227,6 +243,20 @@ static bool action_go(void) {
 #ifdef FIX_CRASH_IN_ACTION
     volatile int *nowhere = NULL;
     *nowhere = 1;
+#endif
+#ifdef FIX_EXIT_IN_ACTION
+    exit(0);
+#endif
+#ifdef FIX_ABORT_IN_ACTION
+    abort();
+#endif
+#ifdef FIX_OVERFLOW_IN_ACTION
+    recurse(0);
+#endif
+#ifdef FIX_CLOSE_STDIO_IN_ACTION
+    close(0);
+    close(1);
+    close(2);
 #endif
     return true;
 }
@@ -351,6 +381,10 @@ static const pop_animation_ext_t animation_ext = {
 static bool controller_animate_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx, pop_done_fn done) {
     (void)self;
     (void)ctx;
+#ifdef FIX_CRASH_IN_ANIMATION
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+#endif
 #if defined(FIX_DONE_NEVER)
     (void)done;
 #elif defined(FIX_DONE_TWICE)
@@ -475,6 +509,12 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
 #ifdef FIX_SEGV_IN_INIT
     volatile int *nowhere = NULL;
     *nowhere = 1;
+#endif
+#ifdef FIX_CRASH_IN_INIT_AFTER
+    if (access(FIX_CRASH_IN_INIT_AFTER, F_OK) == 0) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
 #endif
 #ifdef FIX_HANG_IN_INIT
     for (volatile int spin = 0;; spin++) {
