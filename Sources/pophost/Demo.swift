@@ -7,14 +7,17 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Watch the bundled sample plugins' popups in the terminal (the embedded demo scenario).",
         discussion: """
-            A promotion slides in with an angle bounce, a banner drops in, a payment dialog preempts the \
-            promotion and takes a password on the number pad, the promotion comes back, and a dialog pops in \
-            through its own animation hook. Then it is yours: click, drag, type, 1-5 to show them again, q to \
-            quit. Without a terminal it plays headless and prints the trace. --print shows the scenario.
+            A promotion slides in with an angle bounce, a banner drops in, a payment dialog preempts the \\
+            promotion and takes a password on the number pad, the promotion comes back, and a dialog pops in \\
+            through its own animation hook. Then it is yours: click, drag, type, 1-5 to show them again, q to \\
+            quit. As with `pophost run`, the plugins run isolated unless --no-isolate. Without a terminal it \\
+            plays headless and prints the trace. --print shows the scenario.
             """
     )
 
     @Flag(help: "Print the demo scenario's JSON and exit.") var print = false
+    @Flag(inversion: .prefixedNo, help: "Run each plugin in a plugin host process of its own.") var isolate = true
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     func run() throws {
@@ -24,20 +27,10 @@ struct Demo: ParsableCommand {
         }
         let scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw CommandFailure("\(error)") }
-        if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            return try Run.play(scenario, options: options)
+        let isolation = isolation.options(isolate: isolate)
+        if Run.hasTerminal {
+            return try Run.play(scenario, options: options, isolation: isolation, watch: false)
         }
-        // No terminal (a pipe, CI): play it headless and show what happened.
-        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
-        runner.runToEnd()
-        for event in runner.recorder.events where event.request != 0 || event.kind != .appTap {
-            let label = runner.label(of: event.request).map { " \($0)" } ?? ""
-            Swift.print(TraceTable.row(event) + label)
-        }
-        let failures = runner.problems + runner.verify()
-        for failure in failures { Swift.print("error: \(failure)") }
-        Swift.print("\nNo terminal here: the demo played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
-                    + "Run `pophost demo` in a terminal to watch it, or `pophost render demo --out frames` for SVG frames.")
-        if !failures.isEmpty { throw ExitCode.failure }
+        try Run.playHeadless(scenario, options: options, isolation: isolation, what: "the demo")
     }
 }

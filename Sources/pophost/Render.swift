@@ -10,7 +10,8 @@ struct Render: ParsableCommand {
             Frames are drawn every 1/fps seconds of virtual time (default 30 fps) from 0 to the end of the \
             scenario, or only at the --at times when given. Files are named frame-<index>-<ms>ms.<format>; \
             the trace goes to trace.jsonl. The scenario's expectations are checked: the exit status is 1 if \
-            a step could not be played or an expectation failed.
+            a step could not be played or an expectation failed. With --isolate the plugins run in plugin host \
+            processes, as `pophost run` runs them; the frames are the same.
             Example: pophost render demo --out frames --format svg --at 1200 --at 4000
             """
     )
@@ -23,6 +24,9 @@ struct Render: ParsableCommand {
     var at: [Double] = []
     @Flag(help: "SVG: draw the screen alone, without the phone around it.") var noDeviceFrame = false
     @Flag(help: "Print a JSON summary instead of text.") var json = false
+    @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popups, not pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, json }
@@ -36,7 +40,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let scenario = try input.load()
-        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
+        let catalog = try options.catalog(for: scenario, isolation: isolation.options(isolate: isolate)).catalog
+        let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {

@@ -10,7 +10,8 @@ struct Show: ParsableCommand {
         discussion: """
             Components are named by id (see `pophost list`); any left out is the built-in default. The \
             popup is shown on the virtual clock; then each --type and --tap is applied in order, and unless \
-            --keep is given it is dismissed. Exits with status 1 when the request ended with a plugin error.
+            --keep is given it is dismissed. Exits with status 1 when the request ended with a plugin error \
+            (or, with --isolate, when its plugin crashed or hung: plugin-crashed, plugin-timeout).
             Example: pophost show --handler com.pophost.samples.c.payment-handler \\
                      --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}' \\
                      --type password=123456 --tap confirm
@@ -31,6 +32,9 @@ struct Show: ParsableCommand {
     @Flag(help: "Leave the popup on screen instead of dismissing it at the end.") var keep = false
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
+    @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popup, not pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     func run() throws {
@@ -45,7 +49,7 @@ struct Show: ParsableCommand {
         }
         for entry in typing where !entry.contains("=") { throw ValidationError("--type needs FIELD=TEXT, got \(entry)") }
 
-        let chef = Chef(catalog: ComponentCatalog(discovery: try options.discover()))
+        let chef = Chef(catalog: try options.catalog(isolation: isolation.options(isolate: isolate)).catalog)
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
         let recorder = TraceRecorder()
@@ -77,7 +81,8 @@ struct Show: ParsableCommand {
         }
         if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(final)") }
         withExtendedLifetime(stage) {}
-        if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
+        let failed: Set<Reason> = [.pluginError, .pluginCrashed, .pluginTimeout]
+        if let reason = chef.finalEvent(of: id)?.reason, failed.contains(reason) { throw ExitCode.failure }
     }
 }
 
