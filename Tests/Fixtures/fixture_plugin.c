@@ -48,6 +48,9 @@
  *   FIX_OVERFLOW_IN_ACTION  the action "go" recurses until the stack overflows
  *   FIX_CLOSE_STDIO_IN_ACTION the action "go" closes descriptors 0, 1 and 2, then works as usual
  *   FIX_CRASH_IN_ANIMATION  the controller's show animation dereferences NULL
+ *   FIX_ANSWER_FROM_THREAD  should_present_ex answers (yes) from a thread of its own, 20 ms later
+ *   FIX_CALLBACK_FROM_THREAD should_present_ex starts a thread that asks for on_main_thread 20 ms later;
+ *                           on_main_thread answers (yes)
  *   FIX_CRASH_IN_INIT_AFTER="path" init dereferences NULL once the file `path` exists (so the scanner
  *                           accepts the library before it does, and a plugin host started after crashes)
  *   FIX_HANG_SHOULD_PRESENT should_present never returns
@@ -95,7 +98,8 @@
 #endif
 #define FIX_VERSION_INIT {FIX_MAJOR, FIX_MINOR, 0}
 
-#if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN)
+#if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN) || \
+    defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
 #define FIX_SHOULD_PRESENT_EX
 #endif
 #if defined(FIX_EXT_ANIMATION) || defined(FIX_BAD_EXTENSION)
@@ -179,6 +183,29 @@ static void handler_should_present(const pop_handler_t *self, const pop_value_t 
 #ifdef FIX_SHOULD_PRESENT_EX
 /* The completion of the handler's latest should_present_ex (one handler instance per request). */
 static pop_completion_t kept_answer;
+#endif
+
+static const pop_host_t *fixture_host;
+
+#if defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
+/* After 20 ms: answers the kept completion, or asks for on_main_thread, which answers it. */
+static void *later(void *completion) {
+    usleep(20000);
+#ifdef FIX_ANSWER_FROM_THREAD
+    pop_complete(*(pop_completion_t *)completion, true);
+#else
+    (void)completion;
+    fixture_host->request_callback(fixture_host);
+#endif
+    return NULL;
+}
+#endif
+
+#ifdef FIX_CALLBACK_FROM_THREAD
+static void plugin_on_main_thread(void) { pop_complete(kept_answer, true); }
+#endif
+
+#ifdef FIX_SHOULD_PRESENT_EX
 
 static void handler_should_present_ex(const pop_handler_t *self, const pop_value_t *data, pop_completion_t answer) {
     (void)self;
@@ -191,6 +218,12 @@ static void handler_should_present_ex(const pop_handler_t *self, const pop_value
     pop_complete(forged, false);
 #endif
     kept_answer = answer;
+#if defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
+    pthread_t thread;
+    pthread_create(&thread, NULL, later, &kept_answer);
+    pthread_detach(thread);
+    return;
+#endif
     pop_complete(answer, true);
 #ifdef FIX_COMPLETE_TWICE
     pop_complete(answer, true);
@@ -479,8 +512,8 @@ static void *sleep_forever(void *unused) {
 static int init_count = 0;
 
 static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
-    (void)host;
     (void)plugin_path;
+    fixture_host = host;
 #ifdef FIX_INIT_ONCE
     if (init_count > 0) return false;
 #endif
@@ -552,7 +585,11 @@ static const pop_plugin_entry_t entry = {
     .init = plugin_init,
     .deinit = plugin_deinit,
     .get_factory = plugin_get_factory,
+#ifdef FIX_CALLBACK_FROM_THREAD
+    .on_main_thread = plugin_on_main_thread,
+#else
     .on_main_thread = NULL,
+#endif
 };
 
 #if defined(FIX_NO_ENTRY)

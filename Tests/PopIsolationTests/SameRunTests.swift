@@ -41,9 +41,15 @@ import PopTestSupport
             #expect(inProcess.problems == [], "\(name)")
             #expect(isolated.problems == [], "\(name)")
             #expect(isolated.trace == inProcess.trace, "\(name)")
-            #expect(isolated.frames.count == inProcess.frames.count, "\(name)")
-            let first = zip(isolated.frames, inProcess.frames).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            #expect(first == nil, "\(name): frame \(first ?? -1) differs")
+            Self.expectSameFrames(isolated.frames, inProcess.frames, name)
         }
+    }
+
+    /// The same frames, or the first that differs (frames are long: the message names it only).
+    static func expectSameFrames(_ isolated: [String], _ inProcess: [String], _ name: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(isolated.count == inProcess.count, "\(name)", sourceLocation: sourceLocation)
+        let first = zip(isolated, inProcess).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(first == nil, "\(name): frame \(first ?? -1) differs", sourceLocation: sourceLocation)
     }
 }
