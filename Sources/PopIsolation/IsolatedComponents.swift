@@ -136,8 +136,7 @@ public final class IsolatedComponents: ComponentSource {
         if !deliveryOrder.contains(where: { $0 === slot }) { deliveryOrder.append(slot) }
         let reply = connection.call(.create(kind: kind, id: id), "creating \"\(id)\"")
         guard case .created(let number, let traits)? = reply else {
-            let remote = RemoteInstance(connection: connection, number: 0, id: id)
-            throw remote.failure(for: reply)
+            throw RemoteInstance.failure(for: reply, on: connection, id: id)
         }
         return (RemoteInstance(connection: connection, number: number, id: id), traits)
     }

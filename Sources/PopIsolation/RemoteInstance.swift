@@ -32,9 +32,15 @@ struct RemoteInstance {
         connection.call(call, "\(what()) of \(id)")
     }
 
-    /// The failure a throwing call ends with when `reply` is not its answer: the plugin host's own
-    /// failure, or an answer of the wrong kind (which the child never sends).
+    /// The failure a throwing call ends with when `reply` is not its answer.
     func failure(for reply: ChildReply?) -> ComponentFailure {
+        Self.failure(for: reply, on: connection, id: id)
+    }
+
+    /// The failure a call about component `id` on `connection` ends with when `reply` is not its
+    /// answer: the failure the plugin host reported, its own death, or an answer of the wrong kind
+    /// (which the child never sends).
+    static func failure(for reply: ChildReply?, on connection: PluginHostConnection, id: String) -> ComponentFailure {
         if case .failure(let failure)? = reply { return failure.failure }
         if let failure = connection.failure { return failure.componentFailure }
         return ComponentFailure(.contractBroken, "the plugin host of \(connection.pluginPath) gave an answer of the wrong kind for \(id)")
