@@ -242,13 +242,15 @@ package final class ChildProcess {
     /// file (or an error other than "nothing yet").
     @discardableResult
     private func drain(_ fd: Int32, into buffer: inout [UInt8], keep: Int) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { return errno == EINTR || errno == EAGAIN }
-            guard count > 0 else { return false }
-            buffer += chunk[0..<count]
-            if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+        // On the stack, not zero-filled: a plugin host's channel is drained on every call.
+        withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
+            while true {
+                let count = read(fd, chunk.baseAddress, chunk.count)
+                if count < 0 { return errno == EINTR || errno == EAGAIN }
+                guard count > 0 else { return false }
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+                if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+            }
         }
     }
 
