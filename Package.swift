@@ -105,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pophost-bench",
-            dependencies: ["HostRuntime", "PopHarness", "PopTerminal", "CFFI", "PluginABI", logging],
+            dependencies: ["HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", logging],
             path: "Benchmarks/pophost-bench"
         ),
 
