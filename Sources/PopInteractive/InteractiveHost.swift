@@ -44,7 +44,7 @@ public final class InteractiveHost: TerminalApp {
         let problems = runner.problems.count
         runner.advance(to: chef.now + time)
         if let problem = runner.problems.dropFirst(problems).last { message = problem.description }
-        if let reload { take(reload.poll()) }
+        if let reload { take(reload.poll(), from: reload) }
     }
 
     public func frame() -> Frame { stage.frame() }
@@ -56,7 +56,7 @@ public final class InteractiveHost: TerminalApp {
 
     /// After a look for rewritten plugin files: on new components, the run replayed on them up to
     /// now replaces the current one (whose chef, ending, ends its requests and plugin hosts).
-    private func take(_ outcome: HotReload.Outcome) {
+    private func take(_ outcome: HotReload.Outcome, from reload: HotReload) {
         switch outcome {
         case .unchanged:
             return
@@ -66,7 +66,7 @@ public final class InteractiveHost: TerminalApp {
             let start = ContinuousClock.now
             let now = chef.now
             let catalog = ComponentCatalog()
-            catalog.add(reload!.source)
+            catalog.add(reload.source)
             runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
             for entry in journal {
                 runner.advance(to: entry.time)

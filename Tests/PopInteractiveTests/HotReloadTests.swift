@@ -50,7 +50,7 @@ import PopTestSupport
         }
     }
 
-    @Test("rebuilt with a new title while its scenario plays: the next frame shows it; a truncated file and a crash in init are refused")
+    @Test("rebuilt with a new title while its scenario plays: the next frame shows it; a truncated file, not ELF, a crash in init are refused")
     func reload() throws {
         let project = try Project()
         let discovery = try makeRegistry([project.directory.path], cache: project.directory.file("registry.cache")).discover()
@@ -85,6 +85,12 @@ import PopTestSupport
         try good.prefix(good.count / 3).write(to: URL(fileURLWithPath: project.library))
         Self.play(host) { host.statusLine.contains("not reloaded") }
         #expect(host.statusLine.contains("libwatched.so not reloaded, keeping the last good build"), "\(host.statusLine)")
+        #expect(Self.texts(host.frame()).contains("Rebuilt title"))
+
+        // Not a library at all: refused.
+        try Data("#!/bin/sh\necho not a plugin\n".utf8).write(to: URL(fileURLWithPath: project.library))
+        Self.play(host) { host.statusLine.contains("not an ELF file") }
+        #expect(host.statusLine.contains("libwatched.so not reloaded") && host.statusLine.contains("not an ELF file"), "\(host.statusLine)")
         #expect(Self.texts(host.frame()).contains("Rebuilt title"))
 
         // A build that crashes in init: refused too.
