@@ -86,12 +86,11 @@ extension Rect {
 }
 
 extension Reason {
-    /// `POP_REASON_*` for a handler written against ABI `version`: the reasons ABI 1.1 added
-    /// (plugin-crashed, plugin-timeout) reach a 1.0 handler as plugin-error, the nearest value its
-    /// header knows (1.0 promised no others).
-    func raw(for version: ABIVersion) -> pop_reason_t {
-        let addedInABI11 = self == .pluginCrashed || self == .pluginTimeout
-        return addedInABI11 && version.minor == 0 ? Reason.pluginError.rawValue : rawValue
+    /// `POP_REASON_*` for a handler written against ABI 1.0 (`abi10`) or a later minor: the reasons
+    /// ABI 1.1 added (plugin-crashed, plugin-timeout) reach a 1.0 handler as plugin-error, the nearest
+    /// value its header knows (1.0 promised no others).
+    func raw(abi10: Bool) -> pop_reason_t {
+        abi10 && (self == .pluginCrashed || self == .pluginTimeout) ? Reason.pluginError.rawValue : rawValue
     }
 }
 
