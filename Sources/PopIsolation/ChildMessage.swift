@@ -50,20 +50,3 @@ enum ChildReply: Codable {
 struct ReformedData: Codable {
     var value: Value
 }
-
-/// A `ComponentFailure` on the wire.
-struct WireFailure: Codable, Error {
-    var category: String
-    var description: String
-
-    init(_ failure: ComponentFailure) {
-        category = failure.category.rawValue
-        description = failure.description
-    }
-
-    /// The failure as the chef knows it (an unknown category, from a newer child, is a broken
-    /// contract).
-    var failure: ComponentFailure {
-        ComponentFailure(ComponentFailure.Category(rawValue: category) ?? .contractBroken, description)
-    }
-}
