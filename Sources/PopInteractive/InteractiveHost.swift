@@ -140,9 +140,11 @@ public final class InteractiveHost: TerminalApp {
     /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge
     /// dismisses it; away from it, it rubber-bands and springs back).
     private func flickBanner(up: Bool) {
-        guard let banner = stage.frame().nodes.last(where: { node in
-            node.role == .popup && node.request.map(engine.isBanner) == true
-        }) else { return }
+        guard
+            let banner = stage.frame().nodes.last(where: { node in
+                node.role == .popup && node.request.map(engine.isBanner) == true
+            })
+        else { return }
         let start = banner.bounds.center, step = VirtualTime.milliseconds(16)
         stage.pointerDown(at: start)
         for offset in [24.0, 48.0] {

@@ -29,9 +29,11 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
         guard showing ? hasShowAnimation : hasHideAnimation else { return false }
         let completion = remote.hand(.done(done))
         let request = AnimationRequest(showing: showing, context: context)
-        guard case .animation(let result)? = remote.call(.animate(instance: remote.number, request: request, completion: completion),
-                                                           showing ? "animate_show" : "animate_hide"),
-              result.accepted
+        guard
+            case .animation(let result)? = remote.call(
+                .animate(instance: remote.number, request: request, completion: completion),
+                showing ? "animate_show" : "animate_hide"),
+            result.accepted
         else { return false }
         context.adopt(keyframes: result.keyframes, problem: result.problem)
         return true
@@ -39,8 +41,10 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
 
     func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
         guard hasLayout,
-              case .frame(let frame)? = remote.call(.layout(instance: remote.number, container: container, keyboardHeight: keyboardHeight,
-                                                            defaultFrame: defaultFrame), "layout")
+            case .frame(let frame)? = remote.call(
+                .layout(
+                    instance: remote.number, container: container, keyboardHeight: keyboardHeight,
+                    defaultFrame: defaultFrame), "layout")
         else { return nil }
         return frame?.rect
     }

@@ -24,8 +24,10 @@ public struct Component: Sendable {
 
     /// A handler. `actions` are what its buttons can name: the kit builds their C table once and
     /// installs `action_count` and `get_action`; `functions` sets the rest.
-    public static func handler(_ descriptor: Descriptor, instance: Instance.Type = Instance.self, actions: [Action] = [],
-                               functions: @escaping @Sendable (inout pop_handler_t) -> Void) -> Component {
+    public static func handler(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self, actions: [Action] = [],
+        functions: @escaping @Sendable (inout pop_handler_t) -> Void
+    ) -> Component {
         guard !actions.isEmpty else { return Component(descriptor, instance, nil, functions) }
         return Component(descriptor, instance, ActionTable(actions)) { handler in
             functions(&handler)
@@ -35,23 +37,31 @@ public struct Component: Sendable {
     }
 
     /// A view loader: `functions` sets `build` (required).
-    public static func viewLoader(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                  functions: @escaping @Sendable (inout pop_view_loader_t) -> Void) -> Component {
+    public static func viewLoader(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        functions: @escaping @Sendable (inout pop_view_loader_t) -> Void
+    ) -> Component {
         Component(descriptor, instance, nil, functions)
     }
 
-    public static func controllerLoader(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                        functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void) -> Component {
+    public static func controllerLoader(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void
+    ) -> Component {
         Component(descriptor, instance, nil, functions)
     }
 
-    public static func reformer(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                functions: @escaping @Sendable (inout pop_reformer_t) -> Void) -> Component {
+    public static func reformer(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        functions: @escaping @Sendable (inout pop_reformer_t) -> Void
+    ) -> Component {
         Component(descriptor, instance, nil, functions)
     }
 
-    private init<Kind: ComponentKind>(_ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
-                                      _ functions: @escaping @Sendable (inout Kind) -> Void) {
+    private init<Kind: ComponentKind>(
+        _ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
+        _ functions: @escaping @Sendable (inout Kind) -> Void
+    ) {
         self.descriptor = descriptor
         factoryID = Kind.factoryID
         create = { descriptor in

@@ -36,8 +36,9 @@ open class Instance {
         guard let host = Host.table, let schedule = Host.timerExtension?.pointee.schedule, let table else { return nil }
         lastTimerKey += 1
         let key = lastTimerKey
-        let id = schedule(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), seconds, Instance.timerFired,
-                          UnsafeMutableRawPointer(bitPattern: key))
+        let id = schedule(
+            host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), seconds, Instance.timerFired,
+            UnsafeMutableRawPointer(bitPattern: key))
         guard id != 0 else { return nil }
         timers[key] = action
         return id

@@ -10,8 +10,9 @@ extension AffineTransform {
     public static func scaleRotate(scale: Double, rotation: Double, about center: (x: Double, y: Double)) -> AffineTransform {
         if scale == 1 && rotation == 0 { return .identity }
         let cosine = cos(rotation) * scale, sine = sin(rotation) * scale
-        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
-                               e: center.x - cosine * center.x + sine * center.y,
-                               f: center.y - sine * center.x - cosine * center.y)
+        return AffineTransform(
+            a: cosine, b: sine, c: -sine, d: cosine,
+            e: center.x - cosine * center.x + sine * center.y,
+            f: center.y - sine * center.x - cosine * center.y)
     }
 }

@@ -27,25 +27,31 @@ struct FrameBuilder {
 
     private func appendNodes(of popup: ScreenPopup, state: VisualState, to nodes: inout [FrameNode]) {
         let id = "popup.\(popup.id)", presentation = popup.presentation
-        let transform = AffineTransform.scaleRotate(scale: state.scale, rotation: state.rotation,
-                                                    about: (state.frame.center.x, state.frame.center.y))
+        let transform = AffineTransform.scaleRotate(
+            scale: state.scale, rotation: state.rotation,
+            about: (state.frame.center.x, state.frame.center.y))
         switch presentation.mask {
         case .none:
             break
         case .clear:
             nodes.append(FrameNode(id: id + ".dimming", role: .dimming, request: popup.id, rect: screen, opacity: 1))
         case .dimmed:
-            nodes.append(FrameNode(id: id + ".dimming", role: .dimming, request: popup.id, rect: screen,
-                                   opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
+            nodes.append(
+                FrameNode(
+                    id: id + ".dimming", role: .dimming, request: popup.id, rect: screen,
+                    opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
         }
         let content = popup.content
-        nodes.append(FrameNode(id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
-                               opacity: state.alpha, fill: content.background ?? Palette.popup,
-                               cornerRadius: presentation.cornerRadius.length, shadow: Palette.popupShadow))
+        nodes.append(
+            FrameNode(
+                id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
+                opacity: state.alpha, fill: content.background ?? Palette.popup,
+                cornerRadius: presentation.cornerRadius.length, shadow: Palette.popupShadow))
         var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
         root.node.background = nil  // drawn by the card, with its corners
-        let style = ContentStyle(request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
-                                 focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
+        let style = ContentStyle(
+            request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
+            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
         style.append(root, id: id + ".content", to: &nodes)
     }
 

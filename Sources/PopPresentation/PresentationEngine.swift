@@ -157,7 +157,8 @@ public final class PresentationEngine: PopupPresenter {
             screen.motion = .animated(Animation(from: from, to: shown, start: now, duration: duration, curve: entrance.curve))
         } else {
             let exit = behaviour.exit(shown: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
-            screen.motion = .animated(Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
+            screen.motion = .animated(
+                Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
         }
     }
 
@@ -180,7 +181,8 @@ public final class PresentationEngine: PopupPresenter {
         case .animated(let animation) where animation.end > now && screen.phase == .entering:
             screen.motion = .animated(animation.interrupted(at: now, to: shown, duration: animation.end - now, curve: animation.curve))
         default:
-            screen.motion = duration.microseconds > 0
+            screen.motion =
+                duration.microseconds > 0
                 ? .animated(Animation(from: motion.value(at: now), to: shown, start: now, duration: duration, curve: Keyboard.curve))
                 : .still(shown)
             keepRunning(for: duration)

@@ -6,65 +6,65 @@
 /// animation hook pops in and out.
 public enum DemoScenario {
     public static let json = #"""
-    {
-      "format": 1,
-      "name": "demo",
-      "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation.",
-      "steps": [
-        {"at": 500, "show": {"handler": "com.pophost.samples.swift.low-priority-handler",
-                             "view_loader": "com.pophost.samples.swift.promo-view",
-                             "controller_loader": "com.pophost.samples.swift.slide-controller",
-                             "reformer": "com.pophost.samples.swift.promo-reformer",
-                             "data": {"discount": 20, "campaign": "spring"}, "as": "promo"},
-         "note": "A low-priority promotion checks its eligibility (250 ms on the virtual clock), then fades and slides in from the top with CSPopKit's angle bounce."},
-        {"at": 2200, "show": {"view_loader": "com.pophost.samples.swift.banner-view",
-                              "controller_loader": "com.pophost.samples.swift.banner-controller",
-                              "data": {"title": "Order A-1002 shipped", "message": "Arriving tomorrow by 6 pm"}, "as": "banner"},
-         "note": "A banner drops in its own layer; it leaves after 3 s on screen."},
-        {"at": 3200, "show": {"handler": "com.pophost.samples.c.payment-handler",
-                              "view_loader": "com.pophost.samples.c.payment-view",
-                              "controller_loader": "com.pophost.samples.c.pop-controller",
-                              "data": {"amount": 42.5, "order": "A-1001"}, "as": "pay"},
-         "note": "A high-priority payment dialog preempts the promotion, which goes back to its queue."},
-        {"at": 4400, "focus": {"field": "password", "on": "pay"}, "note": "The number pad comes up; the dialog re-centres above it."},
-        {"at": 5000, "type": {"text": "1"}},
-        {"at": 5250, "type": {"text": "2"}},
-        {"at": 5500, "type": {"text": "3"}},
-        {"at": 5750, "type": {"text": "4"}},
-        {"at": 6000, "type": {"text": "5"}},
-        {"at": 6250, "type": {"text": "6"}},
-        {"at": 7000, "tap": {"action": "confirm", "on": "pay"}, "note": "The right password: the dialog goes, the keyboard with it."},
-        {"at": 9500, "tap": {"action": "claim", "on": "promo"}, "note": "The promotion is back; claim it."},
-        {"at": 11000, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
-                               "view_loader": "com.pophost.samples.c.test-view",
-                               "controller_loader": "com.pophost.samples.c.custom-animation-controller",
-                               "data": {"title": "Custom animation", "message": "This dialog pops in through its controller loader's own animation hook."},
-                               "as": "custom"}},
-        {"at": 13500, "tap": {"action": "pop.dismiss", "on": "custom"}},
-        {"wait": "idle"}
-      ],
-      "expect": {
-        "trace": [
-          {"event": "did-present", "request": "promo"},
-          {"event": "did-present", "request": "banner"},
-          {"event": "will-dismiss", "request": "promo", "reason": "preempted"},
-          {"event": "did-present", "request": "pay"},
-          {"event": "focus", "request": "pay"},
-          {"event": "dismissed", "request": "banner", "reason": "timeout"},
-          {"event": "dismissed", "request": "pay", "reason": "action"},
-          {"event": "did-present", "request": "promo"},
-          {"event": "dismissed", "request": "promo", "reason": "action"},
-          {"event": "did-present", "request": "custom"},
-          {"event": "dismissed", "request": "custom", "reason": "action"}
-        ],
-        "frames": [
-          {"at": 6500, "node": "keyboard", "visible": true},
-          {"at": 6500, "request": "pay", "node": "content.2", "role": "textField", "text": "••••••"},
-          {"at": 8000, "node": "keyboard", "visible": false}
-        ]
-      }
-    }
-    """#
+        {
+          "format": 1,
+          "name": "demo",
+          "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation.",
+          "steps": [
+            {"at": 500, "show": {"handler": "com.pophost.samples.swift.low-priority-handler",
+                                 "view_loader": "com.pophost.samples.swift.promo-view",
+                                 "controller_loader": "com.pophost.samples.swift.slide-controller",
+                                 "reformer": "com.pophost.samples.swift.promo-reformer",
+                                 "data": {"discount": 20, "campaign": "spring"}, "as": "promo"},
+             "note": "A low-priority promotion checks its eligibility (250 ms on the virtual clock), then fades and slides in from the top with CSPopKit's angle bounce."},
+            {"at": 2200, "show": {"view_loader": "com.pophost.samples.swift.banner-view",
+                                  "controller_loader": "com.pophost.samples.swift.banner-controller",
+                                  "data": {"title": "Order A-1002 shipped", "message": "Arriving tomorrow by 6 pm"}, "as": "banner"},
+             "note": "A banner drops in its own layer; it leaves after 3 s on screen."},
+            {"at": 3200, "show": {"handler": "com.pophost.samples.c.payment-handler",
+                                  "view_loader": "com.pophost.samples.c.payment-view",
+                                  "controller_loader": "com.pophost.samples.c.pop-controller",
+                                  "data": {"amount": 42.5, "order": "A-1001"}, "as": "pay"},
+             "note": "A high-priority payment dialog preempts the promotion, which goes back to its queue."},
+            {"at": 4400, "focus": {"field": "password", "on": "pay"}, "note": "The number pad comes up; the dialog re-centres above it."},
+            {"at": 5000, "type": {"text": "1"}},
+            {"at": 5250, "type": {"text": "2"}},
+            {"at": 5500, "type": {"text": "3"}},
+            {"at": 5750, "type": {"text": "4"}},
+            {"at": 6000, "type": {"text": "5"}},
+            {"at": 6250, "type": {"text": "6"}},
+            {"at": 7000, "tap": {"action": "confirm", "on": "pay"}, "note": "The right password: the dialog goes, the keyboard with it."},
+            {"at": 9500, "tap": {"action": "claim", "on": "promo"}, "note": "The promotion is back; claim it."},
+            {"at": 11000, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
+                                   "view_loader": "com.pophost.samples.c.test-view",
+                                   "controller_loader": "com.pophost.samples.c.custom-animation-controller",
+                                   "data": {"title": "Custom animation", "message": "This dialog pops in through its controller loader's own animation hook."},
+                                   "as": "custom"}},
+            {"at": 13500, "tap": {"action": "pop.dismiss", "on": "custom"}},
+            {"wait": "idle"}
+          ],
+          "expect": {
+            "trace": [
+              {"event": "did-present", "request": "promo"},
+              {"event": "did-present", "request": "banner"},
+              {"event": "will-dismiss", "request": "promo", "reason": "preempted"},
+              {"event": "did-present", "request": "pay"},
+              {"event": "focus", "request": "pay"},
+              {"event": "dismissed", "request": "banner", "reason": "timeout"},
+              {"event": "dismissed", "request": "pay", "reason": "action"},
+              {"event": "did-present", "request": "promo"},
+              {"event": "dismissed", "request": "promo", "reason": "action"},
+              {"event": "did-present", "request": "custom"},
+              {"event": "dismissed", "request": "custom", "reason": "action"}
+            ],
+            "frames": [
+              {"at": 6500, "node": "keyboard", "visible": true},
+              {"at": 6500, "request": "pay", "node": "content.2", "role": "textField", "text": "••••••"},
+              {"at": 8000, "node": "keyboard", "visible": false}
+            ]
+          }
+        }
+        """#
 
     /// The demo, parsed.
     public static var scenario: Scenario {
