@@ -13,6 +13,8 @@ public final class Chef {
     public let catalog: ComponentCatalog
     /// The virtual clock: the chef's timers and the presentation engine's motions run on it.
     public let clock = VirtualClock()
+    /// The app's pages behind the popups.
+    public private(set) lazy var navigation = NavigationStack(chef: self)
     let inbox = CompletionInbox()
     /// Where lifecycle events go; nil to trace nothing (the fastest).
     public var trace: TraceSink?

@@ -41,6 +41,18 @@ public struct TraceEvent: Hashable, Sendable {
         case appKeyboard = "app-keyboard"
         case appTap = "app-tap"
         case openURL = "open-url"
+        // The navigation stack (request 0; `detail` names the page)
+        case pagePush = "page-push"
+        case pagePop = "page-pop"
+        case pagePopBegan = "page-pop-began"
+        case pagePopCancelled = "page-pop-cancelled"
+        case pageRefused = "page-refused"
+        case pageDidLoad = "page-did-load"
+        case pageWillAppear = "page-will-appear"
+        case pageDidAppear = "page-did-appear"
+        case pageWillDisappear = "page-will-disappear"
+        case pageDidDisappear = "page-did-disappear"
+        case pageReleased = "page-released"
         /// A plugin broke its contract; `detail` says how.
         case misbehaviour
     }

@@ -1,0 +1,25 @@
+import PopModel
+
+/// One page of the navigation stack, composed like a popup: its content (a view loader's), its
+/// preferences — title, bar style, pop gesture — (a controller loader's) and its lifecycle (a
+/// handler's). Identity matters: the same page pushed twice is two pages, told apart by `name`.
+public final class Page {
+    /// The page's unique name in its stack's trace: its kind and a sequence number ("detail#2").
+    public let name: String
+    /// Which kind of page it is (the page component's id, "detail").
+    public let kind: String
+    public let preferences: PagePreferences
+    public let content: ContentNode
+    let handler: PageHandler?
+
+    /// Made by `NavigationStack.makePage`, which numbers the pages.
+    init(kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler? = nil, sequence: Int) {
+        self.kind = kind
+        name = "\(kind)#\(sequence)"
+        self.preferences = preferences
+        self.content = content
+        self.handler = handler
+    }
+
+    public var bar: BarStyle { preferences.bar }
+}

@@ -1,0 +1,18 @@
+/// What a page declares about itself to the navigation stack: its title, its bar's style and how it
+/// may be popped by a gesture (FDFullscreenPopGesture's per-page switches).
+public struct PagePreferences: Hashable, Sendable {
+    public var title: String
+    public var bar: BarStyle
+    /// Whether the user may pop this page by a swipe (FD's `fd_interactivePopDisabled`, inverted).
+    public var popGestureEnabled: Bool
+    /// How far from the left edge, in points, a full-screen pop may start; 0 = anywhere on the page
+    /// (FD's `fd_interactivePopMaxAllowedInitialDistanceToLeftEdge`, whose 0 means the same).
+    public var popGestureMaxInitialDistance: Double
+
+    public init(title: String, bar: BarStyle = BarStyle(), popGestureEnabled: Bool = true, popGestureMaxInitialDistance: Double = 0) {
+        self.title = title
+        self.bar = bar
+        self.popGestureEnabled = popGestureEnabled
+        self.popGestureMaxInitialDistance = popGestureMaxInitialDistance
+    }
+}
