@@ -17,6 +17,8 @@ public final class PresentationEngine: PopupPresenter {
     var popups: [RequestID: ScreenPopup] = [:]
     /// Counts popups coming on screen (see `ScreenPopup.order`).
     private var screenSequence = 0
+    /// The navigation transition's motion, while one runs (see `PresentationEngine+Navigation`).
+    var pageMotion: PageTransitionBehaviour.Motion?
 
     /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
     public init(chef: Chef, scene: Scene = Scene()) {

@@ -1,0 +1,64 @@
+import PopModel
+
+/// Where a navigation transition puts things, as pure geometry (the layout half of the page
+/// transition; `PageTransitionBehaviour` is the motion half). `progress` runs from 0 (the leaving
+/// page fills the screen) to 1 (the arriving page does).
+///
+/// - The page on top of the stack slides across the whole width: a pushed page from x = W to 0, a
+///   popped one from 0 to W.
+/// - The page underneath moves with parallax: between x = −0.3 W (covered) and 0
+///   (seed 002's JPSuspensionEntrance and UIKit: the page underneath starts at −0.3 W).
+/// - Each page draws its own bar (KMNavigationBarTransition's fake bar) on its own view, moving with
+///   it: its background from the screen's top (under the status bar, as UIKit's bar background
+///   extends) to the bar's bottom; nothing when the page hides its bar.
+/// - A page's content starts under its bar (or under the status bar when its bar is hidden).
+struct NavigationLayout {
+    /// How far the covered page sits, as a fraction of the screen's width.
+    static let parallax = -0.3
+
+    let scene: Scene
+
+    /// The x of the leaving and arriving pages at `progress` of a push (`isPop` false) or a pop.
+    func pageOffsets(isPop: Bool, progress: Double) -> (leaving: Double, arriving: Double) {
+        let width = scene.width, p = min(max(progress, 0), 1)
+        return isPop
+            ? (leaving: width * p, arriving: Self.parallax * width * (1 - p))
+            : (leaving: Self.parallax * width * p, arriving: width * (1 - p))
+    }
+
+    /// The bar's background on a page at `x`, from the screen's top: nil when the page hides it.
+    func barBackground(_ style: BarStyle, pageX x: Double) -> Rect? {
+        style.hidden ? nil : Rect(x: x, y: 0, width: scene.width, height: scene.safeArea.top + style.totalHeight)
+    }
+
+    /// The hairline under a page's bar: nil when hidden or without a shadow.
+    func barShadow(_ style: BarStyle, pageX x: Double) -> Rect? {
+        guard !style.hidden, style.shadow else { return nil }
+        return Rect(x: x, y: scene.safeArea.top + style.totalHeight, width: scene.width, height: 0.5)
+    }
+
+    /// The bar's title line (the 44 pt row under the status bar); a large title has its own row below.
+    func titleRow(pageX x: Double) -> Rect {
+        Rect(x: x, y: scene.safeArea.top, width: scene.width, height: BarStyle.height)
+    }
+
+    /// The large title's row under the bar's 44 pt row.
+    func largeTitleRow(pageX x: Double) -> Rect {
+        Rect(x: x, y: scene.safeArea.top + BarStyle.height, width: scene.width, height: BarStyle.largeTitleHeight)
+    }
+
+    /// The back button, at the leading end of the title row: 8 pt in (UIKit's margin), as wide as
+    /// its chevron and label.
+    func backButton(pageX x: Double) -> Rect {
+        Rect(x: x + 8 + scene.safeArea.leading, y: scene.safeArea.top, width: 88, height: BarStyle.height)
+    }
+
+    /// The page's content under its bar, down to the bottom of the safe area.
+    func content(_ style: BarStyle, pageX x: Double) -> Rect {
+        let top = scene.safeArea.top + style.totalHeight
+        return Rect(x: x, y: top, width: scene.width, height: max(scene.height - scene.safeArea.bottom - top, 0))
+    }
+
+    /// The whole page at `x`.
+    func page(pageX x: Double) -> Rect { Rect(x: x, y: 0, width: scene.width, height: scene.height) }
+}
