@@ -12,7 +12,11 @@ struct FrameBuilder {
 
     func frame() -> Frame {
         let scene = engine.scene, now = engine.now
-        var nodes = cache.appNodes(app, in: scene)
+        let navigation = engine.chef.navigation
+        var nodes =
+            navigation.pages.isEmpty
+            ? cache.appNodes(app, in: scene)
+            : PageDrawing(scene: scene, stack: navigation, progress: engine.pageTransitionProgress).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)

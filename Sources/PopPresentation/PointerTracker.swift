@@ -12,6 +12,10 @@ struct PointerTracker {
     let banner: RequestID?
     private(set) var samples: [(time: VirtualTime, point: Point)]
     private(set) var isDragging = false
+    /// Whether the touch may pop a page (it began on the app), or is popping one.
+    var pagePan = PagePan.none
+
+    enum PagePan { case none, possible, popping }
 
     init(start: Point, at time: VirtualTime, banner: RequestID?) {
         self.start = start
@@ -29,16 +33,27 @@ struct PointerTracker {
         if !isDragging && (abs(point.x - start.x) > Self.slop || abs(point.y - start.y) > Self.slop) { isDragging = true }
     }
 
+    /// The movement from the start.
+    var translation: Point {
+        let last = samples.last?.point ?? start
+        return Point(x: last.x - start.x, y: last.y - start.y)
+    }
+
+    /// Points per second along x over the last `velocityWindow` (as `velocity` along y).
+    var horizontalVelocity: Double { velocity(along: \.x) }
+
     /// The vertical offset from the start.
     var offset: Double { (samples.last?.point.y ?? start.y) - start.y }
 
     /// Points per second along y over the last `velocityWindow`: from the position before the window
     /// (where the finger rested until it moved on, so no earlier than the window's start) to the last
     /// one; 0 without elapsed time.
-    var velocity: Double {
+    var velocity: Double { velocity(along: \.y) }
+
+    private func velocity(along axis: KeyPath<Point, Double>) -> Double {
         guard let first = samples.first, let last = samples.last else { return 0 }
         let since = max(first.time, last.time - Self.velocityWindow)
         guard last.time > since else { return 0 }
-        return (last.point.y - first.point.y) / (last.time - since).seconds
+        return (last.point[keyPath: axis] - first.point[keyPath: axis]) / (last.time - since).seconds
     }
 }

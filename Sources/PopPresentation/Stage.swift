@@ -68,6 +68,7 @@ public final class Stage {
                 }
                 return .absorbed(request)
             case .app:
+                if node.id == "bar.back" && engine.pop(animated: true) { return .back }
                 chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
                 return .app
             default:
@@ -87,8 +88,10 @@ public final class Stage {
     /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
     /// pauses on touch) and may drag it.
     public func pointerDown(at point: Point) {
-        let banner = frame().nodes(at: point).lazy.compactMap(\.request).first { self.engine.isDraggableBanner($0) }
+        let hits = frame().nodes(at: point)
+        let banner = hits.lazy.compactMap(\.request).first { self.engine.isDraggableBanner($0) }
         pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner)
+        pointer?.pagePan = hits.allSatisfy { $0.request == nil && $0.role != .keyboard && $0.role != .key } ? .possible : .none
         if let banner { engine.holdDisplayTimer(of: banner) }
     }
 
@@ -96,8 +99,9 @@ public final class Stage {
     public func pointerMoved(to point: Point) {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
-        pointer = tracker
         if tracker.isDragging, let id = tracker.banner { engine.drag(id, offset: tracker.offset) }
+        if tracker.isDragging { panPage(&tracker) }
+        pointer = tracker
     }
 
     /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
@@ -111,8 +115,26 @@ public final class Stage {
             tap(at: tracker.start)
         } else if let id = tracker.banner {
             engine.endDrag(id, velocity: tracker.velocity)
+        } else if tracker.pagePan == .popping {
+            engine.endInteractivePop(velocity: tracker.horizontalVelocity)
         }
         if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
+    }
+
+    /// A drag on the app (no popup under its start) pops the page interactively: from within
+    /// `PopGestureRule.edgeWidth` of the left edge as the edge pan, elsewhere as the full-screen pan;
+    /// the engine applies FDFullscreenPopGesture's rules once, when the drag starts.
+    private func panPage(_ tracker: inout PointerTracker) {
+        switch tracker.pagePan {
+        case .possible:
+            let kind: PopGestureRule.Kind = tracker.start.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
+            let refused = engine.beginInteractivePop(kind, start: tracker.start, translation: tracker.translation) != nil
+            tracker.pagePan = refused ? .none : .popping
+        case .popping:
+            engine.moveInteractivePop(translation: tracker.translation.x)
+        case .none:
+            break
+        }
     }
 
     /// Whether a touch is down.

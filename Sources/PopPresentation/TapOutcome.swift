@@ -16,4 +16,6 @@ public enum TapOutcome: Hashable, Sendable {
     case absorbed(RequestID)
     /// The tap reached the app.
     case app
+    /// The tap hit the navigation bar's back button: the top page is popping.
+    case back
 }

@@ -1,0 +1,121 @@
+import PopChef
+import PopModel
+
+/// Draws the navigation stack behind the popups (it replaces the fixed `AppScreen` once the stack
+/// has a page): at rest, the top page under the real bar with the page's style; during a transition,
+/// the page underneath and the page on top at their `NavigationLayout` offsets, each with its own
+/// fake bar (background, hairline, large title) moving with it, and the real bar's items — the
+/// titles crossfading, the back button — over them with its background hidden
+/// (KMNavigationBarTransition, the spec's Decisions). The status bar's text and icons are on top.
+///
+/// Node ids: `page.<name>` (its background), `page.<name>.content…`, `page.<name>.bar`,
+/// `page.<name>.bar.shadow`, `page.<name>.large-title`; the real bar's `bar.background`,
+/// `bar.shadow`, `bar.title.<name>`, `bar.back`.
+struct PageDrawing {
+    let scene: Scene
+    let stack: NavigationStack
+    /// The transition's progress, when one runs.
+    let progress: Double?
+
+    private var layout: NavigationLayout { NavigationLayout(scene: scene) }
+
+    func nodes() -> [FrameNode] {
+        var nodes: [FrameNode] = []
+        if let transition = stack.transition, let progress {
+            let offsets = layout.pageOffsets(isPop: transition.isPop, progress: progress)
+            // The page that is (or was) lower in the stack is drawn first.
+            let lower = transition.isPop ? (transition.arriving, offsets.arriving) : (transition.leaving, offsets.leaving)
+            let upper = transition.isPop ? (transition.leaving, offsets.leaving) : (transition.arriving, offsets.arriving)
+            for (page, x) in [lower, upper] {
+                appendPage(page, x: x, to: &nodes)
+                appendBarBackground(page.bar, id: "page.\(page.name).bar", x: x, to: &nodes)
+                appendLargeTitle(page, x: x, to: &nodes)
+            }
+            let opacities = PageTransitionBehaviour.titleOpacities(
+                progress: progress, leaving: transition.leaving.bar, arriving: transition.arriving.bar)
+            appendTitle(transition.leaving, opacity: opacities.leaving, to: &nodes)
+            appendTitle(transition.arriving, opacity: opacities.arriving, to: &nodes)
+            let backOpacity =
+                (hasBack(transition.leaving) ? opacities.leaving : 0) + (hasBack(transition.arriving) ? opacities.arriving : 0)
+            appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
+        } else if let top = stack.top {
+            appendPage(top, x: 0, to: &nodes)
+            appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
+            appendLargeTitle(top, x: 0, to: &nodes)
+            appendTitle(top, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
+            appendBack(style: top.bar, opacity: hasBack(top) ? 1 : 0, to: &nodes)
+        }
+        appendStatusBar(to: &nodes)
+        return nodes
+    }
+
+    private func hasBack(_ page: Page) -> Bool { !page.bar.hidden && stack.pages.first !== page }
+
+    private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
+        let id = "page.\(page.name)"
+        nodes.append(FrameNode(id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground))
+        var root = LayoutEngine.layout(page.content, in: layout.content(page.bar, pageX: x))
+        root.node.background = nil  // drawn as the page's background
+        var content: [FrameNode] = []
+        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil).append(
+            root, id: id + ".content", to: &content)
+        for var node in content {
+            node.request = nil  // the app's, not a popup's
+            nodes.append(node)
+        }
+    }
+
+    private func appendBarBackground(_ style: BarStyle, id: String, x: Double, to nodes: inout [FrameNode]) {
+        if let rect = layout.barBackground(style, pageX: x) {
+            nodes.append(
+                FrameNode(
+                    id: id == "bar" ? "bar.background" : id, role: .app, rect: rect, fill: PageTransitionBehaviour.backgroundFill(style)))
+        }
+        if let rect = layout.barShadow(style, pageX: x) {
+            nodes.append(FrameNode(id: id + ".shadow", role: .app, rect: rect, fill: Palette.separator))
+        }
+    }
+
+    private func appendLargeTitle(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
+        guard !page.bar.hidden, page.bar.largeTitle else { return }
+        nodes.append(
+            FrameNode(
+                id: "page.\(page.name).large-title", role: .app, rect: layout.largeTitleRow(pageX: x),
+                text: TextRun(
+                    lines: [page.preferences.title], size: 34, weight: .bold, color: page.bar.titleColor, alignment: .leading,
+                    inset: EdgeInsets(top: 0, leading: 16 + scene.safeArea.leading, bottom: 0, trailing: 16), centeredVertically: true)))
+    }
+
+    /// A page's title on the real bar (none for a large-title page: its title is its own).
+    private func appendTitle(_ page: Page, opacity: Double, to nodes: inout [FrameNode]) {
+        guard opacity > 0, !page.bar.largeTitle else { return }
+        nodes.append(
+            FrameNode(
+                id: "bar.title.\(page.name)", role: .app, rect: layout.titleRow(pageX: 0), opacity: opacity,
+                text: TextRun(
+                    lines: [page.preferences.title], size: page.bar.titleSize, weight: page.bar.titleWeight, color: page.bar.titleColor,
+                    alignment: .center, centeredVertically: true)))
+    }
+
+    private func appendBack(style: BarStyle, opacity: Double, to nodes: inout [FrameNode]) {
+        guard opacity > 0 else { return }
+        nodes.append(
+            FrameNode(
+                id: "bar.back", role: .app, rect: layout.backButton(pageX: 0), opacity: min(opacity, 1),
+                text: TextRun(
+                    lines: ["‹ Back"], size: 17, weight: .regular, color: style.tint, alignment: .leading, centeredVertically: true)))
+    }
+
+    private func appendStatusBar(to nodes: inout [FrameNode]) {
+        let safe = scene.safeArea
+        guard safe.top >= 20 else { return }
+        nodes.append(
+            FrameNode(
+                id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
+                text: TextRun(
+                    lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
+                    inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
+                    centeredVertically: true)))
+        nodes += StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+    }
+}
