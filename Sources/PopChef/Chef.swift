@@ -62,6 +62,7 @@ public final class Chef {
         lastRequestID += 1
         let popup = Popup(id: lastRequestID, request: request)
         popups[popup.id] = popup
+        navigation.bind(popup.id, to: request.page)
         compose(popup)
         settleLosses()
         return popup.id

@@ -5,6 +5,10 @@ import PopModel
 extension Chef {
     /// A request that may be shown (should_present said yes) enters arbitration.
     func admit(_ popup: Popup) {
+        if let elsewhere = navigation.pageElsewhere(for: popup.id) {
+            record(popup, .lost, detail: "its page \(elsewhere) is not on screen")
+            return finish(popup, .cancelled(.preempted))
+        }
         if let key = popup.options.dedupeKey, let holder = holder(of: key, besides: popup) {
             record(popup, .duplicate, detail: "\(key) (request \(holder.id))")
             return finish(popup, .cancelled(.duplicate))

@@ -18,6 +18,9 @@ public final class NavigationStack {
     public private(set) var transition: PageTransition?
     private unowned let chef: Chef
     private var sequence = 0
+    /// The page each live request belongs to, by page name; "" for a request naming no page on
+    /// the stack.
+    private var owners: [RequestID: String] = [:]
 
     init(chef: Chef) { self.chef = chef }
 
@@ -82,6 +85,7 @@ public final class NavigationStack {
         send(.didLoad, to: page, animated: animated)
         send(.willDisappear, to: top, animated: animated)
         send(.willAppear, to: page, animated: animated)
+        endRequests(of: top)
         if !animated { finishTransition() }
         return started
     }
@@ -112,6 +116,7 @@ public final class NavigationStack {
         if ended.isPop {
             pages.removeLast()
             send(.released, to: ended.leaving, animated: ended.animated)
+            endRequests(of: ended.leaving)
         }
     }
 
@@ -126,6 +131,38 @@ public final class NavigationStack {
         send(.willAppear, to: cancelled.leaving, animated: true)
         send(.didDisappear, to: cancelled.arriving, animated: true)
         send(.didAppear, to: cancelled.leaving, animated: true)
+    }
+
+    // MARK: Popups and pages
+
+    /// Binds request `id` to its page: the page `named` (a name, or a kind for the topmost page of
+    /// that kind), else the current page. Without pages and without a name it belongs to none (the
+    /// app of old) and navigation never ends it.
+    func bind(_ id: RequestID, to named: String?) {
+        if let named {
+            owners[id] = pages.last { $0.name == named || $0.kind == named }?.name ?? ""
+        } else if let current {
+            owners[id] = current.name
+        }
+    }
+
+    /// The page request `id` belongs to when that page is not the current one (it may not present:
+    /// a popup never shows on another page); nil when it may present.
+    func pageElsewhere(for id: RequestID) -> String? {
+        guard let owner = owners[id], owner != current?.name else { return nil }
+        return owner.isEmpty ? "(none on the stack)" : owner
+    }
+
+    /// The page the live request `id` belongs to, if any.
+    public func page(of id: RequestID) -> String? { owners[id].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Ends every live request of `page`: it was covered by a push or popped. On screen they are
+    /// dismissed, waiting they are cancelled, with reason preempted.
+    private func endRequests(of page: Page) {
+        owners = owners.filter { chef.popups[$0.key] != nil }
+        for (id, owner) in owners.sorted(by: { $0.key < $1.key }) where owner == page.name {
+            chef.dismiss(id, reason: .preempted)
+        }
     }
 
     // MARK: Helpers

@@ -14,11 +14,14 @@ public struct PopupRequest: Sendable {
     public var whenPreempted: PreemptionRule?
     public var timeToLive: VirtualTime?
     public var dedupeKey: String?
+    /// The page the popup belongs to: a page's name ("detail#2") or kind ("detail": the topmost page
+    /// of that kind); nil = the page current when it is requested (see `NavigationStack`).
+    public var page: String?
 
     public init(
         handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil, reformer: String? = nil,
         data: Value = .null, priority: Priority? = nil, policy: Policy? = nil, whenPreempted: PreemptionRule? = nil,
-        timeToLive: VirtualTime? = nil, dedupeKey: String? = nil
+        timeToLive: VirtualTime? = nil, dedupeKey: String? = nil, page: String? = nil
     ) {
         self.handler = handler
         self.viewLoader = viewLoader
@@ -30,5 +33,6 @@ public struct PopupRequest: Sendable {
         self.whenPreempted = whenPreempted
         self.timeToLive = timeToLive
         self.dedupeKey = dedupeKey
+        self.page = page
     }
 }

@@ -162,4 +162,49 @@ import Testing
                 "page-released B#2",
             ])
     }
+
+    // MARK: Popups and pages
+
+    /// A popup belongs to the page current at its request; a push over that page, or its pop,
+    /// dismisses it (reason preempted), so it never shows on another page.
+    @Test func popupsEndWithTheirPageCoveredOrPopped() {
+        let (a, b) = twoPages()
+        let onB = chef.show(PopupRequest(data: ["title": "on B"]))
+        chef.runUntilIdle()
+        #expect(chef.navigation.page(of: onB) == b.name)
+        #expect(chef.state(of: onB) == .shown)
+        chef.navigation.pop(animated: false)
+        chef.runUntilIdle()
+        #expect(chef.finalEvent(of: onB) == .dismissed(.preempted))
+        let onA = chef.show(PopupRequest(data: ["title": "on A"]))
+        chef.runUntilIdle()
+        #expect(chef.navigation.page(of: onA) == a.name)
+        chef.navigation.push(page("C"), animated: true)
+        chef.runUntilIdle()
+        #expect(chef.finalEvent(of: onA) == .dismissed(.preempted))
+    }
+
+    /// A request naming a page that is not current is cancelled before it shows; one naming the
+    /// current page (by name or kind) shows.
+    @Test func requestsNamingAPage() {
+        let (a, _) = twoPages()
+        let forA = chef.show(PopupRequest(data: ["title": "for A"], page: a.name))
+        #expect(chef.finalEvent(of: forA) == .cancelled(.preempted))
+        #expect(trace.events.contains { $0.request == forA && $0.kind == .lost && $0.detail == "its page A#1 is not on screen" })
+        let nowhere = chef.show(PopupRequest(data: ["title": "nowhere"], page: "Z"))
+        #expect(chef.finalEvent(of: nowhere) == .cancelled(.preempted))
+        let forB = chef.show(PopupRequest(data: ["title": "for B"], page: "B"))
+        chef.runUntilIdle()
+        #expect(chef.state(of: forB) == .shown)
+    }
+
+    /// Without pages a popup belongs to none and navigation never ends it.
+    @Test func popupsWithoutPages() {
+        let id = chef.show(PopupRequest(data: ["title": "no pages"]))
+        chef.navigation.setRoot(page("A"))
+        chef.navigation.push(page("B"), animated: false)
+        chef.runUntilIdle()
+        #expect(chef.navigation.page(of: id) == nil)
+        #expect(chef.state(of: id) == .shown)
+    }
 }
