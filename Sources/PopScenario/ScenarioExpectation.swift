@@ -7,15 +7,33 @@ public struct ScenarioExpectations: Hashable, Sendable {
     /// Frames to render and check, each at its own time.
     public var frames: [FrameEntry]
 
-    public init(trace: [TraceEntry] = [], frames: [FrameEntry] = []) {
+    /// The kinds of the pages on the stack at the end, bottom first (`"pages"`); nil: not checked.
+    public var pages: [String]?
+    /// The real bar's style at the end (`"bar"`): only the members given are checked.
+    public var bar: BarExpectation?
+
+    public init(trace: [TraceEntry] = [], frames: [FrameEntry] = [], pages: [String]? = nil, bar: BarExpectation? = nil) {
         self.trace = trace
         self.frames = frames
+        self.pages = pages
+        self.bar = bar
     }
 
-    public var isEmpty: Bool { trace.isEmpty && frames.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
-    /// How many expectations there are: trace entries and frame entries.
-    public var count: Int { trace.count + frames.count }
+    /// How many expectations there are: trace entries, frame entries, the stack and the bar.
+    public var count: Int { trace.count + frames.count + (pages == nil ? 0 : 1) + (bar == nil ? 0 : 1) }
+
+    /// The bar style expected at the end: `style`'s members named in `keys` (the JSON's).
+    public struct BarExpectation: Hashable, Sendable {
+        public var style: BarStyle
+        public var keys: [String]
+
+        public init(style: BarStyle, keys: [String]) {
+            self.style = style
+            self.keys = keys
+        }
+    }
 
     /// A trace event that must occur (after the one expected before it).
     public struct TraceEntry: Hashable, Sendable {
@@ -27,12 +45,15 @@ public struct ScenarioExpectations: Hashable, Sendable {
         public var request: String?
         /// The reason it must carry; nil: any (or none).
         public var reason: Reason?
+        /// For a page event: the page's kind ("detail") or name ("detail#2"); nil: any.
+        public var page: String?
 
-        public init(path: String, event: TraceEvent.Kind, request: String? = nil, reason: Reason? = nil) {
+        public init(path: String, event: TraceEvent.Kind, request: String? = nil, reason: Reason? = nil, page: String? = nil) {
             self.path = path
             self.event = event
             self.request = request
             self.reason = reason
+            self.page = page
         }
     }
 

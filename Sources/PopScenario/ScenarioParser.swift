@@ -59,8 +59,8 @@ struct ScenarioParser {
     static let screenKeys = ["width", "height", "safe_area", "orientation", "scale"]
     static let arbitrationKeys = ["equal_priority", "queue_order"]
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
-    static let expectKeys = ["trace", "frames"]
-    static let traceKeys = ["event", "request", "reason"]
+    static let expectKeys = ["trace", "frames", "pages", "bar"]
+    static let traceKeys = ["event", "request", "reason", "page"]
     static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance"]
     static let rectKeys = ["x", "y", "width", "height"]
 
@@ -233,6 +233,17 @@ struct ScenarioParser {
                 expectations.frames.append(try frameEntry(element, at: ScenarioRead.path(framesPath, index)))
             }
         }
+        if let pages = object["pages"] {
+            let pagesPath = ScenarioRead.path(path, "pages")
+            expectations.pages = try ScenarioRead.array(pages, at: pagesPath).enumerated().map { (index, element) throws(ScenarioError) in
+                try ScenarioRead.nonEmptyString(element, at: ScenarioRead.path(pagesPath, index))
+            }
+        }
+        if let bar = object["bar"] {
+            let barPath = ScenarioRead.path(path, "bar")
+            expectations.bar = ScenarioExpectations.BarExpectation(
+                style: try ScenarioPage.barStyle(bar, at: barPath), keys: try ScenarioRead.object(bar, at: barPath).keys.sorted())
+        }
         return expectations
     }
 
@@ -243,7 +254,8 @@ struct ScenarioParser {
             path: path,
             event: try ScenarioRead.required(object, "event", at: path, Self.traceEvent),
             request: try ScenarioRead.optional(object, "request", at: path, expectationLabel),
-            reason: try ScenarioRead.optional(object, "reason", at: path, Self.reason))
+            reason: try ScenarioRead.optional(object, "reason", at: path, Self.reason),
+            page: try ScenarioRead.optional(object, "page", at: path, ScenarioRead.nonEmptyString))
     }
 
     private static func traceEvent(_ value: Value, at path: String) throws(ScenarioError) -> TraceEvent.Kind {

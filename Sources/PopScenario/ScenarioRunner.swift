@@ -220,6 +220,15 @@ public final class ScenarioRunner {
             cursor = chef.now + duration
         case .wait(.idle):
             idleDeadline = chef.now + Self.idleLimit
+        case .push(let page, let animated):
+            let made = engine.navigation.makePage(kind: page.kind, preferences: page.preferences, content: page.content)
+            if !engine.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
+        case .pop(let animated):
+            if !engine.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
+        case .swipeBack(let from, let distance, let velocity):
+            let kind: PopGestureRule.Kind = from.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
+            guard engine.beginInteractivePop(kind, start: from, translation: Point(x: distance, y: 0)) == nil else { return }
+            engine.endInteractivePop(velocity: velocity)
         }
     }
 

@@ -49,6 +49,14 @@ public enum ScenarioAction: Hashable, Sendable {
     case endEditing
     /// Time passes.
     case wait(Wait)
+    /// The app pushes a page, animated or not.
+    case push(ScenarioPage, animated: Bool)
+    /// The app pops the top page (as Backspace or the back button do).
+    case pop(animated: Bool)
+    /// The user swipes back: a pan from `from` by `distance` points along x, released at once at
+    /// `velocity` points per second — an edge pan when it starts within 20 pt of the left edge, else
+    /// the full-screen pan.
+    case swipeBack(from: Point, distance: Double, velocity: Double)
 
     /// The action's key in the JSON: "show", "tap", ..., "open_url".
     public var name: String {
@@ -66,13 +74,16 @@ public enum ScenarioAction: Hashable, Sendable {
         case .reshow: "reshow"
         case .endEditing: "end_editing"
         case .wait: "wait"
+        case .push: "push"
+        case .pop: "pop"
+        case .swipeBack: "swipe_back"
         }
     }
 
     /// Every action's key, in the documented order.
     public static let names = [
         "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
-        "dismiss", "reshow", "wait",
+        "dismiss", "reshow", "wait", "push", "pop", "swipe_back",
     ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:

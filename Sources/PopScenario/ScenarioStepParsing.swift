@@ -11,6 +11,7 @@ extension ScenarioParser {
     static let tapKeys = ["x", "y", "action", "on"]
     static let pointKeys = ["x", "y"]
     static let dragKeys = ["from", "to", "duration"]
+    static let swipeBackKeys = ["from", "distance", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
     static let resizeKeys = ["width", "height"]
@@ -119,6 +120,21 @@ extension ScenarioParser {
             return .dismiss(try dismissal(value, at: path))
         case "reshow":
             return .reshow(try labelReference(value, at: path))
+        case "push":
+            let object = try ScenarioRead.object(value, at: path)
+            let animated = try ScenarioRead.optional(object, "animated", at: path, ScenarioRead.bool) ?? true
+            return .push(try ScenarioPage.read(object, at: path), animated: animated)
+        case "pop":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: ["animated"], listing: "pop keys are")
+            return .pop(animated: try ScenarioRead.optional(object, "animated", at: path, ScenarioRead.bool) ?? true)
+        case "swipe_back":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.swipeBackKeys, listing: "swipe_back keys are")
+            return .swipeBack(
+                from: try ScenarioRead.required(object, "from", at: path, Self.point),
+                distance: try ScenarioRead.required(object, "distance", at: path, ScenarioRead.number),
+                velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number) ?? 0)
         case "end_editing":
             guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
             return .endEditing

@@ -3,7 +3,25 @@
 /// must hold within the tolerance. Each failure names the expectation (`expect.trace[2]`, …).
 extension ScenarioRunner {
     public func verify() -> [ScenarioError] {
-        verifyTrace() + scenario.expectations.frames.compactMap(verify)
+        verifyTrace() + scenario.expectations.frames.compactMap(verify) + verifyPages()
+    }
+
+    private func verifyPages() -> [ScenarioError] {
+        var failures: [ScenarioError] = []
+        let navigation = engine.navigation
+        if let pages = scenario.expectations.pages, navigation.pages.map(\.kind) != pages {
+            failures.append(failure("expect.pages", "the stack is [\(navigation.pages.map(\.kind).joined(separator: ", "))]"))
+        }
+        if let bar = scenario.expectations.bar {
+            guard let style = navigation.barStyle else { return failures + [failure("expect.bar", "no page is on the stack")] }
+            for key in bar.keys where ScenarioPage.member(key, of: style) != ScenarioPage.member(key, of: bar.style) {
+                failures.append(
+                    failure(
+                        "expect.bar.\(key)",
+                        "the bar has \(key) \(ScenarioPage.member(key, of: style)), expected \(ScenarioPage.member(key, of: bar.style))"))
+            }
+        }
+        return failures
     }
 
     private func verifyTrace() -> [ScenarioError] {
@@ -18,6 +36,7 @@ extension ScenarioRunner {
                 let found = events[position...].firstIndex(where: { event in
                     event.kind == expected.event && (request == nil || event.request == request)
                         && (expected.reason == nil || event.reason == expected.reason)
+                        && (expected.page == nil || event.detail == expected.page || event.detail?.hasPrefix(expected.page! + "#") == true)
                 })
             else {
                 let after =
@@ -25,7 +44,7 @@ extension ScenarioRunner {
                 return [
                     failure(
                         expected.path,
-                        "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")"
+                        "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")\(expected.page.map { " of page \"\($0)\"" } ?? "")"
                             + "\(expected.reason.map { " (reason \($0))" } ?? "")\(after); the trace has: "
                             + events[position...].prefix(12).map { "\($0.kind.rawValue)#\($0.request)" }.joined(separator: ", "))
                 ]

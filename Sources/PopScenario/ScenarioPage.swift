@@ -1,0 +1,106 @@
+import PopChef
+import PopModel
+
+/// A page a scenario pushes, declared in place (`"push": {...}`): its kind, title, bar style, pop
+/// gesture preferences and a list of rows for its content.
+public struct ScenarioPage: Hashable, Sendable {
+    public var kind: String
+    public var preferences: PagePreferences
+    public var rows: [String]
+
+    public init(kind: String, preferences: PagePreferences, rows: [String] = []) {
+        self.kind = kind
+        self.preferences = preferences
+        self.rows = rows
+    }
+
+    static let keys = ["page", "title", "bar", "pop_gesture", "pop_gesture_max_initial_distance", "rows", "animated"]
+    static let barKeys = [
+        "hidden", "background", "background_alpha", "translucent", "tint", "title_color", "title_size", "shadow", "large_title",
+    ]
+
+    /// The page's content: its rows as a plain list, 16 pt in, 60 pt a row (the app's list style).
+    var content: ContentNode {
+        let rows = rows.map { row in
+            ContentNode(
+                .text(row, size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1),
+                padding: EdgeInsets(top: 18, leading: 16, bottom: 18, trailing: 16), background: 0xFFFF_FFFF)
+        }
+        return ContentNode(
+            .vstack(spacing: 0.5, alignment: .fill, children: rows), padding: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0))
+    }
+
+    /// Reads a `push` step's object (`animated` is the step's, read by the caller).
+    static func read(_ object: Value.Object, at path: String) throws(ScenarioError) -> ScenarioPage {
+        try ScenarioRead.checkKeys(object, at: path, allowed: keys, listing: "push keys are")
+        let kind = try ScenarioRead.required(object, "page", at: path, ScenarioRead.nonEmptyString)
+        var preferences = PagePreferences(title: try ScenarioRead.optional(object, "title", at: path, ScenarioRead.string) ?? kind)
+        if let bar = object["bar"] { preferences.bar = try barStyle(bar, at: ScenarioRead.path(path, "bar")) }
+        preferences.popGestureEnabled = try ScenarioRead.optional(object, "pop_gesture", at: path, ScenarioRead.bool) ?? true
+        preferences.popGestureMaxInitialDistance =
+            try ScenarioRead.optional(object, "pop_gesture_max_initial_distance", at: path, ScenarioRead.nonNegative) ?? 0
+        let rows = try ScenarioRead.optional(object, "rows", at: path) { (value, path) throws(ScenarioError) in
+            var rows: [String] = []
+            for (index, row) in try ScenarioRead.array(value, at: path).enumerated() {
+                rows.append(try ScenarioRead.string(row, at: ScenarioRead.path(path, index)))
+            }
+            return rows
+        }
+        return ScenarioPage(kind: kind, preferences: preferences, rows: rows ?? [])
+    }
+
+    /// A bar style: UIKit's default with the members given.
+    static func barStyle(_ value: Value, at path: String) throws(ScenarioError) -> BarStyle {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: barKeys, listing: "bar keys are")
+        var style = BarStyle()
+        if let hidden = try ScenarioRead.optional(object, "hidden", at: path, ScenarioRead.bool) { style.hidden = hidden }
+        if let color = try ScenarioRead.optional(object, "background", at: path, color) { style.background = color }
+        if let alpha = try ScenarioRead.optional(
+            object, "background_alpha", at: path,
+            { (value, path) throws(ScenarioError) in
+                try ScenarioRead.number(value, at: path, in: 0...1)
+            })
+        {
+            style.backgroundAlpha = alpha
+        }
+        if let translucent = try ScenarioRead.optional(object, "translucent", at: path, ScenarioRead.bool) {
+            style.translucent = translucent
+        }
+        if let tint = try ScenarioRead.optional(object, "tint", at: path, color) { style.tint = tint }
+        if let titleColor = try ScenarioRead.optional(object, "title_color", at: path, color) { style.titleColor = titleColor }
+        if let size = try ScenarioRead.optional(object, "title_size", at: path, ScenarioRead.positive) { style.titleSize = size }
+        if let shadow = try ScenarioRead.optional(object, "shadow", at: path, ScenarioRead.bool) { style.shadow = shadow }
+        if let large = try ScenarioRead.optional(object, "large_title", at: path, ScenarioRead.bool) { style.largeTitle = large }
+        return style
+    }
+
+    /// A bar style's member by its JSON key, as text (for comparing and for messages).
+    static func member(_ key: String, of style: BarStyle) -> String {
+        let color = { (color: ContentNode.Color) in
+            let digits = String(color.rawValue, radix: 16, uppercase: true)
+            return "#" + String(repeating: "0", count: 8 - digits.count) + digits
+        }
+        return switch key {
+        case "hidden": "\(style.hidden)"
+        case "background": color(style.background)
+        case "background_alpha": "\(style.backgroundAlpha)"
+        case "translucent": "\(style.translucent)"
+        case "tint": color(style.tint)
+        case "title_color": color(style.titleColor)
+        case "title_size": "\(style.titleSize)"
+        case "shadow": "\(style.shadow)"
+        default: "\(style.largeTitle)"
+        }
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    static func color(_ value: Value, at path: String) throws(ScenarioError) -> ContentNode.Color {
+        let text = try ScenarioRead.string(value, at: path)
+        let digits = text.dropFirst()
+        guard text.first == "#", digits.count == 6 || digits.count == 8, let number = UInt32(digits, radix: 16) else {
+            throw ScenarioRead.error(path, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", found \(ScenarioRead.describe(value))")
+        }
+        return ContentNode.Color(rawValue: digits.count == 6 ? number << 8 | 0xFF : number)
+    }
+}
