@@ -129,6 +129,8 @@ public final class InteractiveHost: TerminalApp {
             chef.dismissAll()
         case .escape:
             stage.tap(at: Point(x: 2, y: 2))
+        case .backspace:
+            message = engine.pop(animated: true) ? "popped \(engine.navigation.top?.name ?? "the page")" : "nothing to pop"
         case .up, .down:
             flickBanner(up: key == .up)
         default:

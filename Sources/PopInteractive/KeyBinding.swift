@@ -18,11 +18,14 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: "d", short: "dismiss all", help: "dismiss everything"),
         KeyBinding(keys: "Esc", short: "tap outside", help: "tap the background"),
         KeyBinding(keys: "↑ ↓", short: "flick banner", help: "flick the front banner up or down"),
+        KeyBinding(
+            keys: "Backspace", short: "back",
+            help: "pop the top page (as the bar's back button; a drag from the left edge pops it interactively)"),
     ]
 
     /// The keys for `--help`: the mouse, typing, then each key.
     public static var helpText: String {
-        "The mouse taps buttons, focuses fields, taps the background and drags banners; a tap on a button shows "
+        "The mouse taps buttons, focuses fields, taps the background, drags banners and drags pages back; a tap on a button shows "
             + "the action it ran in the status line. With a field focused, keys type into it, Backspace deletes, "
             + "Enter or Esc ends editing. Otherwise: "
             + all.map { "\($0.keys): \($0.help)" }.joined(separator: "; ") + "."

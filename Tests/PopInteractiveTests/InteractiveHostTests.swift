@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 import PopTestSupport
 import Testing
 
@@ -83,6 +84,31 @@ import Testing
         _ = host.handle(.key(.escape))
         #expect(host.runner.recorder.events.dropFirst(before).contains { $0.kind == .appTap }, "Esc taps the background")
         #expect(host.handle(.key(.character("q"))) == .quit)
+        withExtendedLifetime(samples) {}
+    }
+
+    @Test("Backspace pops the top page; a drag from the left edge pops the next interactively")
+    func pagesGoBack() throws {
+        let (host, samples) = try host(
+            #"""
+            {"steps": [{"push": {"page": "list", "animated": false}}, {"push": {"page": "detail", "animated": false}},
+                       {"push": {"page": "more", "animated": false}}]}
+            """#)
+        host.advance(by: .seconds(1))
+        let navigation = host.runner.engine.navigation
+        #expect(host.handle(.key(.backspace)) == .continue)
+        host.advance(by: .seconds(1))
+        #expect(navigation.pages.map(\.kind) == ["list", "detail"])
+        _ = host.handle(.pointer(.down, Point(x: 4, y: 400)))
+        host.advance(by: .milliseconds(50))
+        _ = host.handle(.pointer(.moved, Point(x: 150, y: 402)))
+        host.advance(by: .milliseconds(50))
+        _ = host.handle(.pointer(.moved, Point(x: 260, y: 402)))
+        _ = host.handle(.pointer(.up, Point(x: 260, y: 402)))
+        host.advance(by: .seconds(1))
+        #expect(navigation.pages.map(\.kind) == ["list"])
+        _ = host.handle(.key(.backspace))
+        #expect(host.statusLine.contains("nothing to pop"))
         withExtendedLifetime(samples) {}
     }
 
