@@ -4,8 +4,8 @@ import PopModel
 /// Draws the navigation stack behind the popups (it replaces the fixed `AppScreen` once the stack
 /// has a page): at rest, the top page under the real bar with the page's style; during a transition,
 /// the page underneath and the page on top at their `NavigationLayout` offsets, each with its own
-/// fake bar (background, hairline, large title) moving with it, and the real bar's items — the
-/// titles crossfading, the back button — over them with its background hidden
+/// fake bar (background, hairline, large title) moving with it, and the real bar's items — each
+/// title over its own page, crossfading, and the back button — with its background hidden
 /// (KMNavigationBarTransition, the spec's Decisions). The status bar's text and icons are on top.
 ///
 /// Node ids: `page.<name>` (its background), `page.<name>.content…`, `page.<name>.bar`,
@@ -33,8 +33,8 @@ struct PageDrawing {
             }
             let opacities = PageTransitionBehaviour.titleOpacities(
                 progress: progress, leaving: transition.leaving.bar, arriving: transition.arriving.bar)
-            appendTitle(transition.leaving, opacity: opacities.leaving, to: &nodes)
-            appendTitle(transition.arriving, opacity: opacities.arriving, to: &nodes)
+            appendTitle(transition.leaving, x: offsets.leaving, opacity: opacities.leaving, to: &nodes)
+            appendTitle(transition.arriving, x: offsets.arriving, opacity: opacities.arriving, to: &nodes)
             let backOpacity =
                 (hasBack(transition.leaving) ? opacities.leaving : 0) + (hasBack(transition.arriving) ? opacities.arriving : 0)
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
@@ -42,7 +42,7 @@ struct PageDrawing {
             appendPage(top, x: 0, to: &nodes)
             appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
             appendLargeTitle(top, x: 0, to: &nodes)
-            appendTitle(top, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
+            appendTitle(top, x: 0, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
             appendBack(style: top.bar, opacity: hasBack(top) ? 1 : 0, to: &nodes)
         }
         appendStatusBar(to: &nodes)
@@ -86,12 +86,13 @@ struct PageDrawing {
                     inset: EdgeInsets(top: 0, leading: 16 + scene.safeArea.leading, bottom: 0, trailing: 16), centeredVertically: true)))
     }
 
-    /// A page's title on the real bar (none for a large-title page: its title is its own).
-    private func appendTitle(_ page: Page, opacity: Double, to nodes: inout [FrameNode]) {
+    /// A page's title on the real bar, centred over the page at `x` as it moves (none for a
+    /// large-title page: its title is its own).
+    private func appendTitle(_ page: Page, x: Double, opacity: Double, to nodes: inout [FrameNode]) {
         guard opacity > 0, !page.bar.largeTitle else { return }
         nodes.append(
             FrameNode(
-                id: "bar.title.\(page.name)", role: .app, rect: layout.titleRow(pageX: 0), opacity: opacity,
+                id: "bar.title.\(page.name)", role: .app, rect: layout.titleRow(pageX: x), opacity: opacity,
                 text: TextRun(
                     lines: [page.preferences.title], size: page.bar.titleSize, weight: page.bar.titleWeight, color: page.bar.titleColor,
                     alignment: .center, centeredVertically: true)))

@@ -9,7 +9,9 @@ import Testing
 /// The demo's real frames, from the sample plugins through the engine to SVG and JSON, against golden
 /// files (re-record with `POPHOST_RECORD_GOLDENS=1 swift test --filter Golden`).
 @Suite struct DemoGoldenTests {
-    static let times: [Int64] = [1000, 3500, 6500, 11200]
+    /// The popups' instants, then the pages': mid-push of the order page, mid-settle of the cancelled
+    /// swipe, mid-settle of the completed swipe, mid-pop back to the list.
+    static let times: [Int64] = [1000, 3500, 6500, 11200, 14675, 16550, 17600, 18675]
 
     func frames() throws -> [Frame] {
         let samples = try IsolatedSamples()
@@ -21,7 +23,7 @@ import Testing
         return withExtendedLifetime(samples) { frames }
     }
 
-    @Test("Golden: the demo's promotion, preemption, keyboard and custom animation frames")
+    @Test("Golden: the demo's promotion, preemption, keyboard, custom animation and page transition frames")
     func demoFrames() throws {
         let frames = try frames()
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })

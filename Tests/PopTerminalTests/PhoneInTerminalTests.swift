@@ -1,3 +1,4 @@
+import PopChef
 import PopTestSupport
 import Testing
 
@@ -140,7 +141,8 @@ import Testing
         "list rows and separators are even, in portrait and in landscape",
         arguments: [(120, 45, false), (100, 50, false), (150, 50, true), (200, 60, true)])
     func evenList(columns: Int, rows: Int, landscape: Bool) throws {
-        let frame = try Self.demoFrames(at: [0], landscape: landscape)[0]
+        // The fixed app list (a stage with no pages; the demo's app is pages now).
+        let frame = Stage(chef: Chef(), scene: landscape ? Scene().rotated(to: .landscape) : Scene()).frame()
         let screen = Screen(frame, columns: columns, rows: rows)
         let titles = (1...6).compactMap { index in
             frame.node("app.row.\(index - 1).title") == nil ? nil : screen.row(containing: "Order A-100\(index)")
