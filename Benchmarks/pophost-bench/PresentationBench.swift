@@ -27,24 +27,27 @@ enum PresentationBench {
         let scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
+        let pagePop = try PagePopScene()
 
-        var svg: [Int] = [], frameOnly: [Int] = [], copy: [Int] = []
+        var svg: [Int] = [], frameOnly: [Int] = [], copy: [Int] = [], pagePopFrames: [Int] = []
         var terminal = TerminalSamples()
         var animation = AnimationSamples()
         let svgFrames = 2_000, terminalAnimations = 12, jsonAnimations = 100
         for round in 0..<(rounds + 1) {  // round 0 warms up and is discarded
             let keep = round > 0
             // Host and baselines alternate order from round to round.
-            var (s, f, c) = (0, 0, 0)
+            var (s, f, c, p) = (0, 0, 0, 0)
             if round.isMultiple(of: 2) {
                 s = svgScene.frameAndSVG(svgFrames); f = svgScene.frameAlone(svgFrames); c = svgScene.stringCopy(svgFrames)
+                p = pagePop.frames(svgFrames)
             } else {
+                p = pagePop.frames(svgFrames)
                 c = svgScene.stringCopy(svgFrames); f = svgScene.frameAlone(svgFrames); s = svgScene.frameAndSVG(svgFrames)
             }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
-            svg.append(s); frameOnly.append(f); copy.append(c)
+            svg.append(s); frameOnly.append(f); copy.append(c); pagePopFrames.append(p)
             terminal.append(t)
             animation.append(a)
         }
@@ -73,7 +76,9 @@ enum PresentationBench {
                 frameMicroseconds: perFrame(animation.frame, jsonFrameCount),
                 encodeMicroseconds: perFrame(animation.encode, jsonFrameCount),
                 animationMilliseconds: median(animation.total) / Double(jsonAnimations) / 1_000_000,
-                realMilliseconds: jsonAnimationMilliseconds))
+                realMilliseconds: jsonAnimationMilliseconds),
+            pagePop: .init(
+                nodes: pagePop.nodes, microseconds: perFrame(pagePopFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames)))
     }
 
     // MARK: 1. Layout + SVG
@@ -393,4 +398,5 @@ struct PresentationMeasurements: Codable {
     let svg: SVG
     let terminal: Terminal
     let json: JSON
+    let pagePop: PagePop
 }

@@ -122,6 +122,9 @@ struct Report: Codable {
             pad("", 18) + "per frame: advance \(decimal(json.advanceMicroseconds, 1)) µs, frame \(decimal(json.frameMicroseconds, 1)) µs, "
                 + "JSON \(decimal(json.encodeMicroseconds, 1)) µs (\(decimal(json.averageBytes, 0)) bytes); show \(decimal(json.showMicroseconds, 1)) µs; "
                 + "fresh Chef + Stage (not counted) \(decimal(json.setupMicroseconds, 1)) µs",
+            pad("interactive pop", 18) + "\(micro(p.pagePop.microseconds))/frame = \(percent(p.pagePop.budgetShare)) of a 60 fps frame "
+                + "(two pages, two fake bars, \(p.pagePop.nodes) nodes); the alert scene's frame in the same rounds "
+                + "\(decimal(p.pagePop.alertMicroseconds, 1)) µs: ratio \(decimal(p.pagePop.ratio, 2))",
         ]
     }
 

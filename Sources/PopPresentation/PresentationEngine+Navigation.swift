@@ -21,10 +21,12 @@ extension PresentationEngine {
         }
     }
 
-    /// Pushes `page`: animated over `PageTransitionBehaviour.duration`, or at once.
+    /// Pushes `page`: animated over `PageTransitionBehaviour.duration`, or at once; the first page
+    /// becomes the root, without animation. False when the stack refused it.
     @discardableResult
     public func push(_ page: Page, animated: Bool) -> Bool {
-        guard navigation.push(page, animated: animated) != nil || navigation.top === page else { return false }
+        if navigation.pages.isEmpty { return navigation.setRoot(page) }
+        guard navigation.push(page, animated: animated) != nil else { return false }
         if navigation.transition != nil { runProgrammaticTransition() }
         return true
     }

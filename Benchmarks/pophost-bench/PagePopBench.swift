@@ -1,0 +1,66 @@
+import HostRuntime
+
+/// A frame in the middle of an interactive pop: two pages on the stage, each with its own fake bar
+/// (a default bar under a coloured opaque one), the finger at 40 % of the width — against the demo's
+/// alert frame (`stage.frame()` on the payment dialog and its number pad), measured in the same
+/// rounds.
+struct PagePopScene {
+    let stage: Stage
+    let nodes: Int
+
+    init() throws(BenchError) {
+        let chef = Chef()
+        stage = Stage(chef: chef)
+        let rows = (1...8).map {
+            ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
+        }
+        let list = chef.navigation.makePage(
+            kind: "list", preferences: PagePreferences(title: "Orders"),
+            content: ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows)))
+        let detail = chef.navigation.makePage(
+            kind: "detail",
+            preferences: PagePreferences(
+                title: "Order", bar: BarStyle(background: 0x3355_AAFF, translucent: false, titleColor: 0xFFFF_FFFF)),
+            content: ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows)))
+        stage.engine.push(list, animated: false)
+        stage.engine.push(detail, animated: false)
+        guard stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 156, y: 0)) == nil else {
+            throw BenchError("the interactive pop did not begin")
+        }
+        let frame = stage.frame()
+        guard frame.node("page.list#1.bar") != nil, frame.node("page.detail#2.bar") != nil else {
+            throw BenchError("the interactive pop's frame lacks a page's fake bar")
+        }
+        nodes = frame.nodes.count
+    }
+
+    /// `stage.frame()`, `count` times; nanoseconds.
+    func frames(_ count: Int) -> Int {
+        var drawn = 0
+        let time = timed {
+            for _ in 0..<count { drawn &+= stage.frame().nodes.count }
+        }.nanoseconds
+        precondition(drawn == count * nodes, "the scene must not change")
+        return time
+    }
+}
+
+extension PresentationMeasurements {
+    /// A frame of an interactive pop (two pages, two fake bars) against the alert scene's frame.
+    struct PagePop: Codable {
+        let nodes: Int
+        let microseconds: Double
+        /// `stage.frame()` on the demo's alert scene, in the same rounds.
+        let alertMicroseconds: Double
+        let ratio: Double
+        let budgetShare: Double
+
+        init(nodes: Int, microseconds: Double, alertMicroseconds: Double) {
+            self.nodes = nodes
+            self.microseconds = microseconds
+            self.alertMicroseconds = alertMicroseconds
+            ratio = microseconds / alertMicroseconds
+            budgetShare = microseconds / PresentationMeasurements.frameBudget
+        }
+    }
+}
