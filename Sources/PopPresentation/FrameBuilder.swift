@@ -16,7 +16,7 @@ struct FrameBuilder {
         var nodes =
             navigation.pages.isEmpty
             ? cache.appNodes(app, in: scene)
-            : PageDrawing(scene: scene, stack: navigation, progress: engine.pageTransitionProgress).nodes()
+            : PageDrawing(scene: scene, stack: navigation, progress: engine.pageTransitionProgress, cache: cache).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)

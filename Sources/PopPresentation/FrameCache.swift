@@ -8,6 +8,8 @@ final class FrameCache {
     private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
+    private var pageLayouts: [String: (size: Size, root: LaidOutNode)] = [:]
+    private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
 
     func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
         if let app, app.scene == scene, app.app == screen { return app.nodes }
@@ -36,6 +38,33 @@ final class FrameCache {
             layouts[id] = (size, root)
         }
         return root.moved(x: frame.x, y: frame.y)
+    }
+
+    /// The nodes of the stack at rest (`key` names what they show: the page, its back button), made
+    /// by `make` when they changed.
+    func restingPageNodes(in scene: Scene, key: String, make: () -> [FrameNode]) -> [FrameNode] {
+        if let restingPage, restingPage.scene == scene, restingPage.key == key { return restingPage.nodes }
+        let nodes = make()
+        restingPage = (scene, key, nodes)
+        return nodes
+    }
+
+    /// Page `name`'s `content` laid out in `frame` (laid out at the origin once per size, then moved).
+    func pageLayout(_ content: ContentNode, of name: String, in frame: Rect) -> LaidOutNode {
+        let size = Size(width: frame.width, height: frame.height)
+        let root: LaidOutNode
+        if let cached = pageLayouts[name], cached.size == size {
+            root = cached.root
+        } else {
+            root = LayoutEngine.layout(content, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            pageLayouts[name] = (size, root)
+        }
+        return root.moved(x: frame.x, y: frame.y)
+    }
+
+    /// Forgets the layouts of pages no longer on the stack.
+    func keepPageLayouts(of names: Set<String>) {
+        if pageLayouts.count > names.count { pageLayouts = pageLayouts.filter { names.contains($0.key) } }
     }
 
     /// Forgets the layouts of requests no longer on screen.

@@ -16,6 +16,7 @@ struct PageDrawing {
     let stack: NavigationStack
     /// The transition's progress, when one runs.
     let progress: Double?
+    let cache: FrameCache
 
     private var layout: NavigationLayout { NavigationLayout(scene: scene) }
 
@@ -38,14 +39,20 @@ struct PageDrawing {
             let backOpacity =
                 (hasBack(transition.leaving) ? opacities.leaving : 0) + (hasBack(transition.arriving) ? opacities.arriving : 0)
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
+            appendStatusBar(to: &nodes)
         } else if let top = stack.top {
-            appendPage(top, x: 0, to: &nodes)
-            appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
-            appendLargeTitle(top, x: 0, to: &nodes)
-            appendTitle(top, x: 0, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
-            appendBack(style: top.bar, opacity: hasBack(top) ? 1 : 0, to: &nodes)
+            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top))") {
+                var nodes: [FrameNode] = []
+                appendPage(top, x: 0, to: &nodes)
+                appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
+                appendLargeTitle(top, x: 0, to: &nodes)
+                appendTitle(top, x: 0, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
+                appendBack(style: top.bar, opacity: hasBack(top) ? 1 : 0, to: &nodes)
+                appendStatusBar(to: &nodes)
+                return nodes
+            }
         }
-        appendStatusBar(to: &nodes)
+        cache.keepPageLayouts(of: Set(stack.pages.map(\.name)))
         return nodes
     }
 
@@ -54,7 +61,7 @@ struct PageDrawing {
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
         nodes.append(FrameNode(id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground))
-        var root = LayoutEngine.layout(page.content, in: layout.content(page.bar, pageX: x))
+        var root = cache.pageLayout(page.content, of: page.name, in: layout.content(page.bar, pageX: x))
         root.node.background = nil  // drawn as the page's background
         var content: [FrameNode] = []
         ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil).append(
