@@ -62,6 +62,7 @@ public final class Stage {
                 return engine.focus(field: field, on: request) ? .focus(request, field) : .absorbed(request)
             case .dimming:
                 guard let request = node.request, let popup = engine.popups[request] else { continue }
+                if engine.isPassthrough(point, for: request) { continue }
                 if popup.style.behaviour.dismissesOnBackgroundTap(popup.presentation) && popup.phase != .leaving {
                     return backgroundTap(request)
                 }
@@ -84,10 +85,12 @@ public final class Stage {
     // MARK: Drags
 
     /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
-    /// pauses on touch) and may drag it.
+    /// pauses on touch) and may drag it; on the front sheet (its grabber or content) it may drag it.
     public func pointerDown(at point: Point) {
-        let banner = frame().nodes(at: point).lazy.compactMap(\.request).first { self.engine.isDraggableBanner($0) }
-        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner)
+        let touched = frame().nodes(at: point).filter { $0.role != .dimming }.compactMap(\.request)
+        let banner = touched.first { self.engine.isDraggableBanner($0) }
+        let sheet = banner == nil ? touched.first.flatMap { self.engine.isDraggableSheet($0) ? $0 : nil } : nil
+        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner, sheet: sheet)
         if let banner { engine.holdDisplayTimer(of: banner) }
     }
 
@@ -97,6 +100,10 @@ public final class Stage {
         tracker.move(to: point, at: chef.clock.now)
         pointer = tracker
         if tracker.isDragging, let id = tracker.banner { engine.drag(id, offset: tracker.offset) }
+        if tracker.isDragging, let id = tracker.sheet {
+            if !engine.followsFinger(id) { engine.beginSheetDrag(id) }
+            engine.dragSheet(id, offset: tracker.offset)
+        }
     }
 
     /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
@@ -110,6 +117,8 @@ public final class Stage {
             tap(at: tracker.start)
         } else if let id = tracker.banner {
             engine.endDrag(id, velocity: tracker.velocity)
+        } else if let id = tracker.sheet {
+            engine.endSheetDrag(id, velocity: tracker.velocity)
         }
         if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
     }
