@@ -124,7 +124,8 @@ public final class PresentationEngine: PopupPresenter {
         if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
         let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
         var frame = standard
-        if let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard) {
+        // Sheets and popovers rest where their detents and anchors put them: no layout hook.
+        if screen.sheet == nil, let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard) {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
             if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
         }
