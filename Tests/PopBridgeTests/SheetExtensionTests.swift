@@ -159,4 +159,16 @@ import PopTestSupport
         #expect(t.engine.detents(of: popover) == [ResolvedDetent(id: "compact", height: 260), ResolvedDetent(id: "large", height: 787)])
         #expect(t.stage!.frame().node("popup.\(share)")?.transform.isIdentity == false)  // pushed back
     }
+
+    @Test("the Swift sample's sheet, declared with PopPluginKit's sheet table")
+    func swiftKit() throws {
+        let samples = try IsolatedSamples()
+        let t = TracedChef(plugins: samples.discovery, staged: true)
+        let id = t.chef.show(PopupRequest(handler: "com.pophost.samples.swift.high-priority-handler", viewLoader: "com.pophost.samples.swift.test-view",
+                                          controllerLoader: "com.pophost.samples.swift.sheet-controller", data: ["title": "Share", "message": "Send"]))
+        t.chef.runUntilIdle()
+        #expect(t.engine.detents(of: id).map(\.id) == ["medium", "large"])
+        #expect(t.stage!.frame().node("popup.\(id).grabber") != nil)
+        #expect(t.stage!.tap(at: Point(x: 195, y: 200)) == .app)  // undimmed at medium
+    }
 }
