@@ -107,18 +107,20 @@ public final class Stage {
     }
 
     /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
-    /// swiped away or springs back (see `BannerBehaviour`). A popup that went away during the drag is
-    /// left alone.
-    public func pointerUp(at point: Point) {
+    /// swiped away or springs back (see `BannerBehaviour`), a dragged sheet comes to rest at a detent
+    /// or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y) scripts the release speed (a
+    /// scenario's); nil: the finger's measured speed. A popup that went away during the drag is left alone.
+    public func pointerUp(at point: Point, velocity: Double? = nil) {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
         pointer = nil
+        let velocity = velocity ?? tracker.velocity
         if !tracker.isDragging {
             tap(at: tracker.start)
         } else if let id = tracker.banner {
-            engine.endDrag(id, velocity: tracker.velocity)
+            engine.endDrag(id, velocity: velocity)
         } else if let id = tracker.sheet {
-            engine.endSheetDrag(id, velocity: tracker.velocity)
+            engine.endSheetDrag(id, velocity: velocity)
         }
         if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
     }

@@ -255,9 +255,9 @@ import PopChef
         (#"{"plugins": ["a", ""], "steps": []}"#, #"s.json: plugins[1]: expected a non-empty string, found the empty string"#),
         // Steps: shape.
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
-        (#"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#, #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait, and optionally at and note"#),
+        (#"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#, #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, and optionally at and note"#),
         (#"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#, #"s.json: steps[0]: a step must have exactly one action, found "tap" and "wait""#),
-        (#"{"steps": [{"at": 10, "note": "nothing"}]}"#, #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait"#),
+        (#"{"steps": [{"at": 10, "note": "nothing"}]}"#, #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait"#),
         // Steps: time.
         (#"{"steps": [{"at": 800, "wait": "idle"}, {"at": 500, "keyboard": "show"}]}"#, #"s.json: steps[1].at: "at" 500 is before the previous step's time 800 ms"#),
         (#"{"steps": [{"at": 100, "wait": 400}, {"at": 499.5, "keyboard": "show"}]}"#, #"s.json: steps[1].at: "at" 499.5 is before 500 ms, when the previous step's wait ends"#),
@@ -311,7 +311,7 @@ import PopChef
         (#"{"steps": [], "expect": {"frames": [{"at": 0, "rect": {"x": 1, "width": "w"}}]}}"#, #"s.json: expect.frames[0].rect.width: expected a number, found the string "w""#),
         (#"{"steps": [], "expect": {"frames": [{"at": 0, "rect": {"widht": 3}}]}}"#, #"s.json: expect.frames[0].rect: unknown key "widht" (did you mean "width"?); rect keys are: x, y, width, height"#),
         (#"{"steps": [], "expect": {"frames": [{"at": 0, "opacity": 1.5}]}}"#, #"s.json: expect.frames[0].opacity: expected a number from 0 to 1, found 1.5"#),
-        (#"{"steps": [], "expect": {"frames": [{"at": 0, "role": "buton"}]}}"#, #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key"#),
+        (#"{"steps": [], "expect": {"frames": [{"at": 0, "role": "buton"}]}}"#, #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key, grabber, arrow"#),
         (#"{"steps": [], "expect": {"frames": [{"at": 0, "request": "pay"}]}}"#, #"s.json: expect.frames[0].request: no request is labelled "pay" (no step labels a request)"#),
         (#"{"steps": [], "expect": {"frames": [{"at": 0, "visible": "yes"}]}}"#, #"s.json: expect.frames[0].visible: expected true or false, found the string "yes""#),
     ]
