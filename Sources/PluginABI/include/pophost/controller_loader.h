@@ -6,7 +6,7 @@
  *
  * Since ABI 1.1 the layout and the animations are component extensions, offered through
  * component.get_extension(): "pop.layout/1" (ext/layout.h) and "pop.animation/1"
- * (ext/animation.h), whose animations finish with a pop_completion_t that is safe to call at any
+ * (ext/animation.h) (and "pop.sheet/1", ext/sheet.h, configures POP_STYLE_SHEET and POPOVER), whose animations finish with a pop_completion_t that is safe to call at any
  * time. The kind struct's own layout, animate_show and animate_hide (ABI 1.0) stay honoured; where
  * an extension gives a function and the kind struct gives its counterpart too, the extension's is
  * used and the other is never called.
