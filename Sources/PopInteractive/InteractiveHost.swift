@@ -12,7 +12,7 @@ import PopTerminal
 /// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
 ///   keyboard; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
-///   top-left corner); ↑ / ↓ flick the banner.
+///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 public final class InteractiveHost: TerminalApp {
     public let runner: ScenarioRunner
     private var message = ""
@@ -91,12 +91,14 @@ public final class InteractiveHost: TerminalApp {
     }
 
     /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge
-    /// dismisses it; away from it, it rubber-bands and springs back).
+    /// dismisses it; away from it, it rubber-bands and springs back), else on the front sheet, just
+    /// below its top (up: the next detent; down: the one below, or away).
     private func flickBanner(up: Bool) {
-        guard let banner = stage.frame().nodes.last(where: { node in
-            node.role == .popup && node.request.map(engine.isBanner) == true
-        }) else { return }
-        let start = banner.bounds.center, step = VirtualTime.milliseconds(16)
+        let popups = stage.frame().nodes.filter { $0.role == .popup }
+        let target = popups.last { $0.request.map(engine.isBanner) == true }.map { $0.bounds.center }
+            ?? popups.last { $0.request.flatMap(engine.selectedDetent(of:)) != nil }.map { Point(x: $0.bounds.center.x, y: $0.bounds.y + 20) }
+        guard let target else { return }
+        let start = target, step = VirtualTime.milliseconds(16)
         stage.pointerDown(at: start)
         for offset in [24.0, 48.0] {
             chef.advance(by: step)

@@ -8,7 +8,13 @@
  *   "bad_resolve"   the "small" detent resolves to NaN (a misbehaviour)
  *   "null_detent"   detents[1] is NULL (a plugin error)
  *   "no_config"     configure_sheet leaves the defaults
+ * Defects for `pophost test` (compile-time):
+ *   FIX_SHEET_NAN        "small" always resolves to NaN
+ *   FIX_SHEET_SHRINKING  "small" gets smaller as the maximum grows
+ *   FIX_SHEET_RANDOM     "small" differs from call to call
+ *   FIX_SHEET_SLOW       each resolve takes 80 ms
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
 #include <pophost/ext/sheet.h>
 
@@ -16,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const pop_host_t *host;
 static const pop_host_value_t *values;
@@ -71,6 +78,17 @@ static bool resolve_detent(const pop_controller_loader_t *self, const char *dete
     (void)self;
     if (strcmp(detent, "small") != 0) return false;
     *height = bad_resolve ? NAN : maximum / 4;
+#if defined(FIX_SHEET_NAN)
+    *height = NAN;
+#elif defined(FIX_SHEET_SHRINKING)
+    *height = 600 - maximum / 4;
+#elif defined(FIX_SHEET_RANDOM)
+    static unsigned calls;
+    *height = maximum / 4 + (double)(++calls % 7);
+#elif defined(FIX_SHEET_SLOW)
+    struct timespec pause = {0, 80 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+#endif
     return true;
 }
 
