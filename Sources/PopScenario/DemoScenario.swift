@@ -3,13 +3,15 @@
 /// clock) and slides in with an angle bounce; a banner drops in; a payment dialog of higher priority
 /// preempts the promotion, which leaves at an angle, raises the number pad for its secure field,
 /// takes a password and confirms; the promotion comes back and is claimed; a dialog with a custom
-/// animation hook pops in and out.
+/// animation hook pops in and out; a share sheet comes up at medium, undimmed, and is dragged to
+/// large; a popover, which on this phone-sized scene is a sheet at its custom detent, pushes it back,
+/// and is flung away; a tap on the dimming dismisses the share sheet.
 public enum DemoScenario {
     public static let json = #"""
     {
       "format": 1,
       "name": "demo",
-      "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation.",
+      "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation, a share sheet and a popover shown as a sheet.",
       "steps": [
         {"at": 500, "show": {"handler": "com.pophost.samples.swift.low-priority-handler",
                              "view_loader": "com.pophost.samples.swift.promo-view",
@@ -41,6 +43,23 @@ public enum DemoScenario {
                                "data": {"title": "Custom animation", "message": "This dialog pops in through its controller loader's own animation hook."},
                                "as": "custom"}},
         {"at": 13500, "tap": {"action": "pop.dismiss", "on": "custom"}},
+        {"at": 15000, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
+                               "view_loader": "com.pophost.samples.c.test-view",
+                               "controller_loader": "com.pophost.samples.c.share-sheet-controller",
+                               "data": {"title": "Share", "message": "Send the photo to a friend, or keep browsing: up to medium the app stays usable."},
+                               "as": "share"},
+         "note": "A share sheet at medium with a grabber, undimmed."},
+        {"at": 16000, "drag": {"from": {"x": 195, "y": 458}, "to": {"x": 195, "y": 258}, "duration": 250, "velocity": -800},
+         "note": "Dragged up by its grabber and let go: the release is projected past the middle, so it rests at large, dimmed."},
+        {"at": 17500, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
+                               "view_loader": "com.pophost.samples.c.test-view",
+                               "controller_loader": "com.pophost.samples.c.popover-controller",
+                               "data": {"title": "Filter", "message": "A popover on a tablet; on a phone, a sheet at its own 260-point detent."},
+                               "as": "filter"},
+         "note": "The popover adapts to a sheet on this compact-width screen and pushes the share sheet back."},
+        {"at": 19500, "drag": {"from": {"x": 195, "y": 620}, "to": {"x": 195, "y": 800}, "duration": 200, "velocity": 1500},
+         "note": "Flung down: dismissed; the share sheet comes forward."},
+        {"at": 21000, "tap": {"x": 195, "y": 30}, "note": "A tap on the dimming above the share sheet dismisses it."},
         {"wait": "idle"}
       ],
       "expect": {
@@ -55,12 +74,23 @@ public enum DemoScenario {
           {"event": "did-present", "request": "promo"},
           {"event": "dismissed", "request": "promo", "reason": "action"},
           {"event": "did-present", "request": "custom"},
-          {"event": "dismissed", "request": "custom", "reason": "action"}
+          {"event": "dismissed", "request": "custom", "reason": "action"},
+          {"event": "did-present", "request": "share"},
+          {"event": "detent-changed", "request": "share"},
+          {"event": "did-present", "request": "filter"},
+          {"event": "dismissed", "request": "filter", "reason": "swipe"},
+          {"event": "dismissed", "request": "share", "reason": "background-tap"}
         ],
         "frames": [
           {"at": 6500, "node": "keyboard", "visible": true},
           {"at": 6500, "request": "pay", "node": "content.2", "role": "textField", "text": "••••••"},
-          {"at": 8000, "node": "keyboard", "visible": false}
+          {"at": 8000, "node": "keyboard", "visible": false},
+          {"at": 15800, "request": "share", "detent": "medium", "sheet_height": 393.5},
+          {"at": 15800, "request": "share", "node": "dimming", "visible": false},
+          {"at": 17200, "request": "share", "detent": "large", "sheet_height": 787},
+          {"at": 18500, "request": "filter", "detent": "compact", "sheet_height": 260},
+          {"at": 18500, "request": "share", "node": "grabber", "visible": false},
+          {"at": 18500, "request": "filter", "node": "grabber", "visible": true}
         ]
       }
     }
