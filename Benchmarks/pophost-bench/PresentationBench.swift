@@ -27,6 +27,8 @@ enum PresentationBench {
         let scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
+        let dragScene = try SheetDragScene(scenario: scenario, catalog: catalog)
+        var drag: [Int] = [], alert: [Int] = []
 
         var svg: [Int] = [], frameOnly: [Int] = [], copy: [Int] = []
         var terminal = TerminalSamples()
@@ -41,10 +43,17 @@ enum PresentationBench {
             } else {
                 c = svgScene.stringCopy(svgFrames); f = svgScene.frameAlone(svgFrames); s = svgScene.frameAndSVG(svgFrames)
             }
+            var (d, a2) = (0, 0)
+            if round.isMultiple(of: 2) {
+                d = dragScene.dragFrames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames)
+            } else {
+                a2 = svgScene.frameAndSVG(svgFrames); d = dragScene.dragFrames(svgFrames)
+            }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
             svg.append(s); frameOnly.append(f); copy.append(c)
+            drag.append(d); alert.append(a2)
             terminal.append(t)
             animation.append(a)
         }
@@ -73,7 +82,8 @@ enum PresentationBench {
                 frameMicroseconds: perFrame(animation.frame, jsonFrameCount),
                 encodeMicroseconds: perFrame(animation.encode, jsonFrameCount),
                 animationMilliseconds: median(animation.total) / Double(jsonAnimations) / 1_000_000,
-                realMilliseconds: jsonAnimationMilliseconds))
+                realMilliseconds: jsonAnimationMilliseconds),
+            sheetDrag: .init(nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames)))
     }
 
     // MARK: 1. Layout + SVG
@@ -380,4 +390,6 @@ struct PresentationMeasurements: Codable {
     let svg: SVG
     let terminal: Terminal
     let json: JSON
+    /// A sheet drag's frame beside the alert's (SheetDragBench.swift).
+    let sheetDrag: SheetDragMeasurement
 }

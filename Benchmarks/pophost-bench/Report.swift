@@ -88,6 +88,9 @@ struct Report: Codable {
             pad("", 18) + "per frame: advance \(decimal(json.advanceMicroseconds, 1)) µs, frame \(decimal(json.frameMicroseconds, 1)) µs, "
                 + "JSON \(decimal(json.encodeMicroseconds, 1)) µs (\(decimal(json.averageBytes, 0)) bytes); show \(decimal(json.showMicroseconds, 1)) µs; "
                 + "fresh Chef + Stage (not counted) \(decimal(json.setupMicroseconds, 1)) µs",
+            pad("sheet drag frame", 18) + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
+                + "follow + layout + SVG of the demo's share sheet (\(p.sheetDrag.nodes) nodes); the alert's frame in the same rounds "
+                + "\(micro(p.sheetDrag.alertMicroseconds)): ratio \(decimal(p.sheetDrag.ratio, 2))",
         ]
     }
 

@@ -160,6 +160,21 @@ import PopTestSupport
         #expect(t.stage!.frame().node("popup.\(share)")?.transform.isIdentity == false)  // pushed back
     }
 
+    @Test("a plugin that sets POP_STYLE_SHEET without the extension gets UIKit's defaults: one large detent, dimmed, draggable away")
+    func withoutExtension() throws {
+        let directory = TemporaryDirectory()
+        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude,
+                                              "-DFIX_SHEET_NO_EXT", "-o", directory.file("plain.so"), Repository.root + "/Tests/Fixtures/sheet_plugin.c"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let t = TracedChef(plugins: try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover(), staged: true)
+        let id = show(t)
+        #expect(t.engine.detents(of: id) == [ResolvedDetent(id: "large", height: 787)])
+        #expect(t.stage!.frame().node("popup.\(id).dimming") != nil)
+        #expect(t.stage!.frame().node("popup.\(id).grabber") == nil)
+        drag(t, from: 100, to: 700)
+        #expect(t.finals[id] == [.dismissed(.swipe)])
+    }
+
     @Test("the Swift sample's sheet, declared with PopPluginKit's sheet table")
     func swiftKit() throws {
         let samples = try IsolatedSamples()
