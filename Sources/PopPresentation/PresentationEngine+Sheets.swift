@@ -253,6 +253,24 @@ extension PresentationEngine {
 
     func followsFinger(_ id: RequestID) -> Bool { popups[id].map(followsFinger) ?? false }
 
+    /// A tap on a sheet's dimming, when its presentation dismisses on such taps: a user's
+    /// dismissal in the same order as a drag's (modal or vetoed: did-attempt; else will-dismiss,
+    /// completed at once), reason background tap. Nil for anything but a sheet taking such taps.
+    func sheetBackgroundTap(_ id: RequestID) -> TapOutcome? {
+        guard let screen = popups[id], sheetLayout(of: screen) != nil, screen.phase != .leaving,
+              screen.presentation.mask != .none, screen.presentation.dismissOnBackgroundTap, screen.sheet?.drag == nil
+        else { return nil }
+        switch chef.beginInteractiveDismiss(id, reason: .backgroundTap) {
+        case .began?:
+            chef.completeInteractiveDismiss(id)
+            return .dismissed(id)
+        case .vetoed?:
+            return .vetoed(id)
+        case .refused?, nil:
+            return .absorbed(id)
+        }
+    }
+
     // MARK: Popovers
 
     /// Whether a tap at `point` outside popover `id` falls in one of its passthrough rects (it

@@ -63,6 +63,7 @@ public final class Stage {
             case .dimming:
                 guard let request = node.request, let popup = engine.popups[request] else { continue }
                 if engine.isPassthrough(point, for: request) { continue }
+                if let outcome = engine.sheetBackgroundTap(request) { return outcome }
                 if popup.style.behaviour.dismissesOnBackgroundTap(popup.presentation) && popup.phase != .leaving {
                     return backgroundTap(request)
                 }

@@ -192,6 +192,21 @@ import PopTestSupport
         #expect(t.traced.finals[id] == nil)
     }
 
+    @Test("a tap on the dimming: the same order, reason background tap; a modal sheet only hears did-attempt")
+    func backgroundTapDismissal() {
+        let t = Fixture()
+        let id = t.sheet(Self.mediumLarge, theme: [("dismiss_on_background_tap", true)])
+        #expect(t.stage.tap(at: Point(x: 195, y: 100)) == .dismissed(id))
+        t.chef.runUntilIdle()
+        #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(background-tap)", "delegate will-dismiss", "will-dismiss",
+                                "did-dismiss", "delegate did-dismiss", "finished dismissed(background-tap)"])
+        t.log.lines = []
+        let modal = t.sheet(Self.mediumLarge, theme: [("dismiss_on_background_tap", true), ("modal", true)])
+        #expect(t.stage.tap(at: Point(x: 195, y: 100)) == .absorbed(modal))
+        #expect(t.log.lines == ["will-present", "did-present", "delegate did-attempt"])
+        #expect(t.chef.state(of: modal) == .shown)
+    }
+
     @Test("programmatic: neither will- nor did-dismiss to the delegate; exactly one final event")
     func programmaticDismissal() {
         let t = Fixture()

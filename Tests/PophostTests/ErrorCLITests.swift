@@ -82,7 +82,7 @@ import PopTestSupport
         let first = try pophost(["render", "demo", "--out", out.path, "--at", "1000", "--at", "2000"], cache)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("wrote 2 svg frames and the trace to \(out.path)"), "\(first.stdout)")
-        #expect(first.stdout.contains("; 14 expectations met"), "\(first.stdout)")
+        #expect(first.stdout.contains("; 25 expectations met"), "\(first.stdout)")
 
         let again = try pophost(["render", "demo", "--out", out.path, "--at", "500"], cache)
         expectUsageError(again, of: "pophost render", saying: "--out \(out.path) is not empty: it holds 3 files of an earlier render; --force deletes them")
@@ -93,7 +93,7 @@ import PopTestSupport
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(forced.stdout.utf8)) as? [String: Any])
         #expect(summary["frames"] as? [String] == [out.path + "/frame-00000-500ms.svg"])
         #expect(summary["trace"] as? String == out.path + "/trace.jsonl")
-        #expect(summary["expectations"] as? Int == 14)
+        #expect(summary["expectations"] as? Int == 25)
 
         try "notes".write(toFile: out.file("notes.txt"), atomically: true, encoding: .utf8)
         expectUsageError(try pophost(["render", "demo", "--out", out.path, "--force"], cache), of: "pophost render",

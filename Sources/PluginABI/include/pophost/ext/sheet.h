@@ -25,9 +25,10 @@
  * compact height. A sheet whose every detent is inactive rests at the maximum under the id of its
  * last detent, so a sheet with only "medium" still presents on a phone in landscape.
  *
- * The user's dismissal (a drag below the smallest detent, or a release projected there) runs in
- * this order: modal (presentation->modal) -> did_attempt_to_dismiss, it snaps back; else the
- * handler's should_dismiss(POP_REASON_SWIPE) -> false -> did_attempt_to_dismiss; true ->
+ * The user's dismissal (a drag below the smallest detent, a release projected there, or a tap on
+ * the dimming when presentation->dismiss_on_background_tap, reason POP_REASON_BACKGROUND_TAP) runs
+ * in this order: modal (presentation->modal) -> did_attempt_to_dismiss, it snaps back; else the
+ * handler's should_dismiss(POP_REASON_SWIPE, or BACKGROUND_TAP) -> false -> did_attempt_to_dismiss; true ->
  * will_dismiss here, then the handler's will_dismiss. Released without completing (or dragged
  * back above the smallest detent) it is cancelled: the handler hears will_present and did_present
  * again, and nobody hears did_dismiss. Completed: the handler's did_dismiss, then did_dismiss
