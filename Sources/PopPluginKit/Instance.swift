@@ -46,6 +46,23 @@ open class Instance {
         return id
     }
 
+    /// Moves this instance's request's sheet to `detent`, animated, not reported back through
+    /// `detent_changed` ("pop.sheet-host/1"); false when the host has no such extension or the
+    /// request is not a sheet on screen with that active detent. Main thread only.
+    @discardableResult
+    public func selectDetent(_ detent: String) -> Bool {
+        guard let host = Host.table, let select = Host.sheetExtension?.pointee.select_detent, let table else { return false }
+        return detent.withCString { select(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), $0) }
+    }
+
+    /// Resolves the custom detents of this instance's request's sheet again ("pop.sheet-host/1");
+    /// false as for `selectDetent(_:)`. Main thread only.
+    @discardableResult
+    public func invalidateDetents() -> Bool {
+        guard let host = Host.table, let invalidate = Host.sheetExtension?.pointee.invalidate_detents, let table else { return false }
+        return invalidate(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)))
+    }
+
     /// `pop_timer_fn` of every timer `after(_:_:)` schedules: runs the action its key names.
     private static let timerFired: @convention(c) (UnsafePointer<pop_component_t>?, UnsafeMutableRawPointer?) -> Void = { component, key in
         guard let instance = Instance.of(component), let action = instance.timers.removeValue(forKey: UInt(bitPattern: key)) else { return }

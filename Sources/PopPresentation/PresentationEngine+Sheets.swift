@@ -127,6 +127,19 @@ extension PresentationEngine {
         return true
     }
 
+    /// A component's request for its sheet (`pop_host_sheet_t`): the same as the app's
+    /// `selectDetent` and `invalidateDetents`.
+    public func control(_ control: SheetControl, of id: RequestID) -> Bool {
+        switch control {
+        case .selectDetent(let detent):
+            return selectDetent(detent, on: id)
+        case .invalidateDetents:
+            guard let screen = popups[id], sheetLayout(of: screen) != nil else { return false }
+            invalidateDetents(of: id)
+            return true
+        }
+    }
+
     /// Resolves a sheet's detents again (UIKit's `invalidateDetents`) and moves it if they moved.
     public func invalidateDetents(of id: RequestID) {
         guard let screen = popups[id], screen.sheet != nil, screen.phase != .leaving else { return }

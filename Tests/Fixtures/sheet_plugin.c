@@ -1,6 +1,8 @@
 /* A test plugin for "pop.sheet/1" (ext/sheet.h): one controller loader that presents a sheet (or,
  * with data "popover": true, an adaptive popover) and records every sheet callback in a log the
- * test reads through the exported sheet_fixture_log(). The test compiles it with cc.
+ * test reads through the exported sheet_fixture_log(). The test compiles it with cc. The test also
+ * drives the host's side ("pop.sheet-host/1") through the exported sheet_fixture_select() and
+ * sheet_fixture_invalidate(), on the last controller made.
  *
  * Request data:
  *   "detent_count"  written to config->detent_count (default 3: small, medium, large)
@@ -28,11 +30,23 @@
 
 static const pop_host_t *host;
 static const pop_host_value_t *values;
+static const pop_host_sheet_t *sheets;
+static const pop_component_t *last_controller;
+static double small_fraction = 0.25;
 static char log_text[8192];
 
 /* The callbacks heard since the last reset, one per line. */
 POP_EXPORT const char *sheet_fixture_log(void) { return log_text; }
 POP_EXPORT void sheet_fixture_reset(void) { log_text[0] = 0; }
+
+/* The host's side, on the last controller made: select a detent, or change "small" and invalidate. */
+POP_EXPORT bool sheet_fixture_select(const char *detent) {
+    return sheets && last_controller && sheets->select_detent(host, last_controller, detent);
+}
+POP_EXPORT bool sheet_fixture_invalidate(double fraction) {
+    small_fraction = fraction;
+    return sheets && last_controller && sheets->invalidate_detents(host, last_controller);
+}
 
 static void note(const char *line) {
     size_t used = strlen(log_text);
@@ -79,7 +93,7 @@ static void configure_sheet(const pop_controller_loader_t *self, const pop_value
 static bool resolve_detent(const pop_controller_loader_t *self, const char *detent, double maximum, double *height) {
     (void)self;
     if (strcmp(detent, "small") != 0) return false;
-    *height = bad_resolve ? NAN : maximum / 4;
+    *height = bad_resolve ? NAN : maximum * small_fraction;
 #if defined(FIX_SHEET_NAN)
     *height = NAN;
 #elif defined(FIX_SHEET_SHRINKING)
@@ -135,7 +149,10 @@ static const void *get_extension(const pop_component_t *component, const char *i
 #endif
 }
 
-static void destroy(const pop_component_t *component) { free(component->component_data); }
+static void destroy(const pop_component_t *component) {
+    if (component == last_controller) last_controller = NULL;
+    free(component->component_data);
+}
 
 static const pop_descriptor_t controller_descriptor = {
     POP_VERSION_INIT, sizeof(pop_descriptor_t), "com.pophost.sheetfixture.controller", "Sheet fixture", NULL, NULL, NULL, NULL};
@@ -157,6 +174,7 @@ static const pop_component_t *create(const pop_component_factory_t *factory, con
     if (!loader) return NULL;
     loader->component = (pop_component_t){POP_VERSION_INIT, sizeof(pop_controller_loader_t), &controller_descriptor, loader, destroy, get_extension};
     loader->configure = configure;
+    last_controller = &loader->component;
     return &loader->component;
 }
 
@@ -166,6 +184,7 @@ static bool init(const pop_host_t *h, const char *path) {
     (void)path;
     host = h;
     values = h->get_extension ? h->get_extension(h, POP_HOST_EXT_VALUE) : NULL;
+    sheets = h->get_extension ? h->get_extension(h, POP_HOST_EXT_SHEET) : NULL;
     return true;
 }
 

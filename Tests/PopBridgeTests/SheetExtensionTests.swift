@@ -175,6 +175,34 @@ import PopTestSupport
         #expect(t.finals[id] == [.dismissed(.swipe)])
     }
 
+    @Test("pop.sheet-host/1: the plugin selects a detent (animated, not reported back) and invalidates its detents")
+    func hostSide() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        let id = show(t)
+        _ = plugin.takeLog()
+        let handle = try #require(dlopen(plugin.path, RTLD_NOW | RTLD_NOLOAD))
+        defer { dlclose(handle) }
+        let select = unsafeBitCast(try #require(dlsym(handle, "sheet_fixture_select")), to: (@convention(c) (UnsafePointer<CChar>) -> Bool).self)
+        let invalidate = unsafeBitCast(try #require(dlsym(handle, "sheet_fixture_invalidate")), to: (@convention(c) (Double) -> Bool).self)
+        #expect(select("large"))
+        t.chef.advance(by: .milliseconds(100))
+        #expect(t.engine.sheetHeight(of: id)! > 393.5 && t.engine.sheetHeight(of: id)! < 787)  // animating
+        t.chef.runUntilIdle()
+        #expect(t.engine.selectedDetent(of: id) == "large")
+        #expect(!select("nope"))
+        #expect(plugin.takeLog().isEmpty)  // not reported
+        #expect(t.recorder.events.contains { $0.kind == .detentChanged && $0.detail == "large (programmatic)" })
+        #expect(select("small"))
+        t.chef.runUntilIdle()
+        #expect(t.engine.sheetHeight(of: id) == 196.75)
+        #expect(invalidate(0.125))
+        t.chef.runUntilIdle()
+        #expect(t.engine.sheetHeight(of: id) == 98.375)
+        t.chef.dismiss(id)
+        t.chef.runUntilIdle()
+        #expect(!select("large"))  // its request has ended
+    }
+
     @Test("the Swift sample's sheet, declared with PopPluginKit's sheet table")
     func swiftKit() throws {
         let samples = try IsolatedSamples()

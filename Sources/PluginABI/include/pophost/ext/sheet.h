@@ -109,6 +109,31 @@ typedef struct pop_sheet_drag {
     double fraction;    /* 0 at lower, 1 at upper; below the smallest height / smallest; above the largest 1 */
 } pop_sheet_drag_t;
 
+/* The host's side: a plugin changes its sheet as an app would (ABI 1.1 hosts with sheets).
+ *
+ *     const pop_host_sheet_t *sheets = host->get_extension(host, POP_HOST_EXT_SHEET);  // may be NULL
+ *
+ * Both functions take a live component instance of the request whose sheet is meant (any of its
+ * components: usually the controller loader itself, `&self->component`). The table is the host's:
+ * valid, and the same, as long as the host table. */
+#define POP_HOST_EXT_SHEET "pop.sheet-host/1"
+
+typedef struct pop_host_sheet {
+    pop_version_t abi_version;
+    uint32_t struct_size; /* sizeof(pop_host_sheet_t) in the host's build */
+
+    /* [main-thread] Moves the request's sheet to `detent`, animated (UIKit: selectedDetentIdentifier
+     * inside animateChanges); detent_changed is not called for it. Returns false, and nothing
+     * moves, when the request is not a sheet on screen, `detent` is not one of its active detents,
+     * a finger is dragging it, or `component` is not a live instance the host created (or the call
+     * comes from another thread: reported as the component's misbehaviour). */
+    bool (*select_detent)(const pop_host_t *host, const pop_component_t *component, const char *detent);
+
+    /* [main-thread] Asks resolve_detent again for the sheet's custom detents (UIKit's
+     * invalidateDetents); the sheet moves if its detent moved. False as above. */
+    bool (*invalidate_detents)(const pop_host_t *host, const pop_component_t *component);
+} pop_host_sheet_t;
+
 typedef struct pop_sheet_ext {
     pop_version_t abi_version; /* POP_VERSION_INIT */
     uint32_t struct_size;      /* sizeof(pop_sheet_ext_t) */
