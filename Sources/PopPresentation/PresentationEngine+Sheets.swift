@@ -191,9 +191,9 @@ extension PresentationEngine {
         return !isCovered(screen)
     }
 
-    /// A finger starts dragging a sheet.
+    /// A finger starts dragging a sheet (not one that is leaving).
     func beginSheetDrag(_ id: RequestID) {
-        guard let screen = popups[id], let height = sheetHeight(of: id) else { return }
+        guard let screen = popups[id], screen.phase != .leaving, let height = sheetHeight(of: id) else { return }
         screen.sheet?.drag = SheetDrag(start: height, height: height)
     }
 

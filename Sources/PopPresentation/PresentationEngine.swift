@@ -76,6 +76,7 @@ public final class PresentationEngine: PopupPresenter {
             startThemeMotion(screen, showing: move.showing, duration: move.duration)
         }
         if !move.showing {
+            screen.sheet?.drag = nil  // a sheet leaving (the app dismissed it mid-drag) no longer follows the finger
             stopDisplayTimer(of: screen)
             // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
             releaseKeyboard(of: move.popup.id)

@@ -225,6 +225,10 @@ import PopTestSupport
         t.chef.advance(by: .milliseconds(50))
         t.stage.pointerMoved(to: Point(x: 195, y: 600))
         t.chef.dismiss(id)
+        t.chef.advance(by: .milliseconds(100))
+        let leaving = t.engine.visualState(of: id)!.frame.y
+        t.stage.pointerMoved(to: Point(x: 195, y: 300))  // the finger goes on: the sheet does not follow it
+        #expect(t.engine.visualState(of: id)!.frame.y == leaving)
         t.chef.runUntilIdle()
         t.stage.pointerUp(at: Point(x: 195, y: 600))
         #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
