@@ -17,6 +17,8 @@ let package = Package(
     products: [
         .executable(name: "pophost", targets: ["pophost"]),
         .executable(name: "pophost-scanner", targets: ["pophost-scanner"]),
+        // The process that serves one plugin file's components to an isolated host.
+        .executable(name: "pophost-plugin-host", targets: ["pophost-plugin-host"]),
         // What an app embeds: the runtime layers, without the harness, the scaffold or the terminal.
         .library(name: "HostRuntime", targets: ["HostRuntime"]),
         .library(name: "PluginABI", targets: ["PluginABI"]),
@@ -49,6 +51,8 @@ let package = Package(
         .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.
         .target(name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", logging], path: "Sources/PopBridge"),
+        // Plugins in plugin host processes: the protocol, both of its sides, the watcher for hot reload.
+        .target(name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", logging], path: "Sources/PopIsolation"),
         // Layout and behaviour per presentation style, motion, keyboard, the stage and its input.
         .target(name: "PopPresentation", dependencies: ["PopChef"], path: "Sources/PopPresentation"),
         // Frames to SVG and JSON.
@@ -60,11 +64,11 @@ let package = Package(
         // The runtime an app embeds: re-exports the layers above, nothing else.
         .target(
             name: "HostRuntime",
-            dependencies: ["PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation", "PopRender", "PopScenario"],
+            dependencies: ["PopModel", "PopLoader", "PopChef", "PopBridge", "PopIsolation", "PopPresentation", "PopRender", "PopScenario"],
             path: "Sources/HostRuntime"
         ),
         // `pophost run`: a scenario on a stage, in the terminal.
-        .target(name: "PopInteractive", dependencies: ["PopScenario", "PopTerminal"], path: "Sources/PopInteractive"),
+        .target(name: "PopInteractive", dependencies: ["PopScenario", "PopIsolation", "PopTerminal"], path: "Sources/PopInteractive"),
         // `pophost test`: the conformance harness.
         .target(name: "PopHarness", dependencies: ["PopScenario", "PopRender"], path: "Sources/PopHarness"),
         // `pophost new`: plugin project templates.
@@ -83,6 +87,8 @@ let package = Package(
         ),
         // The child process that opens new or changed plugin files on the registry's behalf.
         .executableTarget(name: "pophost-scanner", dependencies: ["PopLoader"], path: "Sources/pophost-scanner"),
+        // The child process that serves one plugin's components (`pophost run` and `--isolate`).
+        .executableTarget(name: "pophost-plugin-host", dependencies: ["PopIsolation"], path: "Sources/pophost-plugin-host"),
 
         .target(
             name: "SwiftSample",
@@ -101,7 +107,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pophost-bench",
-            dependencies: ["HostRuntime", "PopHarness", "PopTerminal", "CFFI", "PluginABI", logging],
+            dependencies: ["HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", logging],
             path: "Benchmarks/pophost-bench"
         ),
 
@@ -112,6 +118,7 @@ let package = Package(
         .testTarget(name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport"], path: "Tests/PopLoaderTests"),
         .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport"], path: "Tests/PopChefTests"),
         .testTarget(name: "PopBridgeTests", dependencies: ["PopBridge", "PopPresentation", "PopTestSupport"], path: "Tests/PopBridgeTests"),
+        .testTarget(name: "PopIsolationTests", dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopIsolationTests"),
         .testTarget(name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport"], path: "Tests/PopPresentationTests"),
         .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport"], path: "Tests/PopRenderTests"),
         .testTarget(name: "PopTerminalTests", dependencies: ["PopTerminal", "PopTestSupport"], path: "Tests/PopTerminalTests"),

@@ -28,6 +28,11 @@ enum Benchmark {
         if suite.includes(.harness) {
             report.harness = try HarnessBench.measure(rounds: rounds)
         }
+        if suite.includes(.isolation) {
+            let scratch = try makeTemporaryDirectory("pophost-bench-isolation")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            report.isolation = try IsolationBench.measure(rounds: rounds, scratch: scratch)
+        }
         return report
     }
 }

@@ -6,7 +6,7 @@ enum Command {
     case help
 
     static let usage = """
-        usage: pophost-bench [--suite loading|chef|presentation|harness|all] [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|all] [--copies N] [--rounds R] [--json]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -21,6 +21,11 @@ enum Command {
         harness: `pophost test` on the C sample, the default suite (strictness 5) with --jobs 1 and --jobs 2
         (target: under 10 s), and one test's process (pophost test --child, running library.loads)
         against a spawn of /bin/true through the same child-process mechanism.
+        isolation: the C sample's payment handler called across the process boundary (a plugin host) against
+        the same call in this process — should_dismiss and the action forgot through libffi —; a frame of the
+        demo (layout + SVG at 6500 ms) isolated against in-process; and pophost run --watch's reload: from the
+        rebuilt C sample renamed into place to the frame of the demo replayed to 6500 ms (target: 300 ms),
+        against the same replay in this process.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """
@@ -42,7 +47,7 @@ enum Command {
             case "--json": json = true
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
-                    throw BenchError("--suite needs one of loading, chef, presentation, harness, all")
+                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, all")
                 }
                 suite = chosen
             case "-h", "--help": return .help
@@ -62,7 +67,7 @@ enum Command {
 
 /// Which measurements to run.
 enum Suite: String {
-    case loading, chef, presentation, harness, all
+    case loading, chef, presentation, harness, isolation, all
 
     /// Whether this choice runs `suite`.
     func includes(_ suite: Suite) -> Bool { self == .all || self == suite }

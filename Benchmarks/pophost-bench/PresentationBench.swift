@@ -275,11 +275,16 @@ enum PresentationBench {
 
     /// The bundled sample plugins, as `swift build` put them next to this executable.
     static func sampleCatalog(scratch: String) throws(BenchError) -> ComponentCatalog {
-        let directory = SearchPath.executableDirectory
+        ComponentCatalog(discovery: try discovery(of: SearchPath.executableDirectory, scratch: scratch))
+    }
+
+    /// The plugins in `directory`, discovered with a registry cache of their own in `scratch`.
+    static func discovery(of directory: String, scratch: String) throws(BenchError) -> PluginRegistry.Discovery {
+        let name = directory.split(separator: "/").last.map(String.init) ?? "root"
         let registry = PluginRegistry(searchPath: SearchPath(directories: [directory], source: .flags),
-                                      cacheFile: scratch + "/presentation-registry.cache",
-                                      scanner: PluginScanner(executable: directory + "/pophost-scanner"))
-        do { return ComponentCatalog(discovery: try registry.discover()) } catch { throw BenchError("\(error)") }
+                                      cacheFile: scratch + "/\(name)-registry.cache",
+                                      scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
+        do { return try registry.discover() } catch { throw BenchError("\(error)") }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HostRuntime
+import PopInteractive
 
 /// Everything one benchmark run measured, as a table or as JSON.
 struct Report: Codable {
@@ -19,6 +20,7 @@ struct Report: Codable {
     var chef: ChefMeasurements?
     var presentation: PresentationMeasurements?
     var harness: HarnessMeasurements?
+    var isolation: IsolationMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -64,7 +66,24 @@ struct Report: Codable {
             lines.append(pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 1)) ms a test's process   /bin/true spawn "
                 + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
         }
+        if let isolation { lines += isolationLines(isolation) }
         return lines.joined(separator: "\n")
+    }
+
+    private func isolationLines(_ i: IsolationMeasurements) -> [String] {
+        [
+            pad("isolated call", 18) + "should_dismiss \(micro(i.lifecycle.host))   in process \(micro(i.lifecycle.baseline))   "
+                + "ratio \(decimal(i.lifecycle.ratio, 0)); the transport alone (a line echoed by cat) \(decimal(i.transportMicroseconds, 1)) µs",
+            pad("isolated action", 18) + "forgot (libffi) \(micro(i.action.host))  in process \(micro(i.action.baseline))   "
+                + "ratio \(decimal(i.action.ratio, 0))",
+            pad("isolated frame", 18) + "demo at 6500 ms \(micro(i.frame.host))  in process \(micro(i.frame.baseline))   "
+                + verdict(ratio: i.frame.ratio, target: i.frame.target ?? 0, pass: i.frame.pass ?? false),
+            pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
+                + "\(decimal(i.inProcessReplayMilliseconds, 1)) ms   ratio \(decimal(i.reloadRatio, 1))   "
+                + "(target ≤ \(decimal(i.reloadTarget, 0)) ms)  \(i.reloadPass ? "PASS" : "FAIL")",
+            pad("", 18) + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
+                + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
+        ]
     }
 
     private func presentationLines(_ p: PresentationMeasurements) -> [String] {

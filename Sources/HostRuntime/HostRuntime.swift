@@ -1,9 +1,11 @@
 // The runtime an app embeds, in one import: the model, plugin loading, the chef, the bridge from C
-// plugins, the presentation engine, the SVG and JSON renderers, and scenarios. The conformance
+// plugins, plugins isolated in plugin host processes, the presentation engine, the SVG and JSON
+// renderers, and scenarios. The conformance
 // harness (PopHarness), the project scaffold (PopScaffold) and the terminal (PopTerminal,
 // PopInteractive) are separate targets an app does not carry. docs/architecture.md has the graph.
 @_exported import PopBridge
 @_exported import PopChef
+@_exported import PopIsolation
 @_exported import PopLoader
 @_exported import PopModel
 @_exported import PopPresentation

@@ -92,6 +92,15 @@ extension Rect {
     var raw: pop_rect_t { pop_rect_t(x: x, y: y, width: width, height: height) }
 }
 
+extension Reason {
+    /// `POP_REASON_*` for a handler written against ABI 1.0 (`abi10`) or a later minor: the reasons
+    /// ABI 1.1 added (plugin-crashed, plugin-timeout) reach a 1.0 handler as plugin-error, the nearest
+    /// value its header knows (1.0 promised no others).
+    func raw(abi10: Bool) -> pop_reason_t {
+        abi10 && (self == .pluginCrashed || self == .pluginTimeout) ? Reason.pluginError.rawValue : rawValue
+    }
+}
+
 extension FinalEvent {
     /// `POP_FINISHED_*` for the handler's `finished`.
     var outcome: Int32 {

@@ -49,6 +49,29 @@ public final class PluginComponents: ComponentSource {
         }
     }
 
+    /// The components of the plugin file at `path`, opened and initialised now rather than on first
+    /// use — what a plugin host process serves —, with the plugin's descriptor and components as its
+    /// factories list them after `init`. Fails as loading fails; a plugin whose components cannot be
+    /// read is deinitialised again.
+    package static func open(path: String) throws(PluginError) -> (source: PluginComponents, info: PluginInfo) {
+        // Offered before `init`, where a plugin looks its extensions up, as in this process.
+        PluginTimers.offered
+        PluginSheetControl.offered
+        let plugin = try PluginLoader.load(path: path)
+        try plugin.initialize()
+        let components: [PluginInfo.Component]
+        do {
+            components = try plugin.components()
+        } catch {
+            plugin.deinitialize()
+            throw error
+        }
+        let source = PluginComponents(plugins: [(path, components)])
+        source.plugins[path] = plugin
+        source.loadOrder.append(plugin)
+        return (source, PluginInfo(abiVersion: plugin.abiVersion, plugin: plugin.descriptor, components: components))
+    }
+
     deinit {
         for plugin in loadOrder.reversed() { plugin.deinitialize() }
     }

@@ -6,18 +6,18 @@ import PopModel
 /// A plugin's controller loader as a `SheetDelegate`: the calls go to its "pop.sheet/1" functions
 /// (ext/sheet.h), each a no-op (or "inactive") when the plugin does not give it.
 extension PluginControllerLoader: SheetDelegate {
-    func resolveDetent(_ id: Detent.ID, maximum: Double) -> Double? {
+    package func resolveDetent(_ id: Detent.ID, maximum: Double) -> Double? {
         guard let resolve = sheetHooks?.resolve else { return nil }
         var height = 0.0
         return id.withCString { resolve(pointer, $0, maximum, &height) } ? height : nil
     }
 
-    func detentChanged(to id: Detent.ID) {
+    package func detentChanged(to id: Detent.ID) {
         guard let detentChanged = sheetHooks?.detentChanged else { return }
         id.withCString { detentChanged(pointer, $0) }
     }
 
-    func dragProgress(_ progress: SheetDragProgress) {
+    package func dragProgress(_ progress: SheetDragProgress) {
         guard let dragProgress = sheetHooks?.dragProgress else { return }
         withOptionalCString(progress.lower) { lower in
             withOptionalCString(progress.upper) { upper in
@@ -28,9 +28,13 @@ extension PluginControllerLoader: SheetDelegate {
         }
     }
 
-    func didAttemptToDismiss() { sheetHooks?.didAttemptToDismiss?(pointer) }
-    func willDismiss() { sheetHooks?.willDismiss?(pointer) }
-    func didDismiss() { sheetHooks?.didDismiss?(pointer) }
+    /// Whether the plugin gives "pop.sheet/1" hooks at all (a plugin host tells its parent, so that
+    /// a controller loader without them costs no call).
+    package var hasSheetHooks: Bool { sheetHooks != nil }
+
+    package func didAttemptToDismiss() { sheetHooks?.didAttemptToDismiss?(pointer) }
+    package func willDismiss() { sheetHooks?.willDismiss?(pointer) }
+    package func didDismiss() { sheetHooks?.didDismiss?(pointer) }
 
     /// The plugin's sheet configuration for a presentation that chose a sheet or popover.
     func configureSheet(_ presentation: inout Presentation, data: RequestData) throws(ComponentFailure) {

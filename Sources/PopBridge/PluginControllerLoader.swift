@@ -6,7 +6,7 @@ import PopModel
 /// A plugin's controller loader. Its function pointers, its own and those of its extensions
 /// "pop.layout/1", "pop.animation/1" and "pop.sheet/1", are read once when it is created; calls are direct. Where
 /// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
-final class PluginControllerLoader: ControllerLoaderComponent {
+package final class PluginControllerLoader: ControllerLoaderComponent {
     /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
     typealias Layout = @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) -> Bool
 
@@ -18,7 +18,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         case completion(@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_completion_t) -> Bool)
     }
 
-    let id: String
+    package let id: String
     let pointer: UnsafePointer<pop_controller_loader_t>
     private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
     private let showHook: AnimationHook?
@@ -62,10 +62,12 @@ final class PluginControllerLoader: ControllerLoaderComponent {
             .map { SheetHooks($0.table.pointee, header: $0.header) }
     }
 
-    var hasShowAnimation: Bool { showHook != nil }
-    var hasHideAnimation: Bool { hideHook != nil }
+    package var hasShowAnimation: Bool { showHook != nil }
+    package var hasHideAnimation: Bool { hideHook != nil }
+    /// Whether it has a layout hook (a plugin host tells its parent, which then asks only when it has).
+    package var hasLayout: Bool { layoutHook != nil }
 
-    func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
+    package func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
         guard let configureFunction else { return Presentation() }
         var raw = Presentation().raw
         configureFunction(pointer, data.tree.root, &raw)
@@ -74,7 +76,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         return presentation
     }
 
-    func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
+    package func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
         guard let hook = showing ? showHook : hideHook else { return false }
         let sink = Unmanaged.passRetained(context)
         defer { sink.release() }
@@ -107,7 +109,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         }
     }
 
-    func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
+    package func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
         guard let layoutHook else { return nil }
         var context = pop_layout_context_t(
             abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_layout_context_t>.size),
@@ -117,7 +119,7 @@ final class PluginControllerLoader: ControllerLoaderComponent {
         return Rect(frame)
     }
 
-    func destroy() {
+    package func destroy() {
         CompletionTokens.revoke(tokens)
         tokens = []
         instance.destroy()

@@ -15,6 +15,9 @@ package final class PluginHandler: HandlerComponent {
     /// Where the actions' call interfaces live: held so they outlive every call through them.
     private let interfaces: CallInterfaceCache
     private let functions: pop_handler_t
+    /// The handler was written against ABI 1.0: the reasons 1.1 added reach it as plugin-error
+    /// (`Reason.raw(abi10:)`).
+    private let isABI10: Bool
     /// ABI 1.1's should_present, when the handler is that new and sets it: it wins over the 1.0 one.
     private let shouldPresentEx: (@convention(c) (UnsafePointer<pop_handler_t>?, OpaquePointer?, pop_completion_t) -> Void)?
     /// should_present's answers handed to a 1.0 handler as function pointers, freed when it is destroyed.
@@ -30,6 +33,7 @@ package final class PluginHandler: HandlerComponent {
         self.pointer = pointer
         self.id = id
         functions = pointer.pointee
+        isABI10 = instance.header.version.minor == 0
         shouldPresentEx = instance.header.contains(\pop_handler_t.should_present_ex) ? functions.should_present_ex : nil
         func broken(_ problem: String) -> ComponentFailure { ComponentFailure(.contractBroken, problem) }
         var declared: [String: DeclaredAction] = [:]
@@ -64,6 +68,7 @@ package final class PluginHandler: HandlerComponent {
         self.declared = declared
         actions = declared.mapValues(\.declaration)
     }
+
 
     package var decidesPresentation: Bool { shouldPresentEx != nil || functions.should_present != nil }
 
@@ -101,14 +106,16 @@ package final class PluginHandler: HandlerComponent {
 
     package func willPresent() { functions.will_present?(pointer) }
     package func didPresent() { functions.did_present?(pointer) }
+    /// Asked only for the reasons a handler may veto (`Reason.isVetoable`), all of ABI 1.0: passed
+    /// as they are.
     package func shouldDismiss(_ reason: Reason) -> Bool { functions.should_dismiss?(pointer, reason.rawValue) ?? true }
-    package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.rawValue) }
-    package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.rawValue) }
+    package func willDismiss(_ reason: Reason) { functions.will_dismiss?(pointer, reason.raw(abi10: isABI10)) }
+    package func didDismiss(_ reason: Reason) { functions.did_dismiss?(pointer, reason.raw(abi10: isABI10)) }
     /// The final event: from here on the request's answers are void, so its tokens are revoked first
     /// (a call from inside `finished` is already a logged no-op).
     package func finished(_ event: FinalEvent) {
         revokeTokens()
-        functions.finished?(pointer, event.outcome, event.reason.rawValue)
+        functions.finished?(pointer, event.outcome, event.reason.raw(abi10: isABI10))
     }
 
     /// Calls the action through libffi with the arguments its signature declares.

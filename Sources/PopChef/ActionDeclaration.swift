@@ -1,6 +1,6 @@
 /// An action a handler declares: the name buttons use, and the text fields it reads (the content
 /// must have each of them, or the popup fails before it shows).
-public struct ActionDeclaration: Hashable, Sendable {
+public struct ActionDeclaration: Hashable, Sendable, Codable {
     public var name: String
     /// The signature as declared, for listings (a C plugin's `i32(self:ptr, field.code:str)`).
     public var signature: String

@@ -19,7 +19,8 @@ public final class AnimationContext {
     public private(set) var keyframes: [Keyframe] = []
     /// The first invalid keyframe, if any (the chef reports it as misbehaviour).
     public private(set) var problem: String?
-    private let now: VirtualTime
+    /// When the animation starts: keyframes are scheduled from it.
+    package let now: VirtualTime
 
     package init(geometry: AnimationGeometry, duration: VirtualTime, now: VirtualTime) {
         container = geometry.container
@@ -43,5 +44,13 @@ public final class AnimationContext {
     /// Notes a keyframe that could not be scheduled (the first one is reported).
     public func refuse(_ problem: String) {
         if self.problem == nil { self.problem = problem }
+    }
+
+    /// Takes the keyframes and the problem another context, with the same geometry, time and
+    /// duration, collected: the animation ran in a plugin host process, and its result comes back
+    /// as it was, without converting its times again.
+    package func adopt(keyframes: [Keyframe], problem: String?) {
+        self.keyframes += keyframes
+        if let problem { refuse(problem) }
     }
 }

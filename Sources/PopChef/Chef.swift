@@ -61,6 +61,7 @@ public final class Chef {
         let popup = Popup(id: lastRequestID, request: request)
         popups[popup.id] = popup
         compose(popup)
+        settleLosses()
         return popup.id
     }
 
@@ -70,6 +71,7 @@ public final class Chef {
     public func dismiss(_ id: RequestID, reason: Reason = .requested) -> Bool {
         guard let popup = popups[id] else { return false }
         end(popup, reason: reason)
+        settleLosses()
         return true
     }
 
@@ -94,6 +96,7 @@ public final class Chef {
     private func dismissAll(where matches: (Popup) -> Bool) -> Int {
         let chosen = Self.waitingFirst(popups.values.filter(matches))
         for popup in chosen where popups[popup.id] != nil { end(popup, reason: .requested) }
+        settleLosses()
         return chosen.count
     }
 
@@ -118,6 +121,7 @@ public final class Chef {
                 all = false
             }
         }
+        settleLosses()
         return all
     }
 
@@ -126,6 +130,7 @@ public final class Chef {
     @discardableResult
     public func userDismiss(_ id: RequestID, reason: Reason) -> Bool {
         guard let popup = popups[id], popup.state == .presenting || popup.state == .shown else { return false }
+        defer { settleLosses() }
         guard ask(popup, mayDismissFor: reason) else { return false }
         beginDismiss(popup, reason: reason)
         return true
@@ -153,6 +158,7 @@ public final class Chef {
         popup.handler.willPresent()
         record(popup, .willPresent)
         startTransition(popup, to: 1)
+        settleLosses()
         return true
     }
 
@@ -190,15 +196,38 @@ public final class Chef {
         return clock.nextDue
     }
 
-    /// Delivers plugins' main-thread callbacks and the completions they have called.
+    /// Delivers plugins' main-thread callbacks and the completions they have called, and ends the
+    /// requests whose components were lost on the way.
     func pump() {
         var rounds = 0
         while rounds < 64 {
             rounds += 1
             let delivered = catalog.deliverMainThreadCallbacks()
             let messages = inbox.take()
-            if messages.isEmpty && !delivered { return }
             for message in messages { receive(message) }
+            let settled = settleLosses()
+            if messages.isEmpty && !delivered && !settled { return }
+        }
+    }
+
+    /// Ends every live request that uses a component instance its source has lost (the plugin's
+    /// process crashed or hung): one final event each, for the loss's reason — dismissed if it is
+    /// on screen, cancelled if not —, waiting requests first so that none of them slips onto the
+    /// screen in between. Called after every public operation that calls components, and by the
+    /// clock's pump; a request that ends here may start another, whose components may be lost too,
+    /// so it runs until the sources report nothing new. True when any loss was reported.
+    @discardableResult
+    func settleLosses() -> Bool {
+        var settled = false
+        while true {
+            let losses = catalog.takeLosses()
+            if losses.isEmpty { return settled }
+            settled = true
+            for popup in Self.waitingFirst(popups.values) where popups[popup.id] != nil {
+                guard let loss = losses.first(where: popup.uses) else { continue }
+                misbehaviour(popup, loss.message)
+                finish(popup, popup.state.isVisible ? .dismissed(loss.reason) : .cancelled(loss.reason))
+            }
         }
     }
 

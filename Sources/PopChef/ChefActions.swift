@@ -23,6 +23,7 @@ extension Chef {
         if name == HostAction.dismiss {
             record(popup, .action, detail: name)
             beginDismiss(popup, reason: .action)
+            settleLosses()
             return true
         }
         guard popup.handler.actions[name] != nil else { return false }
@@ -31,6 +32,7 @@ extension Chef {
         record(popup, .action, detail: "\(name) → \(outcome == .dismiss ? "dismiss" : "keep")")
         pump()
         if outcome == .dismiss, popups[id] != nil { beginDismiss(popup, reason: .action) }
+        settleLosses()
         return true
     }
 }

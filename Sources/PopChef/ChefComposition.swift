@@ -10,7 +10,7 @@ extension Chef {
         } catch {
             record(popup, .requested, detail: error.description)
             misbehaviour(popup, error.description)
-            finish(popup, .cancelled(.pluginError))
+            finish(popup, .cancelled(error.reason))
             return
         }
         record(popup, .requested)
@@ -30,12 +30,12 @@ extension Chef {
             if let view { popup.viewData = RequestData(view) }
             if let controller { popup.controllerData = RequestData(controller) }
         } catch {
-            return fail(popup, "reformer \(popup.reformer.id): \(error)")
+            return fail(popup, "reformer \(popup.reformer.id): \(error)", reason: error.reason)
         }
         do {
             popup.presentation = try popup.controllerLoader.configure(data: popup.controllerData)
         } catch {
-            return fail(popup, "controller loader \(popup.controllerLoader.id): \(error)")
+            return fail(popup, "controller loader \(popup.controllerLoader.id): \(error)", reason: error.reason)
         }
 
         guard popup.handler.decidesPresentation else { return admit(popup) }
@@ -117,13 +117,14 @@ extension Chef {
         return popup
     }
 
-    /// A component broke its contract: the request ends (dismissed if it was on screen).
-    func fail(_ popup: Popup, _ message: String) {
+    /// A component broke its contract (or its plugin's process died under it: `reason`): the
+    /// request ends (dismissed if it was on screen).
+    func fail(_ popup: Popup, _ message: String, reason: Reason = .pluginError) {
         misbehaviour(popup, message)
         if popup.state.isVisible {
-            finish(popup, .dismissed(.pluginError))
+            finish(popup, .dismissed(reason))
         } else {
-            finish(popup, .cancelled(.pluginError))
+            finish(popup, .cancelled(reason))
         }
     }
 }

@@ -14,7 +14,7 @@ extension Chef {
                 if !mismatches.isEmpty { return fail(popup, mismatches.map(\.message).joined(separator: "; ")) }
                 popup.content = content
             } catch {
-                return fail(popup, "view loader \(popup.viewLoader.id): \(error)")
+                return fail(popup, "view loader \(popup.viewLoader.id): \(error)", reason: error.reason)
             }
         }
         popup.handler.willPresent()

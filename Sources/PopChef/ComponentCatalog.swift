@@ -115,4 +115,9 @@ public final class ComponentCatalog {
         for source in sources where source.deliverMainThreadCallbacks() { delivered = true }
         return delivered
     }
+
+    /// The instances the sources have lost since they were last asked, in the order of the sources.
+    func takeLosses() -> [ComponentLoss] {
+        sources.flatMap { $0.takeLosses() }
+    }
 }

@@ -1,5 +1,9 @@
-/// Why a component could not be made or did not do its part. The request ends with reason
-/// plugin-error (`unknownComponent` and `wrongKind` too: the request named something unusable).
+import PopModel
+
+/// Why a component could not be made or did not do its part. The request ends with the failure's
+/// `reason`: plugin-crashed or plugin-timeout when the plugin's process died or hung, plugin-error
+/// for everything else (`unknownComponent` and `wrongKind` too: the request named something
+/// unusable).
 public struct ComponentFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Category: String, Hashable, Sendable {
         /// No component has the id.
@@ -12,6 +16,11 @@ public struct ComponentFailure: Error, Hashable, Sendable, CustomStringConvertib
         case declined
         /// The component broke its contract: invalid output, a bad declaration, a misused call.
         case contractBroken = "contract-broken"
+        /// The process the component's plugin runs in crashed, aborted or exited (an isolated
+        /// plugin host), or its plugin is quarantined for crashing again and again.
+        case crashed = "plugin-crashed"
+        /// A call into the component's plugin did not return within its deadline.
+        case timedOut = "plugin-timeout"
     }
 
     public let category: Category
@@ -20,5 +29,14 @@ public struct ComponentFailure: Error, Hashable, Sendable, CustomStringConvertib
     public init(_ category: Category, _ description: String) {
         self.category = category
         self.description = description
+    }
+
+    /// The reason a request this failure ends gets.
+    public var reason: Reason {
+        switch category {
+        case .crashed: .pluginCrashed
+        case .timedOut: .pluginTimeout
+        case .unknownComponent, .wrongKind, .unavailable, .declined, .contractBroken: .pluginError
+        }
     }
 }

@@ -1,7 +1,8 @@
 import PopModel
 
 /// A set of components a catalog makes instances from: the C plugins of a discovery (the bridge's
-/// `PluginComponents`), or anything else that can make them by id.
+/// `PluginComponents`, in this process; PopIsolation's `IsolatedComponents`, in plugin host
+/// processes), or anything else that can make them by id.
 public protocol ComponentSource: AnyObject {
     /// The kind of component `id`, or nil when this source has none of that id.
     func kind(of id: String) -> ComponentKind?
@@ -14,4 +15,12 @@ public protocol ComponentSource: AnyObject {
     func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent
     /// Runs the main-thread callbacks its components asked for; true when any ran.
     func deliverMainThreadCallbacks() -> Bool
+    /// The instances it has lost since it was last asked (their plugin's process died or hung);
+    /// the chef ends the requests that use them. Default: none (components in this process are
+    /// never lost: a crash takes the host with them).
+    func takeLosses() -> [ComponentLoss]
+}
+
+extension ComponentSource {
+    public func takeLosses() -> [ComponentLoss] { [] }
 }

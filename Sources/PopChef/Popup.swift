@@ -63,6 +63,11 @@ final class Popup {
         ["handler": handler.id, "view_loader": viewLoader.id, "controller_loader": controllerLoader.id, "reformer": reformer.id]
     }
 
+    /// Whether one of its components is among `loss`'s instances.
+    func uses(_ loss: ComponentLoss) -> Bool {
+        loss.contains(handler) || loss.contains(viewLoader) || loss.contains(controllerLoader) || loss.contains(reformer)
+    }
+
     /// Presentation progress at `time`.
     func progress(at time: VirtualTime) -> Double {
         transition?.progress(at: time) ?? restingProgress

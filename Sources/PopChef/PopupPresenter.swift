@@ -42,7 +42,7 @@ public struct PopupMove {
 }
 
 /// Where a popup is, for a custom animation hook.
-public struct AnimationGeometry: Hashable, Sendable {
+public struct AnimationGeometry: Hashable, Sendable, Codable {
     public var container: Rect
     public var keyboardHeight: Double
     /// Where it rests when shown.

@@ -34,7 +34,7 @@ extension SheetDelegate {
 }
 
 /// Where a dragged sheet is: its height, and where that is between its detents.
-public struct SheetDragProgress: Hashable, Sendable {
+public struct SheetDragProgress: Hashable, Sendable, Codable {
     /// The sheet's visible height in points.
     public var height: Double
     /// The detent at or below the height (nil below the smallest) and the one above it (nil above the largest).

@@ -1,4 +1,5 @@
 import PopChef
+import PopIsolation
 import PopModel
 import PopPresentation
 import PopScenario
@@ -13,12 +14,26 @@ import PopTerminal
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
 ///   keyboard; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
 ///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
+///
+/// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
+/// host and the run starts again on it, replayed — the scenario's steps and every input the user
+/// gave, each at the virtual time it came — up to the current instant: runs are deterministic, so
+/// the author sees the changed popup where the old one was.
 public final class InteractiveHost: TerminalApp {
-    public let runner: ScenarioRunner
+    public private(set) var runner: ScenarioRunner
+    private let reload: HotReload?
+    /// The user's input so far, with the virtual time each came at: what a replay gives again.
+    private var journal: [(time: VirtualTime, event: TerminalAppEvent)] = []
     private var message = ""
 
-    public init(runner: ScenarioRunner) {
+    public init(runner: ScenarioRunner, reload: HotReload? = nil) {
         self.runner = runner
+        self.reload = reload
+    }
+
+    /// Shows `message` on the status line (an isolated plugin that crashed, say).
+    public func note(_ message: String) {
+        self.message = message
     }
 
     private var stage: Stage { runner.stage }
@@ -31,11 +46,43 @@ public final class InteractiveHost: TerminalApp {
         let problems = runner.problems.count
         runner.advance(to: chef.now + time)
         if let problem = runner.problems.dropFirst(problems).last { message = problem.description }
+        if let reload { take(reload.poll(), from: reload) }
     }
 
     public func frame() -> Frame { stage.frame() }
 
     public func handle(_ event: TerminalAppEvent) -> TerminalAppResponse {
+        journal.append((chef.now, event))
+        return apply(event)
+    }
+
+    /// After a look for rewritten plugin files: on new components, the run replayed on them up to
+    /// now replaces the current one (whose chef, ending, ends its requests and plugin hosts).
+    private func take(_ outcome: HotReload.Outcome, from reload: HotReload) {
+        switch outcome {
+        case .unchanged:
+            return
+        case .failed(let problem):
+            message = problem
+        case .reloaded(let files):
+            let start = ContinuousClock.now
+            let now = chef.now
+            let catalog = ComponentCatalog()
+            catalog.add(reload.source)
+            runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
+            for entry in journal {
+                runner.advance(to: entry.time)
+                _ = apply(entry.event)
+            }
+            runner.advance(to: now)
+            let names = files.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
+            let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
+            message = "reloaded \(names), replayed to \(String(Int(now.milliseconds / 100)).paddingDecimal) s in \(milliseconds) ms"
+        }
+    }
+
+    /// Applies one input to the run.
+    private func apply(_ event: TerminalAppEvent) -> TerminalAppResponse {
         switch event {
         case .pointer(.down, let point): stage.pointerDown(at: point)
         case .pointer(.moved, let point): stage.pointerMoved(to: point)

@@ -5,10 +5,14 @@ import Glibc
 import CProcessControl
 import PopModel
 
-/// A child process of pophost's — the scanner's worker, a conformance test — started with
-/// `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
+/// A child process of pophost's — the scanner's worker, a conformance test, a plugin host — started
+/// with `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
 /// together (the last bytes kept, for a crash report), and a private line channel on descriptor 3
-/// that opens with the child's protocol line (`ChildProtocol`). The one mechanism both use.
+/// that opens with the child's protocol line (`ChildProtocol`). The one mechanism all of them use.
+///
+/// The channel is the child's to write, or — `duplex` — goes both ways: a socket pair on which the
+/// parent sends lines too (`send(line:deadline:)`) and the child reads them (`readChannelLines`),
+/// for a child that serves requests for as long as it lives (the plugin host).
 ///
 /// A child starts clean whatever thread starts it: an empty signal mask and default signal actions
 /// (a worker thread's blocked signals are not inherited), no descriptor but 0–3, the Swift runtime's
@@ -18,7 +22,8 @@ import PopModel
 /// nothing a plugin starts outlives the run.
 package final class ChildProcess {
     package let pid: pid_t
-    /// Read end of the child's descriptor 3; -1 once it reached end of file.
+    /// The parent's end of the child's descriptor 3 (read, and written too when duplex); -1 once it
+    /// reached end of file.
     private var channel: Int32
     /// Read end of the child's standard output and error; -1 once it reached end of file.
     private var output: Int32
@@ -60,6 +65,40 @@ package final class ChildProcess {
         }
     }
 
+    /// Reads the lines the parent sends on a duplex channel, in order, blocking between them, and
+    /// passes each (without its newline) to `body` until `body` returns false or the parent closes
+    /// the channel (or dies). The child side of `send(line:deadline:)`.
+    package static func readChannelLines(_ body: (String) -> Bool) {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                guard body(line) else { return }
+            }
+            let count = chunk.withUnsafeMutableBytes { read(channelDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            buffer += chunk[0..<count]
+        }
+    }
+
+    /// The next line the parent sends on a duplex channel, read a byte at a time so that nothing
+    /// after it is taken (for a child that waits for one answer in the middle of serving a line of
+    /// `readChannelLines`); nil at end of file.
+    package static func readChannelLine() -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(channelDescriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+
     /// Writes `line` and a newline to this process's channel; false when it cannot (the parent has
     /// gone).
     package static func writeChannel(line: String) -> Bool {
@@ -74,11 +113,13 @@ package final class ChildProcess {
 
     // MARK: The parent's side
 
-    /// Spawns `executable` with `arguments`, writing `input` to its standard input.
-    package init(executable: String, arguments: [String], input: [UInt8]) throws(SpawnError) {
+    /// Spawns `executable` with `arguments`, writing `input` to its standard input; with `duplex`,
+    /// its channel goes both ways.
+    package init(executable: String, arguments: [String], input: [UInt8], duplex: Bool = false) throws(SpawnError) {
         // Input goes through a socket: sending with MSG_NOSIGNAL to a child that died early is an
         // error instead of a SIGPIPE that would kill the host.
-        let inputPipe = try Self.makeSocketPair(), channelPipe = try Self.makePipe(), outputPipe = try Self.makePipe()
+        let inputPipe = try Self.makeSocketPair(), outputPipe = try Self.makePipe()
+        let channelPipe = duplex ? try Self.makeDuplexPair() : try Self.makePipe()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -164,25 +205,94 @@ package final class ChildProcess {
     /// open has ended. Waiting is idle (`poll` on the pipes and the child's exit).
     package func readLines(deadline: () -> ContinuousClock.Instant, _ line: (String) -> Void) -> ChannelEnd {
         while true {
-            while let newline = channelBuffer.firstIndex(of: 0x0A) {
-                line(String(decoding: channelBuffer[..<newline], as: UTF8.self))
-                channelBuffer.removeSubrange(...newline)
+            switch readLine(deadline: deadline()) {
+            case .line(let text): line(text)
+            case .end(let end): return end
+            }
+        }
+    }
+
+    /// What one `readLine` got.
+    package enum LineRead: Equatable {
+        /// The next line, without its newline (once the child has exited: its last line, even
+        /// without one).
+        case line(String)
+        /// No line: the child exited and everything was read, or the deadline passed first.
+        case end(ChannelEnd)
+    }
+
+    /// The next line of the channel, waiting for it until `deadline` (at least one look, even when
+    /// the deadline has passed). Output is collected meanwhile; the end is the child's exit, as for
+    /// `readLines`.
+    package func readLine(deadline: ContinuousClock.Instant) -> LineRead {
+        var looked = false
+        var collected = false
+        while true {
+            if let newline = channelBuffer.firstIndex(of: 0x0A) {
+                defer { channelBuffer.removeSubrange(...newline) }
+                return .line(String(decoding: channelBuffer[..<newline], as: UTF8.self))
             }
             if reap(blocking: false) != nil {
-                collectAfterExit()
-                for piece in channelBuffer.split(separator: 0x0A) { line(String(decoding: piece, as: UTF8.self)) }
-                channelBuffer = []
-                return .exited
+                if !collected {
+                    collectAfterExit()
+                    collected = true
+                    continue
+                }
+                guard channelBuffer.isEmpty else {
+                    defer { channelBuffer = [] }
+                    return .line(String(decoding: channelBuffer, as: UTF8.self))
+                }
+                return .end(.exited)
             }
-            let left = ContinuousClock.now.duration(to: deadline())
-            guard left > .zero else { return .timedOut }
+            let left = ContinuousClock.now.duration(to: deadline)
+            if looked && left <= .zero { return .end(.timedOut) }
+            looked = true
             // Without a pidfd, wake every 50 ms to notice the exit.
-            let wait = min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000)))
+            let wait = left > .zero ? min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000))) : 0
             var fds = [channel, output, exitSignal].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if poll(&fds, nfds_t(fds.count), wait) < 0 && errno != EINTR && errno != EAGAIN { usleep(10_000) }
             if fds[0].revents != 0, !drain(channel, into: &channelBuffer, keep: Self.channelKept) { closeChannel() }
             if fds[1].revents != 0 { drainOutput() }
         }
+    }
+
+    /// A line the child has already written, or the channel's end when it has closed; nil when
+    /// nothing is there yet. Does not wait: one system call when there is nothing. For a parent that
+    /// checks a duplex channel between requests for what the child wrote on its own.
+    package func availableLine() -> LineRead? {
+        if !channelBuffer.contains(0x0A), channel >= 0, !drain(channel, into: &channelBuffer, keep: Self.channelKept) {
+            closeChannel()
+        }
+        guard channelBuffer.contains(0x0A) || channel < 0 else { return nil }
+        return readLine(deadline: .now)
+    }
+
+    /// Sends `line` and a newline on a duplex channel, waiting until `deadline` for room when the
+    /// child is not reading (and collecting its output meanwhile, so that a child blocked on a full
+    /// output pipe cannot deadlock the two); false when the child has gone or the deadline passed.
+    package func send(line: String, deadline: ContinuousClock.Instant) -> Bool {
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 {
+                bytes = bytes.dropFirst(sent)
+                continue
+            }
+            guard sent < 0 && (errno == EINTR || errno == EAGAIN) else { return false }
+            guard errno == EAGAIN else { continue }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            var fds = [pollfd(fd: channel, events: Int16(POLLOUT), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, min(50, max(1, Int32(left.seconds * 1000))))
+            if fds[1].revents != 0 { drainOutput() }
+        }
+        return true
+    }
+
+    /// Tells the child nothing more will be sent on a duplex channel: it reads end of file, and a
+    /// plugin host ends.
+    package func finishSending() {
+        if channel >= 0 { shutdown(channel, Int32(SHUT_WR)) }
     }
 
     /// Collects what the child left in its pipes before it exited (its group is dead by now, so
@@ -212,15 +322,17 @@ package final class ChildProcess {
     @discardableResult
     private func drain(_ fd: Int32, into buffer: inout [UInt8], keep: Int) -> Bool {
         guard fd >= 0 else { return false }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        for _ in 0..<16 {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 { return errno == EINTR || errno == EAGAIN }
-            guard count > 0 else { return false }
-            buffer += chunk[0..<count]
-            if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+        // On the stack, not zero-filled: a plugin host's channel is drained on every call.
+        return withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
+            for _ in 0..<16 {
+                let count = read(fd, chunk.baseAddress, chunk.count)
+                if count < 0 { return errno == EINTR || errno == EAGAIN }
+                guard count > 0 else { return false }
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+                if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+            }
+            return true
         }
-        return true
     }
 
     /// The last `count` lines of the child's output.
@@ -301,6 +413,17 @@ package final class ChildProcess {
         return (fds[0], fds[1])
     }
 
+    /// A connected socket pair for a duplex channel: `read` is ours, `write` the child's (named as
+    /// `makePipe`'s ends, which the channel uses otherwise).
+    private static func makeDuplexPair() throws(SpawnError) -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+            throw SpawnError(executable: "socketpair", cause: String(cString: strerror(errno)))
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
     /// A connected socket pair, used like a pipe: `read` is the child's end, `write` ours.
     private static func makeSocketPair() throws(SpawnError) -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
@@ -315,7 +438,7 @@ package final class ChildProcess {
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 { if errno == EINTR { continue } else { return } }
             offset += written
         }

@@ -23,6 +23,15 @@ package final class HostTable: @unchecked Sendable {
     package let invalidLogMessages = Atomic<Int>(0)
 
     private static let live = LiveTables<HostTable>()
+    /// Told of every `request_callback`, on the thread that made it; see `observeCallbackRequests`.
+    private static let callbackObserver = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// Calls `observer` whenever a plugin of this process asks for `on_main_thread`, from the thread
+    /// that asked: a process whose main thread may be waiting for something else (a plugin host
+    /// waiting for its parent's next request) learns of it at once. Set it before loading plugins.
+    package static func observeCallbackRequests(_ observer: @escaping @Sendable () -> Void) {
+        callbackObserver.withLock { $0 = observer }
+    }
 
     init(pluginPath: String) {
         self.pluginPath = pluginPath
@@ -39,7 +48,9 @@ package final class HostTable: @unchecked Sendable {
                 return HostExtensions.table(for: id)
             },
             request_callback: { host in
-                HostTable.owner(of: host)?.callbackRequested.store(true, ordering: .releasing)
+                guard let owner = HostTable.owner(of: host) else { return }
+                owner.callbackRequested.store(true, ordering: .releasing)
+                HostTable.callbackObserver.withLock { $0 }?()
             }
         ))
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()

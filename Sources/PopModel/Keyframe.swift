@@ -1,9 +1,9 @@
 /// One step of a custom animation, as a controller loader scheduled it: from `start`, animate to
 /// `target` over `duration` along `curve`.
-public struct Keyframe: Hashable, Sendable {
+public struct Keyframe: Hashable, Sendable, Codable {
     /// The curves the ABI names (`POP_CURVE_*`): a custom animation's keyframes, a presentation's
     /// show and hide curves.
-    public enum Curve: Int32, Hashable, Sendable, CaseIterable {
+    public enum Curve: Int32, Hashable, Sendable, Codable, CaseIterable {
         case linear = 0, easeIn, easeOut, easeInOut
         /// Damping 0.6, the duration as the response.
         case spring

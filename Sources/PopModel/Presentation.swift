@@ -1,6 +1,6 @@
 /// How a popup is presented: a controller loader's `pop_presentation_t`, as the host uses it. The
 /// defaults are the host's alert (controller_loader.h documents each field).
-public struct Presentation: Hashable, Sendable {
+public struct Presentation: Hashable, Sendable, Codable {
     public enum Style: Int32, Codable, Sendable { case alert = 0, sheet, popover, banner, page, floating }
     public enum Mask: Int32, Codable, Sendable { case none = 0, clear, dimmed }
     public enum WidthMode: Int32, Codable, Sendable { case fit = 0, fixed, maximum }

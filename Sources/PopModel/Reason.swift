@@ -12,6 +12,12 @@ public enum Reason: Int32, Codable, CaseIterable, Sendable, CustomStringConverti
     case lowerPriority = 10
     case pluginError = 11
     case requested = 12
+    /// The process a plugin runs in (an isolated plugin host) crashed, aborted or exited while the
+    /// request used one of its components (ABI 1.1; a 1.0 handler hears plugin-error).
+    case pluginCrashed = 13
+    /// A call into an isolated plugin did not return within its deadline; its process was killed
+    /// (ABI 1.1; a 1.0 handler hears plugin-error).
+    case pluginTimeout = 14
 
     /// The name used in traces: "background-tap", "lower-priority", ...
     public var description: String {
@@ -28,6 +34,8 @@ public enum Reason: Int32, Codable, CaseIterable, Sendable, CustomStringConverti
         case .lowerPriority: "lower-priority"
         case .pluginError: "plugin-error"
         case .requested: "requested"
+        case .pluginCrashed: "plugin-crashed"
+        case .pluginTimeout: "plugin-timeout"
         }
     }
 
@@ -37,7 +45,7 @@ public enum Reason: Int32, Codable, CaseIterable, Sendable, CustomStringConverti
 }
 
 /// How a request ended: exactly one of these per request.
-public enum FinalEvent: Hashable, Sendable, CustomStringConvertible {
+public enum FinalEvent: Hashable, Sendable, Codable, CustomStringConvertible {
     /// It was on screen (or on its way) and went away.
     case dismissed(Reason)
     /// It never made it on screen.

@@ -32,7 +32,7 @@ public enum PreemptionRule: Int32, Codable, Sendable {
 
 /// The options the arbitration works with, after the host's defaults, the handler's `get_options`
 /// and the request's own choices (which win) have been combined.
-public struct RequestOptions: Hashable, Sendable {
+public struct RequestOptions: Hashable, Sendable, Codable {
     public var priority = Priority.normal
     public var policy = Policy.enqueue
     public var whenPreempted = PreemptionRule.drop

@@ -1,7 +1,7 @@
 /// How a sheet (and an adaptive popover, which becomes one in compact width) is configured: UIKit's
 /// `UISheetPresentationController` and `UIPopoverPresentationController` properties, as a controller
 /// loader sets them (the C extension "pop.sheet/1", ext/sheet.h). The defaults are UIKit's.
-public struct SheetOptions: Hashable, Sendable {
+public struct SheetOptions: Hashable, Sendable, Codable {
     /// The heights the sheet rests at; resolved and ordered small to large by the presentation engine
     /// (a custom detent through its controller loader's resolver). Never empty: `[.large]` by default.
     public var detents: [Detent] = [.large]
@@ -34,7 +34,7 @@ public struct SheetOptions: Hashable, Sendable {
 
 /// A height a sheet rests at: UIKit's `medium` and `large`, or a custom one its controller loader
 /// resolves from the largest height available.
-public struct Detent: Hashable, Sendable {
+public struct Detent: Hashable, Sendable, Codable {
     public typealias ID = String
 
     public let id: ID
@@ -52,7 +52,7 @@ public struct Detent: Hashable, Sendable {
 
 /// Where a popover is anchored and which way its arrow may point (UIKit's
 /// `UIPopoverPresentationController`).
-public struct PopoverOptions: Hashable, Sendable {
+public struct PopoverOptions: Hashable, Sendable, Codable {
     /// The rect it points at, in screen points; nil: the centre of the screen (no arrow).
     public var sourceRect: Rect?
     public var permittedArrowDirections = ArrowDirections.any
@@ -64,7 +64,7 @@ public struct PopoverOptions: Hashable, Sendable {
 
 /// The directions a popover's arrow may point, as UIKit's `UIPopoverArrowDirection`: up means the
 /// popover is below its anchor.
-public struct ArrowDirections: OptionSet, Hashable, Sendable {
+public struct ArrowDirections: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt32
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -18,7 +18,8 @@ private func mismatch(_ expected: String, _ value: Value, _ codingPath: [any Cod
     .typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(value.json.prefix(80))"))
 }
 
-/// A scalar of type `T` from `value`, or nil when `T` is not a scalar type.
+/// A scalar of type `T` from `value` (or `value` itself when `T` is `Value`), or nil when `T` is not a
+/// scalar type.
 private func scalar<T: Decodable>(_ type: T.Type, _ value: Value, _ codingPath: [any CodingKey]) throws -> T? {
     func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         let result: I? =
@@ -31,6 +32,8 @@ private func scalar<T: Decodable>(_ type: T.Type, _ value: Value, _ codingPath: 
         return result
     }
     switch type {
+    case is Value.Type:
+        return value as? T
     case is Bool.Type:
         guard case .bool(let bool) = value else { throw mismatch("a boolean", value, codingPath) }
         return bool as? T

@@ -59,7 +59,7 @@ private final class EncodingNode {
     }
 }
 
-/// The scalars every container writes alike.
+/// The scalars every container writes alike, and a `Value`, which is written as it is.
 private func scalar(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Value? {
     switch value {
     case let value as Bool: return .bool(value)
@@ -76,6 +76,7 @@ private func scalar(_ value: some Encodable, codingPath: [any CodingKey]) throws
     case let value as UInt16: return .int(Int64(value))
     case let value as UInt32: return .int(Int64(value))
     case let value as UInt64: return try unsigned(value, codingPath)
+    case let value as Value: return value
     default: return nil
     }
 }

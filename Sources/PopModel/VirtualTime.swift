@@ -1,6 +1,6 @@
 /// A point or span on the virtual clock, in whole microseconds: integer arithmetic keeps every run
 /// of a scenario identical, whatever the machine.
-public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+public struct VirtualTime: Comparable, Hashable, Sendable, Codable, CustomStringConvertible {
     public var microseconds: Int64
 
     public init(microseconds: Int64) { self.microseconds = microseconds }
@@ -39,4 +39,14 @@ public struct VirtualTime: Comparable, Hashable, Sendable, CustomStringConvertib
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.microseconds < rhs.microseconds }
 
     public var description: String { "\(milliseconds) ms" }
+
+    /// Coded as its whole microseconds, so that a time read back is the same time.
+    public init(from decoder: any Decoder) throws {
+        microseconds = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(microseconds)
+    }
 }

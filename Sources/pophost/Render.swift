@@ -13,7 +13,8 @@ struct Render: ParsableCommand {
             frame-<index>-<ms>ms.<format>; the trace goes to trace.jsonl. An --out directory that is not empty \
             is refused unless --force, which deletes the frames and trace an earlier render left there (and \
             nothing else). The scenario's expectations are checked: the exit status is 1 if a step could not \
-            be played, an expectation failed, or the frames were cut short at the limit.
+            be played, an expectation failed, or the frames were cut short at the limit. With --isolate the \
+            plugins run in plugin host processes, as `pophost run` runs them; the frames are the same.
             Example:
               pophost render demo --out frames --format svg --at 1200 --at 4000
             """
@@ -29,6 +30,9 @@ struct Render: ParsableCommand {
     @Flag(help: "SVG: draw the screen alone, without the phone around it.") var noDeviceFrame = false
     @Flag(help: "Delete the frames and trace of an earlier render in --out first.") var force = false
     @Flag(help: "Print a JSON summary instead of text.") var json = false
+    @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popups, not pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, json }
@@ -46,7 +50,8 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let scenario = try input.load()
-        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
+        let catalog = try options.catalog(for: scenario, isolation: isolation.options(isolate: isolate)).catalog
+        let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
         try prepareDirectory()
         let renderer = SVGRenderer(deviceFrame: !noDeviceFrame)
         var written: [String] = []

@@ -4,6 +4,10 @@ import HostRuntime
 import PopInteractive
 import PopTerminal
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `pophost run`: the interactive terminal host.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,29 +15,74 @@ struct Run: ParsableCommand {
         discussion: "The app's screen and the scenario's popups are drawn in truecolor with half blocks, fitted to the "
             + "terminal (resize it at will; one too small for a legible phone says which size it needs). "
             + KeyBinding.helpText
-            + " The terminal is restored on every exit. Needs an interactive terminal; for files, use `pophost render`."
+            + " The terminal is restored on every exit. Plugins run isolated, each in a plugin host process of its own: "
+            + "one that crashes or hangs ends its popups (plugin-crashed, plugin-timeout), not pophost (--no-isolate "
+            + "runs them in this process). With --watch, a rebuilt plugin file is loaded in a new plugin host and the "
+            + "scenario, with what you did, is replayed to the current instant, so the changed popup shows in place. "
+            + "Without a terminal the scenario plays headless and its trace is printed; for frames, use `pophost render`."
     )
 
     @OptionGroup var input: ScenarioArgument
+    @Flag(inversion: .prefixedNo, help: "Run each plugin in a plugin host process of its own.") var isolate = true
+    @Flag(help: "Reload a plugin file when it is rebuilt and replay the scenario to the current instant (isolated, in a terminal).")
+    var watch = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
-    func run() throws {
-        try Self.play(try input.load(), options: options)
+    func validate() throws {
+        if watch && !isolate { throw ValidationError("--watch loads a rebuilt plugin in a new plugin host: it cannot be used with --no-isolate") }
     }
 
-    /// Plays `scenario` interactively until the user quits.
-    static func play(_ scenario: Scenario, options: PluginOptions) throws {
+    func run() throws {
+        let scenario = try input.load()
+        let isolation = isolation.options(isolate: isolate)
+        guard Self.hasTerminal else {
+            if watch { throw CommandFailure("pophost run --watch needs an interactive terminal.") }
+            return try Self.playHeadless(scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
+        }
+        try Self.play(scenario, options: options, isolation: isolation, watch: watch)
+    }
+
+    /// Whether standard input and output are both a terminal.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// Plays `scenario` interactively until the user quits; with `watch`, reloading rebuilt plugins.
+    static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool) throws {
+        let (catalog, isolated) = try options.catalog(for: scenario, isolation: isolation)
+        var reload: HotReload?
+        if watch, let isolated {
+            do { reload = try HotReload(source: isolated) } catch { throw CommandFailure("\(error)") }
+        }
         let session: TerminalSession
         do {
             session = try TerminalSession()
-        } catch let failure as TerminalSession.Failure where failure.category == .notATerminal {
-            throw CommandFailure("pophost run needs an interactive terminal: \(failure). To draw frames without one, use `pophost render`.")
         } catch {
             throw CommandFailure("\(error)")
         }
-        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario))
-        try TerminalLoop(app: InteractiveHost(runner: runner), session: session).run()
+        // Log messages would be drawn over the screen: they wait until the terminal is restored.
+        StderrLogHandler.hold()
+        defer { StderrLogHandler.release() }
+        let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
+        let host = InteractiveHost(runner: runner, reload: reload)
+        isolated?.onEvent = { [weak host] event in host?.note(event.message) }
+        try TerminalLoop(app: host, session: session).run()
         session.restore()
-        for problem in runner.problems { Diagnostics.warning("\(problem)") }
+        for problem in host.runner.problems { Diagnostics.warning("\(problem)") }
+    }
+
+    /// Plays `scenario` to its end without a terminal and prints its trace (with the scenario's
+    /// labels) and its failures; fails when a step could not be played or an expectation failed.
+    static func playHeadless(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, what: String) throws {
+        let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario, isolation: isolation).catalog)
+        runner.runToEnd()
+        for event in runner.recorder.events where event.request != 0 || event.kind != .appTap {
+            let label = runner.label(of: event.request).map { " \($0)" } ?? ""
+            print(TraceTable.row(event) + label)
+        }
+        let failures = runner.problems + runner.verify()
+        for failure in failures { Diagnostics.error("\(failure)") }
+        print("\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
+              + "Run it in a terminal to watch it, or `pophost render` for SVG frames.")
+        if !failures.isEmpty { throw ExitCode.failure }
     }
 }

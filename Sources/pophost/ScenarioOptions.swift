@@ -23,10 +23,21 @@ struct ScenarioArgument: ParsableArguments {
 
 extension PluginOptions {
     /// The components for `scenario`: --plugins if given, else the scenario's plugin directories
-    /// if it names any, else the default search path.
-    func catalog(for scenario: Scenario) throws -> ComponentCatalog {
+    /// if it names any, else the default search path; in plugin host processes with `isolation`
+    /// (the isolated source comes back too, to hear its events), else in this process.
+    func catalog(for scenario: Scenario, isolation: IsolationOptions?) throws -> (catalog: ComponentCatalog, isolated: IsolatedComponents?) {
         var options = self
         if options.directories.isEmpty { options.directories = scenario.plugins }
-        return ComponentCatalog(discovery: try options.discover())
+        return try options.catalog(isolation: isolation)
+    }
+
+    /// The components of the discovered plugins, in plugin host processes with `isolation`.
+    func catalog(isolation: IsolationOptions?) throws -> (catalog: ComponentCatalog, isolated: IsolatedComponents?) {
+        let discovery = try discover()
+        guard let isolation else { return (ComponentCatalog(discovery: discovery), nil) }
+        let isolated = IsolatedComponents(discovery: discovery, options: isolation)
+        let catalog = ComponentCatalog()
+        catalog.add(isolated)
+        return (catalog, isolated)
     }
 }

@@ -11,7 +11,8 @@ struct Show: ParsableCommand {
             Components are named by id (see `pophost list`); any left out is the built-in default. The \
             popup is shown on the virtual clock; then each --type and --tap is applied in order, and unless \
             --keep is given it is dismissed; --out writes the popup as it last was on screen, as SVG. Exits \
-            with status 1 when the request ended with a plugin error, 64 when a component id, a --tap action \
+            with status 1 when the request ended with a plugin error (or, with --isolate, when its plugin \
+            crashed or hung: plugin-crashed, plugin-timeout), 64 when a component id, a --tap action \
             or a --type field names nothing (the message lists what exists).
             Example:
               pophost show --handler com.pophost.samples.c.payment-handler \\
@@ -37,6 +38,9 @@ struct Show: ParsableCommand {
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
     @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
     @OptionGroup var arbitration: ArbitrationOptions
+    @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popup, not pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     enum PolicyArgument: String, ExpressibleByArgument, CaseIterable {
@@ -52,7 +56,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = ComponentCatalog(discovery: try options.discover())
+        let catalog = try options.catalog(isolation: isolation.options(isolate: isolate)).catalog
         // A component id that names nothing is the caller's mistake: said once, with the nearest id.
         for (id, kind) in [(handler, ComponentKind.handler), (viewLoader, .viewLoader), (controllerLoader, .controllerLoader), (reformer, .reformer)] {
             guard let id else { continue }
@@ -98,7 +102,8 @@ struct Show: ParsableCommand {
         }
         if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(printable("\(final)"))") }
         withExtendedLifetime(stage) {}
-        if chef.finalEvent(of: id)?.reason == .pluginError { throw ExitCode.failure }
+        let failed: Set<Reason> = [.pluginError, .pluginCrashed, .pluginTimeout]
+        if let reason = chef.finalEvent(of: id)?.reason, failed.contains(reason) { throw ExitCode.failure }
     }
 
     /// --data as a value.

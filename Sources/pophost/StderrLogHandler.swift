@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Writes log messages to standard error as `pophost: warning: message`. The level comes from
 /// `POPHOST_LOG` (trace, debug, info, notice, warning, error, critical; default warning).
@@ -21,6 +22,28 @@ struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         // Plugins log through here (pop.log/1): their messages and paths are made printable.
         let context = merged.isEmpty ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(printable("\($0.value)"))" }.joined(separator: " ") + "]"
-        FileHandle.standardError.write(Data("pophost: \(event.level): \(printable("\(event.message)"))\(context)\n".utf8))
+        let line = "pophost: \(event.level): \(printable("\(event.message)"))\(context)\n"
+        let waiting = Self.held.withLock { held in
+            held?.append(line)
+            return held != nil
+        }
+        if !waiting { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// Messages logged while a terminal session has the screen; nil when they are written at once.
+    private static let held = Mutex<[String]?>(nil)
+
+    /// Keeps messages back (a terminal session draws the screen; a line on it would be drawn over).
+    static func hold() {
+        held.withLock { if $0 == nil { $0 = [] } }
+    }
+
+    /// Writes the messages kept back, in order, and writes later ones at once. Idempotent.
+    static func release() {
+        let lines = held.withLock { held in
+            defer { held = nil }
+            return held ?? []
+        }
+        for line in lines { FileHandle.standardError.write(Data(line.utf8)) }
     }
 }

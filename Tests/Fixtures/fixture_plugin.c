@@ -43,6 +43,16 @@
  * Misbehaviours for the conformance harness (`pophost test`):
  *   FIX_CRASH_IN_CALLBACK   the handler's did_present dereferences NULL
  *   FIX_CRASH_IN_ACTION     the action "go" dereferences NULL
+ *   FIX_EXIT_IN_ACTION      the action "go" calls exit(0)
+ *   FIX_ABORT_IN_ACTION     the action "go" calls abort()
+ *   FIX_OVERFLOW_IN_ACTION  the action "go" recurses until the stack overflows
+ *   FIX_CLOSE_STDIO_IN_ACTION the action "go" closes descriptors 0, 1 and 2, then works as usual
+ *   FIX_CRASH_IN_ANIMATION  the controller's show animation dereferences NULL
+ *   FIX_ANSWER_FROM_THREAD  should_present_ex answers (yes) from a thread of its own, 20 ms later
+ *   FIX_CALLBACK_FROM_THREAD should_present_ex starts a thread that asks for on_main_thread 20 ms later;
+ *                           on_main_thread answers (yes)
+ *   FIX_CRASH_IN_INIT_AFTER="path" init dereferences NULL once the file `path` exists (so the scanner
+ *                           accepts the library before it does, and a plugin host started after crashes)
  *   FIX_HANG_SHOULD_PRESENT should_present never returns
  *   FIX_HANG_SHOULD_DISMISS should_dismiss never returns
  *   FIX_EXTRA_EXPORTS       exports two helper functions besides the entry
@@ -119,7 +129,8 @@
 #define FIX_CRASH_DELAY_MS 300
 #endif
 
-#if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN)
+#if defined(FIX_COMPLETE_TWICE) || defined(FIX_COMPLETE_AFTER_END) || defined(FIX_STALE_TOKEN) || defined(FIX_FORGED_TOKEN) || \
+    defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
 #define FIX_SHOULD_PRESENT_EX
 #endif
 #if defined(FIX_EXT_ANIMATION) || defined(FIX_BAD_EXTENSION)
@@ -214,6 +225,29 @@ static void handler_should_present(const pop_handler_t *self, const pop_value_t 
 #ifdef FIX_SHOULD_PRESENT_EX
 /* The completion of the handler's latest should_present_ex (one handler instance per request). */
 static pop_completion_t kept_answer;
+#endif
+
+static const pop_host_t *fixture_host;
+
+#if defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
+/* After 20 ms: answers the kept completion, or asks for on_main_thread, which answers it. */
+static void *later(void *completion) {
+    usleep(20000);
+#ifdef FIX_ANSWER_FROM_THREAD
+    pop_complete(*(pop_completion_t *)completion, true);
+#else
+    (void)completion;
+    fixture_host->request_callback(fixture_host);
+#endif
+    return NULL;
+}
+#endif
+
+#ifdef FIX_CALLBACK_FROM_THREAD
+static void plugin_on_main_thread(void) { pop_complete(kept_answer, true); }
+#endif
+
+#ifdef FIX_SHOULD_PRESENT_EX
 
 static void handler_should_present_ex(const pop_handler_t *self, const pop_value_t *data, pop_completion_t answer) {
     (void)self;
@@ -226,6 +260,12 @@ static void handler_should_present_ex(const pop_handler_t *self, const pop_value
     pop_complete(forged, false);
 #endif
     kept_answer = answer;
+#if defined(FIX_ANSWER_FROM_THREAD) || defined(FIX_CALLBACK_FROM_THREAD)
+    pthread_t thread;
+    pthread_create(&thread, NULL, later, &kept_answer);
+    pthread_detach(thread);
+    return;
+#endif
     pop_complete(answer, true);
 #ifdef FIX_COMPLETE_TWICE
     pop_complete(answer, true);
@@ -260,6 +300,15 @@ static bool handler_should_dismiss(const pop_handler_t *self, int32_t reason) {
 }
 #endif
 
+#ifdef FIX_OVERFLOW_IN_ACTION
+/* Each frame keeps a buffer the compiler cannot drop, so the recursion cannot become a loop. */
+static int recurse(volatile int depth) {
+    volatile char frame[256];
+    frame[depth % 256] = (char)depth;
+    return recurse(depth + 1) + frame[0];
+}
+#endif
+
 #ifdef FIX_MISSING_FIELD
 static bool action_go(const char *pin) {
     (void)pin;
@@ -269,6 +318,20 @@ static bool action_go(void) {
 #ifdef FIX_CRASH_IN_ACTION
     volatile int *nowhere = NULL;
     *nowhere = 1;
+#endif
+#ifdef FIX_EXIT_IN_ACTION
+    exit(0);
+#endif
+#ifdef FIX_ABORT_IN_ACTION
+    abort();
+#endif
+#ifdef FIX_OVERFLOW_IN_ACTION
+    recurse(0);
+#endif
+#ifdef FIX_CLOSE_STDIO_IN_ACTION
+    close(0);
+    close(1);
+    close(2);
 #endif
     return true;
 }
@@ -393,6 +456,10 @@ static const pop_animation_ext_t animation_ext = {
 static bool controller_animate_show(const pop_controller_loader_t *self, const pop_animation_context_t *ctx, pop_done_fn done) {
     (void)self;
     (void)ctx;
+#ifdef FIX_CRASH_IN_ANIMATION
+    volatile int *nowhere = NULL;
+    *nowhere = 1;
+#endif
 #if defined(FIX_DONE_NEVER)
     (void)done;
 #elif defined(FIX_DONE_TWICE)
@@ -535,8 +602,8 @@ static void fork_a_keeper(void) {
 static int init_count = 0;
 
 static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
-    (void)host;
     (void)plugin_path;
+    fixture_host = host;
 #ifdef FIX_INIT_ONCE
     if (init_count > 0) return false;
 #endif
@@ -589,6 +656,12 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
     volatile int *nowhere = NULL;
     *nowhere = 1;
 #endif
+#ifdef FIX_CRASH_IN_INIT_AFTER
+    if (access(FIX_CRASH_IN_INIT_AFTER, F_OK) == 0) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
+#endif
 #ifdef FIX_HANG_IN_INIT
     for (volatile int spin = 0;; spin++) {
     }
@@ -633,7 +706,11 @@ static const pop_plugin_entry_t entry = {
 #else
     .get_factory = plugin_get_factory,
 #endif
+#ifdef FIX_CALLBACK_FROM_THREAD
+    .on_main_thread = plugin_on_main_thread,
+#else
     .on_main_thread = NULL,
+#endif
 };
 
 #if defined(FIX_NO_ENTRY)

@@ -10,6 +10,8 @@
  *   "bad_resolve"   the "small" detent resolves to NaN (a misbehaviour)
  *   "null_detent"   detents[1] is NULL (a plugin error)
  *   "no_config"     configure_sheet leaves the defaults
+ *   "settle_back"   when the user moves the sheet to large, the plugin resizes "small" and takes the
+ *                   sheet back to medium itself, from detent_changed (invalidate, then select)
  * Defects for `pophost test` (compile-time):
  *   FIX_SHEET_NAN        "small" always resolves to NaN
  *   FIX_SHEET_SHRINKING  "small" gets smaller as the maximum grows
@@ -64,12 +66,14 @@ static double number(const pop_value_t *data, const char *key, double fallback) 
 }
 
 static bool bad_resolve;
+static bool settle_back;
 
 static void configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
     (void)self;
     p->style = flag(data, "popover") ? POP_STYLE_POPOVER : POP_STYLE_SHEET;
     p->modal = flag(data, "modal");
     bad_resolve = flag(data, "bad_resolve");
+    settle_back = flag(data, "settle_back");
 }
 
 static void configure_sheet(const pop_controller_loader_t *self, const pop_value_t *data, pop_sheet_config_t *config) {
@@ -113,6 +117,14 @@ static void detent_changed(const pop_controller_loader_t *self, const char *dete
     char line[128];
     snprintf(line, sizeof line, "detent %s", detent);
     note(line);
+    /* "settle_back": the plugin answers the user's move to large by resizing "small" and taking the
+       sheet back to medium itself, from inside this callback (the host asks resolve_detent again
+       before select_detent returns). */
+    if (settle_back && strcmp(detent, POP_DETENT_LARGE) == 0 && sheets && last_controller) {
+        small_fraction = 0.3;
+        if (sheets->invalidate_detents(host, last_controller)) note("invalidated");
+        if (sheets->select_detent(host, last_controller, POP_DETENT_MEDIUM)) note("selected medium");
+    }
 }
 
 static void drag_progress(const pop_controller_loader_t *self, const pop_sheet_drag_t *drag) {

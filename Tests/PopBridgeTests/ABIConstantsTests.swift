@@ -30,12 +30,24 @@ import PopChef
             (.timeout, POP_REASON_TIMEOUT), (.preempted, POP_REASON_PREEMPTED), (.hideAll, POP_REASON_HIDE_ALL),
             (.vetoed, POP_REASON_VETOED), (.duplicate, POP_REASON_DUPLICATE), (.expired, POP_REASON_EXPIRED),
             (.lowerPriority, POP_REASON_LOWER_PRIORITY), (.pluginError, POP_REASON_PLUGIN_ERROR), (.requested, POP_REASON_REQUESTED),
+            (.pluginCrashed, POP_REASON_PLUGIN_CRASHED), (.pluginTimeout, POP_REASON_PLUGIN_TIMEOUT),
         ]
         #expect(pairs.map(\.0) == Reason.allCases)
         // POP_REASON_NONE is what a handler is never told: no request ends for no reason.
         expectSame(pairs)
         #expect(Reason(rawValue: Int32(POP_REASON_NONE)) == nil)
         #expect(POP_REASON_NONE == 0)
+    }
+
+    @Test("the reasons ABI 1.1 added reach a 1.0 handler as plugin-error, the nearest its header knows")
+    func reasonsForABI10() {
+        #expect(Reason.pluginCrashed.raw(abi10: true) == Int32(POP_REASON_PLUGIN_ERROR))
+        #expect(Reason.pluginTimeout.raw(abi10: true) == Int32(POP_REASON_PLUGIN_ERROR))
+        #expect(Reason.pluginCrashed.raw(abi10: false) == Int32(POP_REASON_PLUGIN_CRASHED))
+        #expect(Reason.pluginTimeout.raw(abi10: false) == Int32(POP_REASON_PLUGIN_TIMEOUT))
+        for reason in Reason.allCases where reason != .pluginCrashed && reason != .pluginTimeout {
+            #expect(reason.raw(abi10: true) == reason.rawValue)
+        }
     }
 
     @Test("request options: priority levels, policy, preemption rule")

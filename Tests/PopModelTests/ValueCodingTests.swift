@@ -58,4 +58,41 @@ import Testing
         let value: Value = ["a": [1, 2], "b": [:], "c": []]
         #expect(value.indentedJSON == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
     }
+
+    /// A member that is a `Value` (a request's data on the plugin host's protocol).
+    struct Carrier: Codable, Equatable {
+        var data: Value
+        var time: VirtualTime
+    }
+
+    @Test("a Value member passes through as it is: integers and doubles apart, null kept, members in order")
+    func valueMembers() throws {
+        let data: Value = ["b": 1, "a": 1.0, "n": nil, "list": [2, 2.5, "x", true], "nested": ["z": [:], "y": []]]
+        let carrier = Carrier(data: data, time: .milliseconds(1500))
+        let value = try ValueEncoder().encode(carrier)
+        #expect(value["data"] == data)
+        #expect(value["time"] == .int(1_500_000))
+        #expect(value.json == #"{"data":{"b":1,"a":1.0,"n":null,"list":[2,2.5,"x",true],"nested":{"z":{},"y":[]}},"time":1500000}"#)
+        let back = try ValueDecoder().decode(Carrier.self, json: value.json.utf8)
+        #expect(back == carrier)
+        #expect(try ValueDecoder().decode(Carrier.self, json: #"{"data":null,"time":0}"#.utf8).data == .null)
+    }
+
+    @Test("the model types the plugin host's protocol carries read back the same")
+    func modelTypes() throws {
+        var presentation = Presentation.named["cspop-default"] ?? Presentation()
+        presentation.offsetY = 0.1 + 0.2
+        #expect(try ValueDecoder().decode(Presentation.self, json: ValueEncoder().encode(presentation).json.utf8) == presentation)
+        let keyframe = Keyframe(start: .seconds(1.25), duration: .seconds(0.3), curve: .spring,
+                                target: VisualState(frame: Rect(x: 1, y: 2.5, width: 3, height: 4), alpha: 0.7, scale: 1.1, rotation: -0.2, dimAlpha: 0.35))
+        #expect(try ValueDecoder().decode(Keyframe.self, json: ValueEncoder().encode(keyframe).json.utf8) == keyframe)
+        var options = RequestOptions()
+        options.timeToLive = .seconds(2)
+        options.dedupeKey = "k"
+        options.priority = .high
+        #expect(try ValueDecoder().decode(RequestOptions.self, json: ValueEncoder().encode(options).json.utf8) == options)
+        for event in [FinalEvent.dismissed(.pluginCrashed), .cancelled(.pluginTimeout)] {
+            #expect(try ValueDecoder().decode(FinalEvent.self, json: ValueEncoder().encode(event).json.utf8) == event)
+        }
+    }
 }

@@ -89,15 +89,41 @@ import PopTestSupport
         #expect(json.stdout.contains("\"frame_limit_reached\":true"), "\(json.stdout)")
     }
 
-    @Test("`pophost run` refuses without a terminal; `pophost demo` plays headless and says how to watch it")
+    @Test("without a terminal `pophost run` and `pophost demo` play headless, isolated or not, and say how to watch; --watch needs one")
     func noTerminal() throws {
         let cache = TemporaryDirectory()
-        let refused = try run(Build.pophost, ["run"], environment: CLITests.isolated(cache))
-        #expect(refused.status != 0)
-        #expect((refused.stdout + refused.stderr).contains("pophost render"), "\(refused.stderr)")
+        let isolated = try run(Build.pophost, ["run", "demo"], environment: CLITests.isolated(cache))
+        #expect(isolated.status == 0, "\(isolated.stderr)")
+        #expect(isolated.stdout.contains("No terminal here") && isolated.stdout.contains("pophost render"), "\(isolated.stdout)")
+        let inProcess = try run(Build.pophost, ["run", "demo", "--no-isolate"], environment: CLITests.isolated(cache))
+        #expect(inProcess.status == 0, "\(inProcess.stderr)")
+        #expect(inProcess.stdout == isolated.stdout)
         let demo = try run(Build.pophost, ["demo"], environment: CLITests.isolated(cache))
         #expect(demo.status == 0, "\(demo.stderr)")
         #expect(demo.stdout.contains("did-present") && demo.stdout.contains("No terminal here"))
+        let watch = try run(Build.pophost, ["run", "demo", "--watch"], environment: CLITests.isolated(cache))
+        #expect(watch.status != 0)
+        #expect(watch.stderr.contains("--watch needs an interactive terminal"), "\(watch.stderr)")
+        let both = try run(Build.pophost, ["run", "demo", "--watch", "--no-isolate"], environment: CLITests.isolated(cache))
+        #expect(both.status != 0 && both.stderr.contains("--no-isolate"), "\(both.stderr)")
+    }
+
+    @Test("`pophost render --isolate` writes the same frames and trace as in this process")
+    func renderIsolated() throws {
+        let cache = TemporaryDirectory(), out = TemporaryDirectory()
+        let times = ["--at", "1000", "--at", "3500", "--at", "6500", "--at", "11200"]
+        let inProcess = try run(Build.pophost, ["render", "demo", "--out", out.subdirectory("in")] + times, environment: CLITests.isolated(cache))
+        let isolated = try run(Build.pophost, ["render", "demo", "--isolate", "--out", out.subdirectory("iso")] + times,
+                               environment: CLITests.isolated(cache))
+        #expect(inProcess.status == 0 && isolated.status == 0, "\(inProcess.stderr)\(isolated.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.file("in")).sorted()
+        #expect(files.count == 5)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.file("iso")).sorted() == files)
+        for file in files {
+            let a = try Data(contentsOf: URL(fileURLWithPath: out.file("in/" + file)))
+            let b = try Data(contentsOf: URL(fileURLWithPath: out.file("iso/" + file)))
+            #expect(a == b, "\(file) differs")
+        }
     }
 
     @Test("one real interactive run under tmux: the demo draws, takes a click, quits on q and restores the terminal",

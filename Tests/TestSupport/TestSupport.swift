@@ -10,6 +10,7 @@ package enum Build {
     package static let directory = SearchPath.executableDirectory
     package static let pophost = directory + "/pophost"
     package static let scanner = directory + "/pophost-scanner"
+    package static let pluginHost = directory + "/pophost-plugin-host"
     package static let swiftSample = directory + "/libPopSampleSwift.so"
     package static let cSample = directory + "/libPopSampleC.so"
 }
@@ -24,6 +25,8 @@ package enum Repository {
     package static let ffiTargetsSource = root + "/Tests/Fixtures/ffi_targets.c"
     /// The version script that leaves only the entry exported.
     package static let exportsMap = root + "/Plugins/exports.map"
+    /// The sample scenarios (Scenarios/*.json).
+    package static let scenarios = root + "/Scenarios"
     /// ABI 1.0 as released: its headers and its C sample, vendored byte for byte (Tests/Fixtures/abi-1.0).
     package static let abi10 = root + "/Tests/Fixtures/abi-1.0"
     package static let abi10Include = abi10 + "/include"

@@ -69,6 +69,11 @@ enum {
     POP_REASON_LOWER_PRIORITY = 10, /* an override that lost to the popup on screen */
     POP_REASON_PLUGIN_ERROR = 11,   /* a component misbehaved; the host says what in its log */
     POP_REASON_REQUESTED = 12,      /* the app dismissed it (by id, dedupe key, priority or all) */
+    /* ---- ABI 1.1 ---- (a handler of ABI 1.0 is told POP_REASON_PLUGIN_ERROR instead) */
+    POP_REASON_PLUGIN_CRASHED = 13, /* a plugin whose component it used crashed, aborted or exited in
+                                       its plugin host process (the host runs plugins isolated) */
+    POP_REASON_PLUGIN_TIMEOUT = 14, /* a call into such a plugin overran the host's deadline; its
+                                       plugin host process was killed */
 };
 
 /* How a request ended, passed to finished(). */

@@ -35,7 +35,8 @@
  *   1.1  typed enums (typedefs of int32_t: binary-identical to 1.0); pop_completion_t (completion.h),
  *        a completion that is safe to call at any time; pop_handler_t.should_present_ex; the
  *        controller loader extensions "pop.layout/1" (ext/layout.h) and "pop.animation/1"
- *        (ext/animation.h); the draft tier (draft/README.md).
+ *        (ext/animation.h); the draft tier (draft/README.md); the reasons POP_REASON_PLUGIN_CRASHED and
+ *        POP_REASON_PLUGIN_TIMEOUT (handler.h), told to handlers of 1.1 and later only.
  */
 #ifndef POPHOST_VERSION_H
 #define POPHOST_VERSION_H

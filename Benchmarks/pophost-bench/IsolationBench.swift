@@ -1,0 +1,257 @@
+import Foundation
+import HostRuntime
+import PopInteractive
+
+/// The isolation suite (issue 16): a lifecycle call and an action call into the C sample's payment
+/// handler across the process boundary against the same call in this process; a frame of the demo
+/// isolated against in-process; and the time from a plugin file changing to the replayed frame
+/// (`pophost run --watch`, build excluded) against replaying the same run in this process. Baselines
+/// are measured in the same run, rounds alternating.
+enum IsolationBench {
+    static let payment = "com.pophost.samples.c.payment-handler"
+
+    static func measure(rounds: Int, scratch: String) throws(BenchError) -> IsolationMeasurements {
+        let directory = SearchPath.executableDirectory
+        let options = IsolationOptions(executable: directory + "/pophost-plugin-host")
+        let discovery = try PresentationBench.discovery(of: directory, scratch: scratch)
+        let local = try Handlers(PluginComponents(discovery: discovery))
+        let remote = try Handlers(IsolatedComponents(discovery: discovery, options: options))
+        let scenario: Scenario
+        do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
+        let localScene = try PresentationBench.SVGScene(scenario: scenario, catalog: ComponentCatalog(discovery: discovery))
+        let remoteScene = try PresentationBench.SVGScene(scenario: scenario, catalog: ComponentCatalog(discovery: discovery, isolated: options))
+        guard localScene.document == remoteScene.document else { throw BenchError("the demo's frame differs isolated") }
+        let reload = try ReloadRig(scenario: scenario, scratch: scratch, options: options)
+
+        let echo = try EchoChannel()
+        var lifecycle = Pair(), action = Pair(), frame = Pair()
+        var reloads: [Int] = [], replays: [Int] = [], starts: [Int] = [], echoes: [Int] = []
+        let localCalls = 2_000_000, remoteCalls = 2_000, localActions = 500_000, remoteActions = 2_000, frames = 2_000
+        for round in 0..<(rounds + 1) {  // round 0 warms up and is discarded
+            let keep = round > 0
+            let first = round.isMultiple(of: 2)
+            let l = first ? (local.shouldDismiss(localCalls), remote.shouldDismiss(remoteCalls))
+                          : { let r = remote.shouldDismiss(remoteCalls); return (local.shouldDismiss(localCalls), r) }()
+            let a = first ? (local.action(localActions), remote.action(remoteActions))
+                          : { let r = remote.action(remoteActions); return (local.action(localActions), r) }()
+            let f = alternating(localScene, remoteScene, frames: frames, startingWithLocal: first)
+            let e = try echo.roundTrips(remoteCalls)
+            let r = try reload.reload()
+            let p = try reload.replayInProcess(discovery: discovery)
+            let s = try reload.startPluginHost()
+            guard keep else { continue }
+            lifecycle.add(l.0, l.1); action.add(a.0, a.1); frame.add(f.0, f.1)
+            reloads.append(r); replays.append(p); starts.append(s); echoes.append(e)
+        }
+        return IsolationMeasurements(
+            lifecycle: .init(host: median(lifecycle.isolated) / Double(remoteCalls) / 1000,
+                             baseline: median(lifecycle.inProcess) / Double(localCalls) / 1000, target: nil),
+            transportMicroseconds: median(echoes) / Double(remoteCalls) / 1000,
+            action: .init(host: median(action.isolated) / Double(remoteActions) / 1000,
+                          baseline: median(action.inProcess) / Double(localActions) / 1000, target: nil),
+            frame: .init(host: median(frame.isolated) / Double(frames) / 1000, baseline: median(frame.inProcess) / Double(frames) / 1000,
+                         target: 1.1),
+            reloadMilliseconds: median(reloads) / 1e6, reloadTarget: 300,
+            inProcessReplayMilliseconds: median(replays) / 1e6,
+            pluginHostStartMilliseconds: median(starts) / 1e6, at: ReloadRig.instant.milliseconds)
+    }
+
+    /// Frames of both scenes in alternating chunks of 100, so that the machine's drift during a round
+    /// (other processes, frequency) falls on both alike; the nanoseconds of each scene's frames.
+    static func alternating(_ local: PresentationBench.SVGScene, _ remote: PresentationBench.SVGScene, frames: Int,
+                            startingWithLocal: Bool) -> (Int, Int) {
+        var localTime = 0, remoteTime = 0
+        for chunk in 0..<(frames / 100) {
+            if chunk.isMultiple(of: 2) == startingWithLocal {
+                localTime += local.frameAndSVG(100)
+                remoteTime += remote.frameAndSVG(100)
+            } else {
+                remoteTime += remote.frameAndSVG(100)
+                localTime += local.frameAndSVG(100)
+            }
+        }
+        return (localTime, remoteTime)
+    }
+
+    /// Nanosecond samples of one measurement isolated and in this process.
+    struct Pair {
+        var inProcess: [Int] = []
+        var isolated: [Int] = []
+
+        mutating func add(_ local: Int, _ remote: Int) {
+            inProcess.append(local)
+            isolated.append(remote)
+        }
+    }
+
+    /// The payment handler from one source, with what its calls need.
+    struct Handlers {
+        let source: any ComponentSource
+        let handler: any HandlerComponent
+        let data = RequestData(["amount": 12.5, "order": "A-1"])
+
+        init(_ source: any ComponentSource) throws(BenchError) {
+            self.source = source
+            do { handler = try source.makeHandler(IsolationBench.payment, context: .detached()) } catch { throw BenchError("the payment handler: \(error)") }
+        }
+
+        /// `should_dismiss(background-tap)`, `count` times; nanoseconds.
+        func shouldDismiss(_ count: Int) -> Int {
+            var agreed = 0
+            let time = timed {
+                for _ in 0..<count where handler.shouldDismiss(.backgroundTap) { agreed += 1 }
+            }.nanoseconds
+            precondition(agreed == 0, "the payment handler vetoes a background tap")
+            return time
+        }
+
+        /// The action `forgot` (`i32(request:i64, data.order:str)`, which keeps the popup), `count` times.
+        func action(_ count: Int) -> Int {
+            let context = ActionContext(request: 7, action: "forgot", data: data, fields: [:], fieldIDs: [])
+            var kept = 0
+            let time = timed {
+                for _ in 0..<count where handler.perform("forgot", context: context) == .keep { kept += 1 }
+            }.nanoseconds
+            precondition(kept == count, "forgot keeps the popup")
+            return time
+        }
+    }
+
+    /// The floor under a call: a request's line sent on the same kind of duplex channel to a process
+    /// that only echoes it (`cat`), and read back.
+    final class EchoChannel {
+        let child: ChildProcess
+        static let line = #"{"serial":42,"call":{"shouldDismiss":{"instance":3,"reason":2}}}"#
+
+        init() throws(BenchError) {
+            do {
+                child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "exec cat <&3 >&3"], input: [], duplex: true)
+            } catch {
+                throw BenchError("cannot start cat: \(error)")
+            }
+        }
+
+        /// `count` round trips; nanoseconds.
+        func roundTrips(_ count: Int) throws(BenchError) -> Int {
+            var echoed = 0
+            let time = timed {
+                for _ in 0..<count {
+                    guard child.send(line: Self.line, deadline: .now + .seconds(5)),
+                          child.readLine(deadline: .now + .seconds(5)) == .line(Self.line)
+                    else { break }
+                    echoed += 1
+                }
+            }.nanoseconds
+            guard echoed == count else { throw BenchError("cat stopped echoing") }
+            return time
+        }
+    }
+
+    /// `pophost run --watch` on the demo, stopped at `instant`, over copies of the samples whose C
+    /// library is installed again (written beside it, renamed into place) each round.
+    final class ReloadRig {
+        static let instant = VirtualTime.milliseconds(6500)
+        let directory: String
+        let library: String
+        let scenario: Scenario
+        let options: IsolationOptions
+        let source: IsolatedComponents
+        let host: InteractiveHost
+        private var installs = 0
+
+        init(scenario: Scenario, scratch: String, options: IsolationOptions) throws(BenchError) {
+            self.scenario = scenario
+            self.options = options
+            directory = scratch + "/reload"
+            library = directory + "/libPopSampleC.so"
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                for name in ["libPopSampleC.so", "libPopSampleSwift.so"] {
+                    try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/" + name, toPath: directory + "/" + name)
+                }
+            } catch {
+                throw BenchError("cannot copy the samples: \(error)")
+            }
+            let discovery = try PresentationBench.discovery(of: directory, scratch: scratch)
+            source = IsolatedComponents(discovery: discovery, options: options)
+            let catalog = ComponentCatalog()
+            catalog.add(source)
+            do {
+                host = InteractiveHost(runner: ScenarioRunner(scenario: scenario, catalog: catalog), reload: try HotReload(source: source))
+            } catch {
+                throw BenchError("\(error)")
+            }
+            host.advance(by: Self.instant)
+        }
+
+        /// Installs the C library again and waits for the replayed frame: nanoseconds from the file
+        /// being in place to the frame drawn on the new run. The app is polled every millisecond.
+        func reload() throws(BenchError) -> Int {
+            let before = ObjectIdentifier(host.runner)
+            let staged = directory + "/.libPopSampleC.so.\(installs)"
+            installs += 1
+            do {
+                try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/libPopSampleC.so", toPath: staged)
+            } catch {
+                throw BenchError("cannot stage the C sample: \(error)")
+            }
+            guard rename(staged, library) == 0 else { throw BenchError("cannot install the C sample: \(String(cString: strerror(errno)))") }
+            let start = monotonicNanoseconds()
+            let deadline = start + 10_000_000_000
+            while ObjectIdentifier(host.runner) == before && monotonicNanoseconds() < deadline {
+                usleep(1000)
+                host.advance(by: .zero)
+            }
+            guard ObjectIdentifier(host.runner) != before else { throw BenchError("the rebuilt C sample was not reloaded: \(host.statusLine)") }
+            _ = host.frame()
+            let elapsed = monotonicNanoseconds() - start
+            guard host.runner.chef.now == Self.instant, host.runner.problems.isEmpty else {
+                throw BenchError("the replay did not reach the same instant: \(host.runner.problems)")
+            }
+            return elapsed
+        }
+
+        /// The baseline: the same replay with the plugins in this process (a fresh runner played to
+        /// the instant, then its frame); nanoseconds.
+        func replayInProcess(discovery: PluginRegistry.Discovery) throws(BenchError) -> Int {
+            timed {
+                let runner = ScenarioRunner(scenario: scenario, catalog: ComponentCatalog(discovery: discovery))
+                runner.advance(to: Self.instant)
+                _ = runner.stage.frame()
+            }.nanoseconds
+        }
+
+        /// A plugin host started on the C library (what a reload starts first); nanoseconds.
+        func startPluginHost() throws(BenchError) -> Int {
+            let (reloaded, time) = timed { Result { () throws(ComponentFailure) in try source.reloading(library) } }
+            guard case .success = reloaded else { throw BenchError("cannot start a plugin host: \(reloaded)") }
+            return time
+        }
+    }
+}
+
+/// What the isolation suite measured.
+struct IsolationMeasurements: Codable {
+    /// `should_dismiss` of the C payment handler, microseconds a call: isolated (host) against in
+    /// this process (baseline).
+    let lifecycle: ChefMeasurements.Comparison
+    /// The same request's line echoed by `cat` over the same kind of channel: the transport alone,
+    /// microseconds a round trip.
+    let transportMicroseconds: Double
+    /// Its action `forgot` through libffi, microseconds a call.
+    let action: ChefMeasurements.Comparison
+    /// `stage.frame()` + SVG of the demo at 6500 ms, microseconds.
+    let frame: ChefMeasurements.Comparison
+    /// From the rebuilt C library in place to the replayed frame, milliseconds.
+    let reloadMilliseconds: Double
+    let reloadTarget: Double
+    /// The same replay with the plugins in this process.
+    let inProcessReplayMilliseconds: Double
+    /// A plugin host started on the C sample, milliseconds.
+    let pluginHostStartMilliseconds: Double
+    /// The instant replayed to, milliseconds of virtual time.
+    let at: Double
+
+    var reloadRatio: Double { reloadMilliseconds / inProcessReplayMilliseconds }
+    var reloadPass: Bool { reloadMilliseconds <= reloadTarget }
+}

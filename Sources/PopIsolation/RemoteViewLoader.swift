@@ -1,0 +1,22 @@
+import PopChef
+import PopModel
+
+/// A view loader in a plugin host process: its content comes back whole, once per request (the
+/// chef keeps it), so frames cost the same as with a plugin in this process.
+final class RemoteViewLoader: ViewLoaderComponent {
+    let id: String
+    private var remote: RemoteInstance
+
+    init(_ remote: RemoteInstance) {
+        self.remote = remote
+        id = remote.id
+    }
+
+    func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
+        let reply = remote.call(.build(instance: remote.number, data: remote.reference(to: data)), "build")
+        guard case .content(let content)? = reply else { throw remote.failure(for: reply) }
+        return content
+    }
+
+    func destroy() { remote.destroy(owner: self) }
+}

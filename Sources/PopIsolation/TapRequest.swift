@@ -1,0 +1,27 @@
+import PopChef
+import PopModel
+
+/// An action call across the boundary: the tap's action and request, and the text of each field the
+/// action declares that the content has. The action reads nothing else of the popup's fields, so
+/// the plugin host's `ActionContext` answers it as the parent's would; the request's data goes by
+/// reference, like every call's.
+struct TapRequest: Codable {
+    var action: String
+    var request: RequestID
+    var data: DataReference
+    var fields: [String: String]
+
+    init(context: ActionContext, declaration: ActionDeclaration, data: DataReference) {
+        action = context.action
+        request = context.request
+        self.data = data
+        var fields: [String: String] = [:]
+        for id in declaration.fields { fields[id] = context.text(ofField: id) }
+        self.fields = fields
+    }
+
+    /// The context the plugin host's handler gets, over `data`.
+    func context(data: RequestData) -> ActionContext {
+        ActionContext(request: request, action: action, data: data, fields: fields, fieldIDs: Set(fields.keys))
+    }
+}
