@@ -52,7 +52,8 @@ let package = Package(
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.
         .target(name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", logging], path: "Sources/PopBridge"),
         // Plugins in plugin host processes: the protocol, both of its sides, the watcher for hot reload.
-        .target(name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", logging], path: "Sources/PopIsolation"),
+        .target(
+            name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", logging], path: "Sources/PopIsolation"),
         // Layout and behaviour per presentation style, motion, keyboard, the stage and its input.
         .target(name: "PopPresentation", dependencies: ["PopChef"], path: "Sources/PopPresentation"),
         // Frames to SVG and JSON.
@@ -117,12 +118,16 @@ let package = Package(
         .testTarget(name: "PopModelTests", dependencies: ["PopModel", "PopTestSupport"], path: "Tests/PopModelTests"),
         .testTarget(name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport"], path: "Tests/PopLoaderTests"),
         .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport"], path: "Tests/PopChefTests"),
-        .testTarget(name: "PopBridgeTests", dependencies: ["PopBridge", "PopPresentation", "PopTestSupport"], path: "Tests/PopBridgeTests"),
-        .testTarget(name: "PopIsolationTests", dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopIsolationTests"),
+        .testTarget(
+            name: "PopBridgeTests", dependencies: ["PopBridge", "PopPresentation", "PopTestSupport"], path: "Tests/PopBridgeTests"),
+        .testTarget(
+            name: "PopIsolationTests", dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport"],
+            path: "Tests/PopIsolationTests"),
         .testTarget(name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport"], path: "Tests/PopPresentationTests"),
         .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport"], path: "Tests/PopRenderTests"),
         .testTarget(name: "PopTerminalTests", dependencies: ["PopTerminal", "PopTestSupport"], path: "Tests/PopTerminalTests"),
-        .testTarget(name: "PopScenarioTests", dependencies: ["PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopScenarioTests"),
+        .testTarget(
+            name: "PopScenarioTests", dependencies: ["PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopScenarioTests"),
         .testTarget(name: "PopInteractiveTests", dependencies: ["PopInteractive", "PopTestSupport"], path: "Tests/PopInteractiveTests"),
         .testTarget(name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport"], path: "Tests/PopHarnessTests"),
         .testTarget(name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport"], path: "Tests/PopScaffoldTests"),

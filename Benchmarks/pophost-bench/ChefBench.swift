@@ -17,9 +17,12 @@ enum ChefBench {
         for round in 0..<(rounds + 1) {  // round 0 warms up and is discarded
             let keep = round > 0
             let a = showAndDismiss(pairs)
-            let (host, raw) = round.isMultiple(of: 2)
+            let (host, raw) =
+                round.isMultiple(of: 2)
                 ? (actionThroughHost(targets, actionCalls), actionThroughFFI(targets, actionCalls))
-                : { let raw = actionThroughFFI(targets, actionCalls); return (actionThroughHost(targets, actionCalls), raw) }()
+                : {
+                    let raw = actionThroughFFI(targets, actionCalls); return (actionThroughHost(targets, actionCalls), raw)
+                }()
             let (wrapped, direct) = (lifecycleThroughWrapper(handler, lifecycleCalls), lifecycleDirect(handler, lifecycleCalls))
             let (viaClosure, plain) = (callsThroughClosure(targets, closureCalls), plainCalls(targets, closureCalls))
             guard keep else { continue }
@@ -52,7 +55,11 @@ enum ChefBench {
         var yes = 0
         let time = timed {
             for _ in 0..<calls {
-                if ActionInvoker.invoke(targets.action, signature: targets.signature, interface: targets.interface, arguments: arguments) == .dismiss { yes += 1 }
+                if ActionInvoker.invoke(targets.action, signature: targets.signature, interface: targets.interface, arguments: arguments)
+                    == .dismiss
+                {
+                    yes += 1
+                }
             }
         }.nanoseconds
         precondition(yes == calls, "the action must return true")
@@ -68,11 +75,15 @@ enum ChefBench {
             return withUnsafeMutablePointer(to: &handler) { handlerSlot in
                 withUnsafeMutablePointer(to: &pinPointer) { pinSlot in
                     withUnsafeMutablePointer(to: &amount) { amountSlot in
-                        var values: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(handlerSlot), UnsafeMutableRawPointer(pinSlot), UnsafeMutableRawPointer(amountSlot)]
+                        var values: [UnsafeMutableRawPointer?] = [
+                            UnsafeMutableRawPointer(handlerSlot), UnsafeMutableRawPointer(pinSlot), UnsafeMutableRawPointer(amountSlot),
+                        ]
                         var result: ffi_arg = 0
                         let time = timed {
                             for _ in 0..<calls {
-                                ffi_call(targets.interface, unsafeBitCast(targets.action, to: (@convention(c) () -> Void).self), &result, &values)
+                                ffi_call(
+                                    targets.interface, unsafeBitCast(targets.action, to: (@convention(c) () -> Void).self), &result, &values
+                                )
                                 yes += Int(result & 1)
                             }
                         }.nanoseconds
@@ -101,7 +112,10 @@ enum ChefBench {
     }
 
     static func callsThroughClosure(_ targets: BenchTargets, _ calls: Int) -> Int {
-        let done = CompletionClosure.done(Completion<Void> { _ in } repeated: { _ in })
+        let done = CompletionClosure.done(
+            Completion<Void> { _ in
+            } repeated: { _ in
+            })
         defer { done.free() }
         let function = unsafeBitCast(done.functionPointer, to: (@convention(c) () -> Void).self)
         return timed { targets.callDone(function, Int64(calls)) }.nanoseconds
@@ -113,14 +127,17 @@ enum ChefBench {
 
     /// The C sample's payment handler, created through a catalog like the chef does.
     static func paymentHandler(scratch: String) throws(BenchError) -> BenchHandler {
-        let registry = PluginRegistry(searchPath: SearchPath(directories: [SearchPath.executableDirectory], source: .flags),
-                                      cacheFile: scratch + "/chef-registry.cache",
-                                      scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
+        let registry = PluginRegistry(
+            searchPath: SearchPath(directories: [SearchPath.executableDirectory], source: .flags),
+            cacheFile: scratch + "/chef-registry.cache",
+            scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
         let discovery: PluginRegistry.Discovery
         do { discovery = try registry.discover() } catch { throw BenchError("\(error)") }
         let source = PluginComponents(discovery: discovery)
         do {
-            return BenchHandler(source: source, component: try source.makeHandler("com.pophost.samples.c.payment-handler", context: .detached()) as! PluginHandler)
+            return BenchHandler(
+                source: source,
+                component: try source.makeHandler("com.pophost.samples.c.payment-handler", context: .detached()) as! PluginHandler)
         } catch {
             throw BenchError("cannot create the C sample's payment handler: \(error)")
         }
@@ -143,7 +160,8 @@ struct BenchTargets {
     let interface: UnsafeMutablePointer<ffi_cif>
 
     init(compiledInto scratch: String) throws(BenchError) {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path + "/fixtures/bench_targets.c"
+        let source =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path + "/fixtures/bench_targets.c"
         let library = scratch + "/libbench_targets.so"
         let cc = Process()
         cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -160,7 +178,9 @@ struct BenchTargets {
         action = UnsafeRawPointer(try symbol("bench_action"))
         noop = unsafeBitCast(try symbol("bench_noop"), to: (@convention(c) () -> Void).self)
         callDone = unsafeBitCast(try symbol("bench_call_done"), to: (@convention(c) (@convention(c) () -> Void, Int64) -> Void).self)
-        do { signature = try ActionSignature.parse("bool(self:ptr, field.pin:str, data.amount:f64)") } catch { throw BenchError("\(error)") }
+        do { signature = try ActionSignature.parse("bool(self:ptr, field.pin:str, data.amount:f64)") } catch {
+            throw BenchError("\(error)")
+        }
         interface = CallInterfaceCache().interface(for: signature)
     }
 }

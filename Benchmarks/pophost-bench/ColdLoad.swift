@@ -45,8 +45,9 @@ struct ColdLoad: Codable {
         }
         func microsecondsPerPlugin(_ nanoseconds: [Int]) -> Double { median(nanoseconds) / 1000 / Double(workspace.copies) }
         return Sample.allCases.map { sample in
-            ColdLoad(sample: sample, hostMicroseconds: microsecondsPerPlugin(host[sample]!),
-                     baselineMicroseconds: microsecondsPerPlugin(baseline[sample]!))
+            ColdLoad(
+                sample: sample, hostMicroseconds: microsecondsPerPlugin(host[sample]!),
+                baselineMicroseconds: microsecondsPerPlugin(baseline[sample]!))
         }
     }
 }

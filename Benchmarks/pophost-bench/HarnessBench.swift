@@ -48,8 +48,9 @@ enum HarnessBench {
         }
         let one = median(wall[1]!) / 1e9, two = median(wall[2]!) / 1e9
         let processMs = median(child) / 1e6, trueMs = median(bare) / 1e6
-        return HarnessMeasurements(tests: tests, oneJobSeconds: one, twoJobsSeconds: two, pass: max(one, two) < 10,
-                                   testProcessMilliseconds: processMs, trueMilliseconds: trueMs, overheadRatio: processMs / trueMs)
+        return HarnessMeasurements(
+            tests: tests, oneJobSeconds: one, twoJobsSeconds: two, pass: max(one, two) < 10,
+            testProcessMilliseconds: processMs, trueMilliseconds: trueMs, overheadRatio: processMs / trueMs)
     }
 
     /// Runs `executable` to its end; returns its standard output; a failure to start or a crash

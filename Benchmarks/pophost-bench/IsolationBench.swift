@@ -19,7 +19,8 @@ enum IsolationBench {
         let scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let localScene = try PresentationBench.SVGScene(scenario: scenario, catalog: ComponentCatalog(discovery: discovery))
-        let remoteScene = try PresentationBench.SVGScene(scenario: scenario, catalog: ComponentCatalog(discovery: discovery, isolated: options))
+        let remoteScene = try PresentationBench.SVGScene(
+            scenario: scenario, catalog: ComponentCatalog(discovery: discovery, isolated: options))
         guard localScene.document == remoteScene.document else { throw BenchError("the demo's frame differs isolated") }
         let reload = try ReloadRig(scenario: scenario, scratch: scratch, options: options)
 
@@ -30,10 +31,18 @@ enum IsolationBench {
         for round in 0..<(rounds + 1) {  // round 0 warms up and is discarded
             let keep = round > 0
             let first = round.isMultiple(of: 2)
-            let l = first ? (local.shouldDismiss(localCalls), remote.shouldDismiss(remoteCalls))
-                          : { let r = remote.shouldDismiss(remoteCalls); return (local.shouldDismiss(localCalls), r) }()
-            let a = first ? (local.action(localActions), remote.action(remoteActions))
-                          : { let r = remote.action(remoteActions); return (local.action(localActions), r) }()
+            let l =
+                first
+                ? (local.shouldDismiss(localCalls), remote.shouldDismiss(remoteCalls))
+                : {
+                    let r = remote.shouldDismiss(remoteCalls); return (local.shouldDismiss(localCalls), r)
+                }()
+            let a =
+                first
+                ? (local.action(localActions), remote.action(remoteActions))
+                : {
+                    let r = remote.action(remoteActions); return (local.action(localActions), r)
+                }()
             let f = alternating(localScene, remoteScene, frames: frames, startingWithLocal: first)
             let e = try echo.roundTrips(remoteCalls)
             let r = try reload.reload()
@@ -44,13 +53,16 @@ enum IsolationBench {
             reloads.append(r); replays.append(p); starts.append(s); echoes.append(e)
         }
         return IsolationMeasurements(
-            lifecycle: .init(host: median(lifecycle.isolated) / Double(remoteCalls) / 1000,
-                             baseline: median(lifecycle.inProcess) / Double(localCalls) / 1000, target: nil),
+            lifecycle: .init(
+                host: median(lifecycle.isolated) / Double(remoteCalls) / 1000,
+                baseline: median(lifecycle.inProcess) / Double(localCalls) / 1000, target: nil),
             transportMicroseconds: median(echoes) / Double(remoteCalls) / 1000,
-            action: .init(host: median(action.isolated) / Double(remoteActions) / 1000,
-                          baseline: median(action.inProcess) / Double(localActions) / 1000, target: nil),
-            frame: .init(host: median(frame.isolated) / Double(frames) / 1000, baseline: median(frame.inProcess) / Double(frames) / 1000,
-                         target: 1.1),
+            action: .init(
+                host: median(action.isolated) / Double(remoteActions) / 1000,
+                baseline: median(action.inProcess) / Double(localActions) / 1000, target: nil),
+            frame: .init(
+                host: median(frame.isolated) / Double(frames) / 1000, baseline: median(frame.inProcess) / Double(frames) / 1000,
+                target: 1.1),
             reloadMilliseconds: median(reloads) / 1e6, reloadTarget: 300,
             inProcessReplayMilliseconds: median(replays) / 1e6,
             pluginHostStartMilliseconds: median(starts) / 1e6, at: ReloadRig.instant.milliseconds)
@@ -58,8 +70,10 @@ enum IsolationBench {
 
     /// Frames of both scenes in alternating chunks of 100, so that the machine's drift during a round
     /// (other processes, frequency) falls on both alike; the nanoseconds of each scene's frames.
-    static func alternating(_ local: PresentationBench.SVGScene, _ remote: PresentationBench.SVGScene, frames: Int,
-                            startingWithLocal: Bool) -> (Int, Int) {
+    static func alternating(
+        _ local: PresentationBench.SVGScene, _ remote: PresentationBench.SVGScene, frames: Int,
+        startingWithLocal: Bool
+    ) -> (Int, Int) {
         var localTime = 0, remoteTime = 0
         for chunk in 0..<(frames / 100) {
             if chunk.isMultiple(of: 2) == startingWithLocal {
@@ -92,7 +106,9 @@ enum IsolationBench {
 
         init(_ source: any ComponentSource) throws(BenchError) {
             self.source = source
-            do { handler = try source.makeHandler(IsolationBench.payment, context: .detached()) } catch { throw BenchError("the payment handler: \(error)") }
+            do { handler = try source.makeHandler(IsolationBench.payment, context: .detached()) } catch {
+                throw BenchError("the payment handler: \(error)")
+            }
         }
 
         /// `should_dismiss(background-tap)`, `count` times; nanoseconds.
@@ -137,7 +153,7 @@ enum IsolationBench {
             let time = timed {
                 for _ in 0..<count {
                     guard child.send(line: Self.line, deadline: .now + .seconds(5)),
-                          child.readLine(deadline: .now + .seconds(5)) == .line(Self.line)
+                        child.readLine(deadline: .now + .seconds(5)) == .line(Self.line)
                     else { break }
                     echoed += 1
                 }
@@ -202,7 +218,9 @@ enum IsolationBench {
                 usleep(1000)
                 host.advance(by: .zero)
             }
-            guard ObjectIdentifier(host.runner) != before else { throw BenchError("the rebuilt C sample was not reloaded: \(host.statusLine)") }
+            guard ObjectIdentifier(host.runner) != before else {
+                throw BenchError("the rebuilt C sample was not reloaded: \(host.statusLine)")
+            }
             _ = host.frame()
             let elapsed = monotonicNanoseconds() - start
             guard host.runner.chef.now == Self.instant, host.runner.problems.isEmpty else {

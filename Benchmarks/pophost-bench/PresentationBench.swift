@@ -83,7 +83,8 @@ enum PresentationBench {
                 encodeMicroseconds: perFrame(animation.encode, jsonFrameCount),
                 animationMilliseconds: median(animation.total) / Double(jsonAnimations) / 1_000_000,
                 realMilliseconds: jsonAnimationMilliseconds),
-            sheetDrag: .init(nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames)))
+            sheetDrag: .init(nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames))
+        )
     }
 
     // MARK: 1. Layout + SVG
@@ -238,11 +239,13 @@ enum PresentationBench {
     /// a `pop.theme` alert sliding in from the top with an angle bounce over 0.3 s, then 18 steps of
     /// 16.7 ms, each advancing the clock, drawing the frame and encoding it as JSON.
     static func jsonAnimation(_ animations: Int) throws(BenchError) -> AnimationSample {
-        let request = PopupRequest(controllerLoader: "pop.theme", data: [
-            "title": "Payment received",
-            "message": "Your order A-1001 is confirmed and will ship today.",
-            "theme": ["show": "slide-from-top-angle-bounce", "show_duration": 0.3],
-        ])
+        let request = PopupRequest(
+            controllerLoader: "pop.theme",
+            data: [
+                "title": "Payment received",
+                "message": "Your order A-1001 is confirmed and will ship today.",
+                "theme": ["show": "slide-from-top-angle-bounce", "show_duration": 0.3],
+            ])
         var sample = AnimationSample()
         for _ in 0..<animations {
             let start = monotonicNanoseconds()
@@ -265,7 +268,8 @@ enum PresentationBench {
                 last = encoded
             }
             guard stage.chef.state(of: id) == .shown else {
-                throw BenchError("the pop.theme alert is not shown after \(jsonSteps) steps: \(String(describing: stage.chef.state(of: id)))")
+                throw BenchError(
+                    "the pop.theme alert is not shown after \(jsonSteps) steps: \(String(describing: stage.chef.state(of: id)))")
             }
         }
         return sample
@@ -281,9 +285,10 @@ enum PresentationBench {
     /// The plugins in `directory`, discovered with a registry cache of their own in `scratch`.
     static func discovery(of directory: String, scratch: String) throws(BenchError) -> PluginRegistry.Discovery {
         let name = directory.split(separator: "/").last.map(String.init) ?? "root"
-        let registry = PluginRegistry(searchPath: SearchPath(directories: [directory], source: .flags),
-                                      cacheFile: scratch + "/\(name)-registry.cache",
-                                      scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
+        let registry = PluginRegistry(
+            searchPath: SearchPath(directories: [directory], source: .flags),
+            cacheFile: scratch + "/\(name)-registry.cache",
+            scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
         do { return try registry.discover() } catch { throw BenchError("\(error)") }
     }
 }
@@ -337,8 +342,10 @@ struct PresentationMeasurements: Codable {
         let target: Double
         let pass: Bool
 
-        init(columns: Int, rows: Int, frames: Int, averageBytes: Double, layoutMicroseconds: Double, rasterizeMicroseconds: Double,
-             diffMicroseconds: Double, microseconds: Double, baselineMicroseconds: Double, target: Double) {
+        init(
+            columns: Int, rows: Int, frames: Int, averageBytes: Double, layoutMicroseconds: Double, rasterizeMicroseconds: Double,
+            diffMicroseconds: Double, microseconds: Double, baselineMicroseconds: Double, target: Double
+        ) {
             self.columns = columns
             self.rows = rows
             self.frames = frames
@@ -374,9 +381,11 @@ struct PresentationMeasurements: Codable {
         let realMilliseconds: Double
         let ratio: Double
 
-        init(steps: Int, stepMilliseconds: Double, averageBytes: Double, setupMicroseconds: Double, showMicroseconds: Double,
-             advanceMicroseconds: Double, frameMicroseconds: Double, encodeMicroseconds: Double, animationMilliseconds: Double,
-             realMilliseconds: Double) {
+        init(
+            steps: Int, stepMilliseconds: Double, averageBytes: Double, setupMicroseconds: Double, showMicroseconds: Double,
+            advanceMicroseconds: Double, frameMicroseconds: Double, encodeMicroseconds: Double, animationMilliseconds: Double,
+            realMilliseconds: Double
+        ) {
             self.steps = steps
             self.stepMilliseconds = stepMilliseconds
             self.averageBytes = averageBytes

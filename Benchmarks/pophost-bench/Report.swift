@@ -37,34 +37,48 @@ struct Report: Codable {
         var lines = ["pophost-bench: \(rounds) rounds (medians), \(build) build"]
         if let buildNote { lines.append(buildNote) }
         if let coldLoad, let warm = warmDiscovery, let directory {
-            lines.append("loading: \(copies) copies per sample in \(directory) (removed at exit); cold loads in fresh child processes, warm discovery in this process (\(warm.samples) samples)")
+            lines.append(
+                "loading: \(copies) copies per sample in \(directory) (removed at exit); cold loads in fresh child processes, warm discovery in this process (\(warm.samples) samples)"
+            )
             for cold in coldLoad {
-                lines.append(pad("cold load, \(cold.sample.rawValue)", 18)
-                    + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
-                    + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
+                lines.append(
+                    pad("cold load, \(cold.sample.rawValue)", 18)
+                        + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
+                        + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
             }
-            lines.append(pad("warm discovery", 18)
-                + "     \(micro(warm.perPluginMicroseconds))/plugin   stat baseline   \(micro(warm.statPerFileMicroseconds))/plugin   "
-                + verdict(ratio: warm.ratio, target: warm.target, pass: warm.pass)
-                + "; fixed cost \(decimal(warm.fixedMicroseconds, 1)) µs")
-            lines.append(pad("", 18) + "fit through \(warm.smallPlugins) plugins: \(decimal(warm.smallMicroseconds, 1)) µs and \(warm.largePlugins) plugins: "
-                + "\(decimal(warm.largeMicroseconds, 1)) µs per discovery; stat of \(warm.largePlugins) files \(decimal(warm.statMicroseconds, 1)) µs")
-            lines.append(pad("", 18) + "overall \(decimal(warm.overallPerPluginMicroseconds, 2)) µs/plugin at \(warm.largePlugins) plugins (fixed cost included), "
-                + "ratio \(decimal(warm.overallRatio, 2)) to stat")
+            lines.append(
+                pad("warm discovery", 18)
+                    + "     \(micro(warm.perPluginMicroseconds))/plugin   stat baseline   \(micro(warm.statPerFileMicroseconds))/plugin   "
+                    + verdict(ratio: warm.ratio, target: warm.target, pass: warm.pass)
+                    + "; fixed cost \(decimal(warm.fixedMicroseconds, 1)) µs")
+            lines.append(
+                pad("", 18)
+                    + "fit through \(warm.smallPlugins) plugins: \(decimal(warm.smallMicroseconds, 1)) µs and \(warm.largePlugins) plugins: "
+                    + "\(decimal(warm.largeMicroseconds, 1)) µs per discovery; stat of \(warm.largePlugins) files \(decimal(warm.statMicroseconds, 1)) µs"
+            )
+            lines.append(
+                pad("", 18)
+                    + "overall \(decimal(warm.overallPerPluginMicroseconds, 2)) µs/plugin at \(warm.largePlugins) plugins (fixed cost included), "
+                    + "ratio \(decimal(warm.overallRatio, 2)) to stat")
         }
         if let chef {
-            lines.append(pad("show + dismiss", 18) + "\(decimal(chef.showDismissPerSecond / 1e6, 2)) M pairs/s (\(decimal(chef.showDismissNanoseconds, 0)) ns a pair), trace off   "
-                + "(target ≥ 1.00 M/s)  \(chef.throughputPass ? "PASS" : "FAIL")")
+            lines.append(
+                pad("show + dismiss", 18)
+                    + "\(decimal(chef.showDismissPerSecond / 1e6, 2)) M pairs/s (\(decimal(chef.showDismissNanoseconds, 0)) ns a pair), trace off   "
+                    + "(target ≥ 1.00 M/s)  \(chef.throughputPass ? "PASS" : "FAIL")")
             lines.append(pad("action call", 18) + comparison(chef.action, "host invoker", "raw ffi_call"))
             lines.append(pad("lifecycle call", 18) + comparison(chef.lifecycle, "host wrapper", "raw fn pointer"))
             lines.append(pad("closure call", 18) + comparison(chef.closure, "ffi closure ", "plain C call"))
         }
         if let presentation { lines += presentationLines(presentation) }
         if let harness {
-            lines.append(pad("harness suite", 18) + "\(harness.tests) tests on the C sample: \(decimal(harness.oneJobSeconds, 2)) s with --jobs 1, "
-                + "\(decimal(harness.twoJobsSeconds, 2)) s with --jobs 2   (target < \(decimal(harness.targetSeconds, 0)) s)  \(harness.pass ? "PASS" : "FAIL")")
-            lines.append(pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 1)) ms a test's process   /bin/true spawn "
-                + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
+            lines.append(
+                pad("harness suite", 18) + "\(harness.tests) tests on the C sample: \(decimal(harness.oneJobSeconds, 2)) s with --jobs 1, "
+                    + "\(decimal(harness.twoJobsSeconds, 2)) s with --jobs 2   (target < \(decimal(harness.targetSeconds, 0)) s)  \(harness.pass ? "PASS" : "FAIL")"
+            )
+            lines.append(
+                pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 1)) ms a test's process   /bin/true spawn "
+                    + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
         }
         if let isolation { lines += isolationLines(isolation) }
         return lines.joined(separator: "\n")
@@ -81,7 +95,8 @@ struct Report: Codable {
             pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
                 + "\(decimal(i.inProcessReplayMilliseconds, 1)) ms   ratio \(decimal(i.reloadRatio, 1))   "
                 + "(target ≤ \(decimal(i.reloadTarget, 0)) ms)  \(i.reloadPass ? "PASS" : "FAIL")",
-            pad("", 18) + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
+            pad("", 18)
+                + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
                 + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
         ]
     }
@@ -107,7 +122,8 @@ struct Report: Codable {
             pad("", 18) + "per frame: advance \(decimal(json.advanceMicroseconds, 1)) µs, frame \(decimal(json.frameMicroseconds, 1)) µs, "
                 + "JSON \(decimal(json.encodeMicroseconds, 1)) µs (\(decimal(json.averageBytes, 0)) bytes); show \(decimal(json.showMicroseconds, 1)) µs; "
                 + "fresh Chef + Stage (not counted) \(decimal(json.setupMicroseconds, 1)) µs",
-            pad("sheet drag frame", 18) + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
+            pad("sheet drag frame", 18)
+                + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
                 + "follow + layout + SVG of the demo's share sheet (\(p.sheetDrag.nodes) nodes); the alert's frame in the same rounds "
                 + "\(micro(p.sheetDrag.alertMicroseconds)): ratio \(decimal(p.sheetDrag.ratio, 2))",
         ]

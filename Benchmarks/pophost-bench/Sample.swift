@@ -13,7 +13,8 @@ enum Sample: String, CaseIterable, Codable {
         case .swift:
             return buildDirectory + "/libPopSampleSwift.so"
         case .c:
-            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path
             let make = Process()
             make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             make.arguments = ["make", "-s", "-C", repository + "/Plugins/CSample", "OUT=\(scratch)"]

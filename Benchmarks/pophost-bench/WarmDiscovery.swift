@@ -34,7 +34,8 @@ struct WarmDiscovery: Codable {
     let target: Double
     let pass: Bool
 
-    init(smallPlugins: Int, largePlugins: Int, smallMicroseconds: Double, largeMicroseconds: Double, statMicroseconds: Double, samples: Int) {
+    init(smallPlugins: Int, largePlugins: Int, smallMicroseconds: Double, largeMicroseconds: Double, statMicroseconds: Double, samples: Int)
+    {
         self.smallPlugins = smallPlugins
         self.largePlugins = largePlugins
         self.smallMicroseconds = smallMicroseconds
@@ -54,8 +55,9 @@ struct WarmDiscovery: Codable {
     /// Fills the caches with one cold discovery each (through `scanner`), then measures.
     static func measure(_ workspace: Workspace, rounds: Int, scanner: PluginScanner) throws(BenchError) -> WarmDiscovery {
         func registry(_ samples: [Sample], cache: String) -> PluginRegistry {
-            PluginRegistry(searchPath: SearchPath(directories: samples.map(workspace.directory(for:)), source: .flags),
-                           cacheFile: workspace.cacheDirectory + "/" + cache, scanner: scanner)
+            PluginRegistry(
+                searchPath: SearchPath(directories: samples.map(workspace.directory(for:)), source: .flags),
+                cacheFile: workspace.cacheDirectory + "/" + cache, scanner: scanner)
         }
         let small = registry([.c], cache: "small.json"), large = registry([.c, .swift], cache: "large.json")
         let smallPlugins = workspace.copies, largePlugins = 2 * workspace.copies
@@ -74,9 +76,10 @@ struct WarmDiscovery: Codable {
             smallTimes.append(smallTime)
             largeTimes.append(largeTime)
         }
-        return WarmDiscovery(smallPlugins: smallPlugins, largePlugins: largePlugins,
-                             smallMicroseconds: median(smallTimes) / 1000, largeMicroseconds: median(largeTimes) / 1000,
-                             statMicroseconds: median(statTimes) / 1000, samples: samples)
+        return WarmDiscovery(
+            smallPlugins: smallPlugins, largePlugins: largePlugins,
+            smallMicroseconds: median(smallTimes) / 1000, largeMicroseconds: median(largeTimes) / 1000,
+            statMicroseconds: median(statTimes) / 1000, samples: samples)
     }
 
     /// The cold discovery: scans every file and writes the cache. Every file must load.
@@ -85,7 +88,8 @@ struct WarmDiscovery: Codable {
         do { discovery = try registry.discover() } catch { throw BenchError("\(error)") }
         try checkRegistry(discovery)
         guard discovery.scanned.count == plugins, discovery.entries.count == plugins else {
-            throw BenchError("the cold discovery scanned \(discovery.scanned.count) and found \(discovery.entries.count) files, expected \(plugins)")
+            throw BenchError(
+                "the cold discovery scanned \(discovery.scanned.count) and found \(discovery.entries.count) files, expected \(plugins)")
         }
         // Every copy after the first of a sample provides the same plugin id: it is shadowed.
         for entry in discovery.entries where entry.info == nil || ![.ok, .shadowed].contains(entry.status) {
@@ -101,7 +105,9 @@ struct WarmDiscovery: Codable {
         }
         try checkRegistry(discovery)
         guard discovery.scanned.isEmpty, discovery.entries.count == plugins else {
-            throw BenchError("a warm discovery scanned \(discovery.scanned.count) files and found \(discovery.entries.count), expected none and \(plugins)")
+            throw BenchError(
+                "a warm discovery scanned \(discovery.scanned.count) files and found \(discovery.entries.count), expected none and \(plugins)"
+            )
         }
         return nanoseconds
     }

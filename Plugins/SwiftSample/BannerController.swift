@@ -6,12 +6,14 @@ import PopPluginKit
 /// A banner at the top edge, in the banner layer: no dimming, touches behind it reach the app, on
 /// screen for 3 s after it has slid in.
 enum BannerController {
-    static let component = Component.controllerLoader(.sample(
-        id: "com.pophost.samples.swift.banner-controller",
-        name: "Top banner",
-        description: "A banner that slides in at the top, stays 3 seconds and lets touches through to the app.",
-        features: ["banner", "top"]
-    )) { controller in
+    static let component = Component.controllerLoader(
+        .sample(
+            id: "com.pophost.samples.swift.banner-controller",
+            name: "Top banner",
+            description: "A banner that slides in at the top, stays 3 seconds and lets touches through to the app.",
+            features: ["banner", "top"]
+        )
+    ) { controller in
         controller.configure = { _, _, presentation in
             guard let p = presentation else { return }
             p.pointee.style = Int32(POP_STYLE_BANNER)  // the banner layer, with its own queue

@@ -5,12 +5,14 @@ import PopPluginKit
 
 /// A bell, a white title and a light message on a dark translucent background.
 enum BannerView {
-    static let component = Component.viewLoader(.sample(
-        id: "com.pophost.samples.swift.banner-view",
-        name: "Banner",
-        description: "An icon, a title and a message in a dark banner.",
-        features: ["banner", "image", "text"]
-    )) { view in
+    static let component = Component.viewLoader(
+        .sample(
+            id: "com.pophost.samples.swift.banner-view",
+            name: "Banner",
+            description: "An icon, a title and a message in a dark banner.",
+            features: ["banner", "image", "text"]
+        )
+    ) { view in
         view.build = { _, data, builder in
             guard let builder else { return false }
             let data = RequestValue(data)
@@ -18,10 +20,12 @@ enum BannerView {
             b.hstack(spacing: 12, alignment: POP_ALIGN_CENTER) {
                 b.image("bell", width: 28, height: 28)
                 b.vstack(spacing: 2, alignment: POP_ALIGN_LEADING) {
-                    b.text(data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
-                           color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
-                    b.text(data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
-                           color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
+                    b.text(
+                        data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
+                        color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
+                    b.text(
+                        data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
+                        color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
                 }
             }
             b.padding(12)

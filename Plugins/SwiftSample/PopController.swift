@@ -6,12 +6,14 @@ import PopPluginKit
 /// Centred over a light dimming, popping in and out (QMUI's popup animation, 0.25 s each way);
 /// a tap on the background dismisses it.
 enum PopController {
-    static let component = Component.controllerLoader(.sample(
-        id: "com.pophost.samples.swift.pop-controller",
-        name: "Pop controller",
-        description: "Presents the content as a centred alert over a dimmed background.",
-        features: ["alert", "dimmed"]
-    )) { controller in
+    static let component = Component.controllerLoader(
+        .sample(
+            id: "com.pophost.samples.swift.pop-controller",
+            name: "Pop controller",
+            description: "Presents the content as a centred alert over a dimmed background.",
+            features: ["alert", "dimmed"]
+        )
+    ) { controller in
         controller.configure = { _, _, presentation in
             guard let p = presentation else { return }
             p.pointee.style = Int32(POP_STYLE_ALERT)

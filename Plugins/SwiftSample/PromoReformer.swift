@@ -8,12 +8,14 @@ import PopPluginKit
 /// "Campaign spring", "campaign": "spring"} and the controller data {"style": "slide"}. Without a
 /// discount it writes nothing, and both loaders receive the request's data unchanged.
 enum PromoReformer {
-    static let component = Component.reformer(.sample(
-        id: "com.pophost.samples.swift.promo-reformer",
-        name: "Promotion reformer",
-        description: "Turns a campaign's discount and name into the promotion's title and message.",
-        features: ["promotion"]
-    )) { reformer in
+    static let component = Component.reformer(
+        .sample(
+            id: "com.pophost.samples.swift.promo-reformer",
+            name: "Promotion reformer",
+            description: "Turns a campaign's discount and name into the promotion's title and message.",
+            features: ["promotion"]
+        )
+    ) { reformer in
         reformer.reform = { _, data, viewData, controllerData in
             let data = RequestValue(data)
             // No discount: leave both writers empty (pass-through).

@@ -5,22 +5,26 @@ import PopPluginKit
 
 /// A banner image, a red title, a message, Claim (the handler's action "claim") and Not now.
 enum PromoView {
-    static let component = Component.viewLoader(.sample(
-        id: "com.pophost.samples.swift.promo-view",
-        name: "Promotion",
-        description: "A banner image, an offer, a message and claim and not-now buttons.",
-        features: ["alert", "image", "text", "buttons"]
-    )) { view in
+    static let component = Component.viewLoader(
+        .sample(
+            id: "com.pophost.samples.swift.promo-view",
+            name: "Promotion",
+            description: "A banner image, an offer, a message and claim and not-now buttons.",
+            features: ["alert", "image", "text", "buttons"]
+        )
+    ) { view in
         view.build = { _, data, builder in
             guard let builder else { return false }
             let data = RequestValue(data)
             let b = ContentBuilder(builder)
             b.vstack(spacing: 10, alignment: POP_ALIGN_CENTER) {
                 b.image("promo-banner", width: 240, height: 120)
-                b.text(data["title"].string ?? "Limited offer", size: 20, weight: POP_WEIGHT_BOLD,
-                       color: 0xD0021BFF, alignment: POP_ALIGN_CENTER, maxLines: 2)
-                b.text(data["message"].string ?? "", size: 14, weight: POP_WEIGHT_REGULAR,
-                       color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 3)
+                b.text(
+                    data["title"].string ?? "Limited offer", size: 20, weight: POP_WEIGHT_BOLD,
+                    color: 0xD0021BFF, alignment: POP_ALIGN_CENTER, maxLines: 2)
+                b.text(
+                    data["message"].string ?? "", size: 14, weight: POP_WEIGHT_REGULAR,
+                    color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 3)
                 b.button("Claim", style: POP_BUTTON_DEFAULT, action: "claim")
                 b.button("Not now", style: POP_BUTTON_PLAIN, action: "pop.dismiss")
             }

@@ -29,9 +29,9 @@ final class PromotionHandler: Instance {
         handler.get_options = { handler, data, options in
             guard let options else { return }
             options.pointee.priority = Int32(POP_PRIORITY_LOW)
-            options.pointee.policy = Int32(POP_POLICY_ENQUEUE)             // wait until the layer is free
+            options.pointee.policy = Int32(POP_POLICY_ENQUEUE)  // wait until the layer is free
             options.pointee.when_preempted = Int32(POP_PREEMPTED_REQUEUE)  // come back after a preemption
-            options.pointee.time_to_live = 30                              // seconds in the queue
+            options.pointee.time_to_live = 30  // seconds in the queue
             if let instance = PromotionHandler.of(handler), let campaign = RequestValue(data)["campaign"].cString {
                 free(instance.dedupeKey)
                 instance.dedupeKey = strdup(campaign)

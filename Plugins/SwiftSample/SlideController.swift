@@ -7,12 +7,14 @@ import PopPluginKit
 /// top with an angled bounce, leaves to the bottom at an angle in the guide theme's 0.45 s; a tap
 /// on the background dismisses it.
 enum SlideController {
-    static let component = Component.controllerLoader(.sample(
-        id: "com.pophost.samples.swift.slide-controller",
-        name: "Slide-in promotion",
-        description: "Slides in from the top with an angled bounce over a dark dimming and leaves to the bottom.",
-        features: ["alert", "dimmed", "slide"]
-    )) { controller in
+    static let component = Component.controllerLoader(
+        .sample(
+            id: "com.pophost.samples.swift.slide-controller",
+            name: "Slide-in promotion",
+            description: "Slides in from the top with an angled bounce over a dark dimming and leaves to the bottom.",
+            features: ["alert", "dimmed", "slide"]
+        )
+    ) { controller in
         controller.configure = { _, _, presentation in
             guard let p = presentation else { return }
             p.pointee.style = Int32(POP_STYLE_ALERT)

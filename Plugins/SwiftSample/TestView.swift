@@ -5,21 +5,25 @@ import PopPluginKit
 
 /// A title, a message and an OK button (the host action "pop.dismiss").
 enum TestView {
-    static let component = Component.viewLoader(.sample(
-        id: "com.pophost.samples.swift.test-view",
-        name: "Test view",
-        description: "A title, a message and an OK button.",
-        features: ["alert", "text", "buttons"]
-    )) { view in
+    static let component = Component.viewLoader(
+        .sample(
+            id: "com.pophost.samples.swift.test-view",
+            name: "Test view",
+            description: "A title, a message and an OK button.",
+            features: ["alert", "text", "buttons"]
+        )
+    ) { view in
         view.build = { _, data, builder in
             guard let builder else { return false }
             let data = RequestValue(data)
             let b = ContentBuilder(builder)
             b.vstack(spacing: 12, alignment: POP_ALIGN_CENTER) {
-                b.text(data["title"].string ?? "CSPopKit", size: 17, weight: POP_WEIGHT_SEMIBOLD,
-                       color: 0x000000FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
-                b.text(data["message"].string ?? "Composed from a handler, a view loader and a controller loader.",
-                       size: 13, weight: POP_WEIGHT_REGULAR, color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                b.text(
+                    data["title"].string ?? "CSPopKit", size: 17, weight: POP_WEIGHT_SEMIBOLD,
+                    color: 0x000000FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                b.text(
+                    data["message"].string ?? "Composed from a handler, a view loader and a controller loader.",
+                    size: 13, weight: POP_WEIGHT_REGULAR, color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
                 b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                     b.button("OK", style: POP_BUTTON_DEFAULT, action: "pop.dismiss")
                 }

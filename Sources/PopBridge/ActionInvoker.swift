@@ -152,7 +152,7 @@ import PopChef
     /// `Double(_:)` alone, hexadecimal, "nan" and "inf" are not numbers here.
     private static func decimalNumber(_ text: Substring) -> Double? {
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }),
-              let number = Double(text), number.isFinite
+            let number = Double(text), number.isFinite
         else { return nil }
         return number
     }

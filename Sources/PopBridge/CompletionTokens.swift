@@ -59,7 +59,8 @@ package enum CompletionTokens {
         guard let target = live.withLock({ $0[token] }) else {
             ignored.add(1, ordering: .relaxed)
             let issued = token != 0 && token <= lastIssued.load(ordering: .relaxed)
-            logger.warning("""
+            logger.warning(
+                """
                 completion token \(token) \(issued ? "belongs to a request that has ended or a component that was destroyed" : "was never issued"); \
                 the call is ignored
                 """)

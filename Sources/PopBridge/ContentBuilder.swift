@@ -1,7 +1,7 @@
 import PluginABI
-import Synchronization
 import PopLoader
 import PopModel
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -62,102 +62,105 @@ final class ContentBuilder {
 
     init() {
         table = .allocate(capacity: 1)
-        table.initialize(to: pop_content_builder_t(
-            abi_version: ABIVersion.host.raw,
-            struct_size: UInt32(MemoryLayout<pop_content_builder_t>.size),
-            host_ctx: nil,
-            begin_vstack: { b, spacing, alignment in
-                ContentBuilder.owner(of: b)?.begin("begin_vstack", spacing: spacing, alignment: alignment) {
-                    .vstack(spacing: spacing, alignment: $0, children: $1)
+        table.initialize(
+            to: pop_content_builder_t(
+                abi_version: ABIVersion.host.raw,
+                struct_size: UInt32(MemoryLayout<pop_content_builder_t>.size),
+                host_ctx: nil,
+                begin_vstack: { b, spacing, alignment in
+                    ContentBuilder.owner(of: b)?.begin("begin_vstack", spacing: spacing, alignment: alignment) {
+                        .vstack(spacing: spacing, alignment: $0, children: $1)
+                    }
+                },
+                begin_hstack: { b, spacing, alignment in
+                    ContentBuilder.owner(of: b)?.begin("begin_hstack", spacing: spacing, alignment: alignment) {
+                        .hstack(spacing: spacing, alignment: $0, children: $1)
+                    }
+                },
+                begin_overlay: { b, alignment in
+                    ContentBuilder.owner(of: b)?.begin("begin_overlay", spacing: 0, alignment: alignment) {
+                        .overlay(alignment: $0, children: $1)
+                    }
+                },
+                end: { ContentBuilder.owner(of: $0)?.end() },
+                text: { b, utf8, size, weight, color, alignment, maxLines in
+                    guard let owner = ContentBuilder.owner(of: b) else { return }
+                    let function = "text"
+                    guard let string = owner.string(utf8, "string", in: function, required: true),
+                        owner.checkLength(size, "size", in: function),
+                        let weight = owner.check(ContentNode.Weight(rawValue: weight), "weight", weight, in: function),
+                        let alignment = owner.check(ContentNode.Alignment(rawValue: alignment), "alignment", alignment, in: function)
+                    else { return }
+                    owner.add(
+                        .text(
+                            string, size: size, weight: weight, color: ContentNode.Color(rawValue: color),
+                            alignment: alignment, maxLines: Int(maxLines)), in: function)
+                },
+                button: { b, title, style, action in
+                    guard let owner = ContentBuilder.owner(of: b) else { return }
+                    let function = "button"
+                    guard let title = owner.string(title, "title", in: function, required: true),
+                        let style = owner.check(ContentNode.ButtonStyle(rawValue: style), "style", style, in: function),
+                        let action = owner.string(action, "action", in: function, required: true)
+                    else { return }
+                    guard !action.isEmpty else { return owner.fail("\(function): empty action") }
+                    owner.add(.button(title, style: style, action: action), in: function)
+                },
+                text_field: { b, id, placeholder, secure in
+                    guard let owner = ContentBuilder.owner(of: b) else { return }
+                    let function = "text_field"
+                    guard let id = owner.string(id, "id", in: function, required: true),
+                        let placeholder = owner.string(placeholder, "placeholder", in: function, required: false)
+                    else { return }
+                    guard !id.isEmpty else { return owner.fail("\(function): empty id") }
+                    guard !id.contains(".") else {
+                        return owner.fail("\(function): id \(Value.string(id).json) contains '.' (actions read it as field.<id>)")
+                    }
+                    guard !owner.textFieldIDs.contains(id) else {
+                        return owner.fail("\(function): duplicate id \(Value.string(id).json)")
+                    }
+                    guard owner.add(.textField(id: id, placeholder: placeholder, secure: secure), in: function) else { return }
+                    owner.textFieldIDs.insert(id)
+                },
+                image: { b, name, width, height in
+                    guard let owner = ContentBuilder.owner(of: b) else { return }
+                    let function = "image"
+                    guard let name = owner.string(name, "name", in: function, required: false),
+                        owner.checkLength(width, "width", in: function),
+                        owner.checkLength(height, "height", in: function)
+                    else { return }
+                    owner.add(.image(name: name, width: width, height: height), in: function)
+                },
+                spacer: { b, minLength in
+                    guard let owner = ContentBuilder.owner(of: b), owner.checkLength(minLength, "min_length", in: "spacer") else { return }
+                    owner.add(.spacer(minLength: minLength), in: "spacer")
+                },
+                divider: { ContentBuilder.owner(of: $0)?.add(.divider, in: "divider") },
+                padding: { b, top, leading, bottom, trailing in
+                    guard let owner = ContentBuilder.owner(of: b) else { return }
+                    let function = "padding"
+                    for (length, name) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
+                        guard owner.checkLength(length, name, in: function) else { return }
+                    }
+                    owner.modify(function) {
+                        $0.padding.top += top
+                        $0.padding.leading += leading
+                        $0.padding.bottom += bottom
+                        $0.padding.trailing += trailing
+                    }
+                },
+                background: { b, color in
+                    ContentBuilder.owner(of: b)?.modify("background") { $0.background = ContentNode.Color(rawValue: color) }
+                },
+                corner_radius: { b, radius in
+                    guard let owner = ContentBuilder.owner(of: b), owner.checkLength(radius, "radius", in: "corner_radius") else { return }
+                    owner.modify("corner_radius") { $0.cornerRadius = radius }
+                },
+                border: { b, width, color in
+                    guard let owner = ContentBuilder.owner(of: b), owner.checkLength(width, "width", in: "border") else { return }
+                    owner.modify("border") { $0.border = ContentNode.Border(width: width, color: ContentNode.Color(rawValue: color)) }
                 }
-            },
-            begin_hstack: { b, spacing, alignment in
-                ContentBuilder.owner(of: b)?.begin("begin_hstack", spacing: spacing, alignment: alignment) {
-                    .hstack(spacing: spacing, alignment: $0, children: $1)
-                }
-            },
-            begin_overlay: { b, alignment in
-                ContentBuilder.owner(of: b)?.begin("begin_overlay", spacing: 0, alignment: alignment) {
-                    .overlay(alignment: $0, children: $1)
-                }
-            },
-            end: { ContentBuilder.owner(of: $0)?.end() },
-            text: { b, utf8, size, weight, color, alignment, maxLines in
-                guard let owner = ContentBuilder.owner(of: b) else { return }
-                let function = "text"
-                guard let string = owner.string(utf8, "string", in: function, required: true),
-                    owner.checkLength(size, "size", in: function),
-                    let weight = owner.check(ContentNode.Weight(rawValue: weight), "weight", weight, in: function),
-                    let alignment = owner.check(ContentNode.Alignment(rawValue: alignment), "alignment", alignment, in: function)
-                else { return }
-                owner.add(.text(string, size: size, weight: weight, color: ContentNode.Color(rawValue: color),
-                                alignment: alignment, maxLines: Int(maxLines)), in: function)
-            },
-            button: { b, title, style, action in
-                guard let owner = ContentBuilder.owner(of: b) else { return }
-                let function = "button"
-                guard let title = owner.string(title, "title", in: function, required: true),
-                    let style = owner.check(ContentNode.ButtonStyle(rawValue: style), "style", style, in: function),
-                    let action = owner.string(action, "action", in: function, required: true)
-                else { return }
-                guard !action.isEmpty else { return owner.fail("\(function): empty action") }
-                owner.add(.button(title, style: style, action: action), in: function)
-            },
-            text_field: { b, id, placeholder, secure in
-                guard let owner = ContentBuilder.owner(of: b) else { return }
-                let function = "text_field"
-                guard let id = owner.string(id, "id", in: function, required: true),
-                    let placeholder = owner.string(placeholder, "placeholder", in: function, required: false)
-                else { return }
-                guard !id.isEmpty else { return owner.fail("\(function): empty id") }
-                guard !id.contains(".") else {
-                    return owner.fail("\(function): id \(Value.string(id).json) contains '.' (actions read it as field.<id>)")
-                }
-                guard !owner.textFieldIDs.contains(id) else {
-                    return owner.fail("\(function): duplicate id \(Value.string(id).json)")
-                }
-                guard owner.add(.textField(id: id, placeholder: placeholder, secure: secure), in: function) else { return }
-                owner.textFieldIDs.insert(id)
-            },
-            image: { b, name, width, height in
-                guard let owner = ContentBuilder.owner(of: b) else { return }
-                let function = "image"
-                guard let name = owner.string(name, "name", in: function, required: false),
-                    owner.checkLength(width, "width", in: function),
-                    owner.checkLength(height, "height", in: function)
-                else { return }
-                owner.add(.image(name: name, width: width, height: height), in: function)
-            },
-            spacer: { b, minLength in
-                guard let owner = ContentBuilder.owner(of: b), owner.checkLength(minLength, "min_length", in: "spacer") else { return }
-                owner.add(.spacer(minLength: minLength), in: "spacer")
-            },
-            divider: { ContentBuilder.owner(of: $0)?.add(.divider, in: "divider") },
-            padding: { b, top, leading, bottom, trailing in
-                guard let owner = ContentBuilder.owner(of: b) else { return }
-                let function = "padding"
-                for (length, name) in [(top, "top"), (leading, "leading"), (bottom, "bottom"), (trailing, "trailing")] {
-                    guard owner.checkLength(length, name, in: function) else { return }
-                }
-                owner.modify(function) {
-                    $0.padding.top += top
-                    $0.padding.leading += leading
-                    $0.padding.bottom += bottom
-                    $0.padding.trailing += trailing
-                }
-            },
-            background: { b, color in
-                ContentBuilder.owner(of: b)?.modify("background") { $0.background = ContentNode.Color(rawValue: color) }
-            },
-            corner_radius: { b, radius in
-                guard let owner = ContentBuilder.owner(of: b), owner.checkLength(radius, "radius", in: "corner_radius") else { return }
-                owner.modify("corner_radius") { $0.cornerRadius = radius }
-            },
-            border: { b, width, color in
-                guard let owner = ContentBuilder.owner(of: b), owner.checkLength(width, "width", in: "border") else { return }
-                owner.modify("border") { $0.border = ContentNode.Border(width: width, color: ContentNode.Color(rawValue: color)) }
-            }
-        ))
+            ))
         table.pointee.host_ctx = Unmanaged.passUnretained(self).toOpaque()
         ContentBuilder.live.register(table, owner: self)
     }
@@ -170,7 +173,11 @@ final class ContentBuilder {
     /// The content built, or the first misuse, containers left open, or no content at all.
     func finish() -> Result<ContentNode, ContentError> {
         if calledFromAnotherThread.load(ordering: .acquiring) {
-            return .failure(ContentError(message: "a builder function was called from another thread (the builder is main-thread only: call it from build, on the thread that runs it)"))
+            return .failure(
+                ContentError(
+                    message:
+                        "a builder function was called from another thread (the builder is main-thread only: call it from build, on the thread that runs it)"
+                ))
         }
         if let error { return .failure(ContentError(message: error)) }
         if !open.isEmpty {
@@ -259,8 +266,10 @@ final class ContentBuilder {
         hasLastNode = true
     }
 
-    private func begin(_ function: String, spacing: Double, alignment: Int32,
-                       make: @escaping (ContentNode.Alignment, [ContentNode]) -> ContentNode.Kind) {
+    private func begin(
+        _ function: String, spacing: Double, alignment: Int32,
+        make: @escaping (ContentNode.Alignment, [ContentNode]) -> ContentNode.Kind
+    ) {
         guard checkLength(spacing, "spacing", in: function),
             let alignment = check(ContentNode.Alignment(rawValue: alignment), "alignment", alignment, in: function),
             canAddNode(in: function)

@@ -13,8 +13,10 @@ package struct DeclaredAction {
 
     /// What the chef knows of it: its name, signature and the fields it reads.
     var declaration: ActionDeclaration {
-        ActionDeclaration(name: name, signature: text, fields: signature.parameters.compactMap {
-            if case .field(let id) = $0.source { id } else { nil }
-        })
+        ActionDeclaration(
+            name: name, signature: text,
+            fields: signature.parameters.compactMap {
+                if case .field(let id) = $0.source { id } else { nil }
+            })
     }
 }

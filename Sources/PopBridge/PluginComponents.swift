@@ -119,7 +119,9 @@ public final class PluginComponents: ComponentSource {
 
     /// Creates an instance of component `id` for `context`'s chef, checking that it is of `kind` and
     /// that the instance honours the ABI (version, size, its factory's descriptor, a destroy function).
-    private func create(_ id: String, kind: ComponentKind, context: ComponentContext) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
+    private func create(
+        _ id: String, kind: ComponentKind, context: ComponentContext
+    ) throws(ComponentFailure) -> (PluginInstance, LoadedPlugin) {
         guard let entry = entries[id] else {
             throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
         }

@@ -21,8 +21,9 @@ extension PluginControllerLoader: SheetDelegate {
         guard let dragProgress = sheetHooks?.dragProgress else { return }
         withOptionalCString(progress.lower) { lower in
             withOptionalCString(progress.upper) { upper in
-                var raw = pop_sheet_drag_t(abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_sheet_drag_t>.size),
-                                           height: progress.height, lower: lower, upper: upper, fraction: progress.fraction)
+                var raw = pop_sheet_drag_t(
+                    abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_sheet_drag_t>.size),
+                    height: progress.height, lower: lower, upper: upper, fraction: progress.fraction)
                 dragProgress(pointer, &raw)
             }
         }

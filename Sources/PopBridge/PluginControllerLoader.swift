@@ -8,19 +8,24 @@ import PopModel
 /// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
 package final class PluginControllerLoader: ControllerLoaderComponent {
     /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
-    typealias Layout = @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) -> Bool
+    typealias Layout =
+        @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_layout_context_t>?, UnsafeMutablePointer<pop_rect_t>?) ->
+        Bool
 
     /// A custom show or hide animation, in the form it was declared in.
     private enum AnimationHook {
         /// ABI 1.0's kind struct member, finished with a `pop_done_fn`.
-        case doneFunction(@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)
+        case doneFunction(
+            @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_done_fn?) -> Bool)
         /// "pop.animation/1"'s, finished with a `pop_completion_t`.
-        case completion(@convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_completion_t) -> Bool)
+        case completion(
+            @convention(c) (UnsafePointer<pop_controller_loader_t>?, UnsafePointer<pop_animation_context_t>?, pop_completion_t) -> Bool)
     }
 
     package let id: String
     let pointer: UnsafePointer<pop_controller_loader_t>
-    private let configureFunction: (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
+    private let configureFunction:
+        (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
     private let showHook: AnimationHook?
     private let hideHook: AnimationHook?
     private let layoutHook: Layout?
@@ -42,16 +47,20 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         configureFunction = kind.configure
 
         var layout = kind.layout
-        if let found = try instance.extensionTable(POP_EXT_LAYOUT, as: pop_layout_ext_t.self, minimumSize: MemoryLayout<pop_layout_ext_t>.size),
-           found.header.contains(\pop_layout_ext_t.layout), let hook = found.table.pointee.layout {
+        if let found = try instance.extensionTable(
+            POP_EXT_LAYOUT, as: pop_layout_ext_t.self, minimumSize: MemoryLayout<pop_layout_ext_t>.size),
+            found.header.contains(\pop_layout_ext_t.layout), let hook = found.table.pointee.layout
+        {
             layout = hook
         }
         layoutHook = layout
 
         var show: AnimationHook? = kind.animate_show.map(AnimationHook.doneFunction)
         var hide: AnimationHook? = kind.animate_hide.map(AnimationHook.doneFunction)
-        if let found = try instance.extensionTable(POP_EXT_ANIMATION, as: pop_animation_ext_t.self,
-                                                   minimumSize: MemoryLayout<pop_animation_ext_t>.size) {
+        if let found = try instance.extensionTable(
+            POP_EXT_ANIMATION, as: pop_animation_ext_t.self,
+            minimumSize: MemoryLayout<pop_animation_ext_t>.size)
+        {
             let table = found.table.pointee
             if found.header.contains(\pop_animation_ext_t.animate_show), let hook = table.animate_show { show = .completion(hook) }
             if found.header.contains(\pop_animation_ext_t.animate_hide), let hook = table.animate_hide { hide = .completion(hook) }

@@ -7,10 +7,10 @@ import PopModel
 /// direct calls through them (libffi is only for actions, whose signatures are declared at run time).
 package final class PluginHandler: HandlerComponent {
     package let id: String
-    package let pointer:UnsafePointer<pop_handler_t>
-    package let actions:[String: ActionDeclaration]
+    package let pointer: UnsafePointer<pop_handler_t>
+    package let actions: [String: ActionDeclaration]
     /// The actions as the invoker calls them.
-    package let declared:[String: DeclaredAction]
+    package let declared: [String: DeclaredAction]
     private let instance: PluginInstance
     /// Where the actions' call interfaces live: held so they outlive every call through them.
     private let interfaces: CallInterfaceCache
@@ -47,7 +47,8 @@ package final class PluginHandler: HandlerComponent {
             guard StructHeader(raw).problem(minimumSize: MemoryLayout<pop_action_t>.size) == nil else {
                 throw broken("handler \(id): action \(index) has an incompatible version or size")
             }
-            guard let namePointer = action.name, let name = String(validatingCString: namePointer), !name.isEmpty, !name.hasPrefix("pop.") else {
+            guard let namePointer = action.name, let name = String(validatingCString: namePointer), !name.isEmpty, !name.hasPrefix("pop.")
+            else {
                 throw broken("handler \(id): action \(index) has no valid name (UTF-8, not empty, not in the reserved \"pop.\" namespace)")
             }
             guard declared[name] == nil else { throw broken("handler \(id) declares the action \"\(name)\" twice") }
@@ -59,8 +60,9 @@ package final class PluginHandler: HandlerComponent {
             }
             do {
                 let signature = try ActionSignature.parse(signatureText)
-                declared[name] = DeclaredAction(name: name, text: signatureText, signature: signature, function: UnsafeRawPointer(function),
-                                                interface: interfaces.interface(for: signature))
+                declared[name] = DeclaredAction(
+                    name: name, text: signatureText, signature: signature, function: UnsafeRawPointer(function),
+                    interface: interfaces.interface(for: signature))
             } catch {
                 throw broken("handler \(id): action \"\(name)\" has a malformed signature: \(error)")
             }
@@ -68,7 +70,6 @@ package final class PluginHandler: HandlerComponent {
         self.declared = declared
         actions = declared.mapValues(\.declaration)
     }
-
 
     package var decidesPresentation: Bool { shouldPresentEx != nil || functions.should_present != nil }
 
@@ -121,8 +122,9 @@ package final class PluginHandler: HandlerComponent {
     /// Calls the action through libffi with the arguments its signature declares.
     package func perform(_ name: String, context: ActionContext) -> ActionOutcome {
         guard let action = declared[name] else { return .keep }
-        return ActionInvoker.invoke(action.function, signature: action.signature, interface: action.interface,
-                                    arguments: TapArguments(handler: UnsafeRawPointer(pointer), context: context))
+        return ActionInvoker.invoke(
+            action.function, signature: action.signature, interface: action.interface,
+            arguments: TapArguments(handler: UnsafeRawPointer(pointer), context: context))
     }
 
     package func destroy() {

@@ -30,16 +30,19 @@ final class PluginInstance {
     /// The component's extension `id` as a `Table` (whose first version had `minimumSize` bytes),
     /// or nil when it offers none. A table that breaks the growth rule is a broken contract: the
     /// host would otherwise read functions that are not there.
-    func extensionTable<Table>(_ id: String, as type: Table.Type, minimumSize: Int) throws(ComponentFailure) -> (table: UnsafePointer<Table>, header: StructHeader)? {
+    func extensionTable<Table>(
+        _ id: String, as type: Table.Type, minimumSize: Int
+    ) throws(ComponentFailure) -> (table: UnsafePointer<Table>, header: StructHeader)? {
         guard let getExtension = component.pointee.get_extension,
-              let raw = id.withCString({ getExtension(component, $0) })
+            let raw = id.withCString({ getExtension(component, $0) })
         else { return nil }
         let header = StructHeader(raw)
         switch header.problem(minimumSize: minimumSize) {
         case nil:
             return (raw.assumingMemoryBound(to: type), header)
         case .majorMismatch:
-            throw ComponentFailure(.contractBroken, "extension \"\(id)\" is for ABI \(header.version), not compatible with \(ABIVersion.host)")
+            throw ComponentFailure(
+                .contractBroken, "extension \"\(id)\" is for ABI \(header.version), not compatible with \(ABIVersion.host)")
         case .tooSmall(let minimum):
             throw ComponentFailure(.contractBroken, "extension \"\(id)\" has struct_size \(header.size), below its \(minimum) bytes")
         }

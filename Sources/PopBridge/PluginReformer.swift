@@ -6,7 +6,12 @@ import PopModel
 final class PluginReformer: ReformerComponent {
     let id: String
     private let pointer: UnsafePointer<pop_reformer_t>
-    private let reformFunction: (@convention(c) (UnsafePointer<pop_reformer_t>?, OpaquePointer?, UnsafePointer<pop_value_writer_t>?, UnsafePointer<pop_value_writer_t>?) -> Bool)?
+    private let reformFunction:
+        (
+            @convention(c) (
+                UnsafePointer<pop_reformer_t>?, OpaquePointer?, UnsafePointer<pop_value_writer_t>?, UnsafePointer<pop_value_writer_t>?
+            ) -> Bool
+        )?
     private let instance: PluginInstance
 
     init(_ instance: PluginInstance, id: String) {

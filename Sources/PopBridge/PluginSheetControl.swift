@@ -45,8 +45,10 @@ enum PluginSheetControl {
     }
 
     /// Checks the call and passes `control` on; `refusal` is a misbehaviour to report instead.
-    private static func control(_ host: UnsafePointer<pop_host_t>?, _ component: UnsafePointer<pop_component_t>?,
-                                _ control: SheetControl?, _ refusal: String?) -> Bool {
+    private static func control(
+        _ host: UnsafePointer<pop_host_t>?, _ component: UnsafePointer<pop_component_t>?,
+        _ control: SheetControl?, _ refusal: String?
+    ) -> Bool {
         guard HostTable.owner(of: host) != nil, let component, let owner = owners.withLock({ $0[UInt(bitPattern: component)] }) else {
             return false
         }

@@ -65,17 +65,21 @@ package enum PluginTimers {
     /// The instance is about to be destroyed: its pending timers are cancelled and later calls for it
     /// find nothing.
     static func unregister(_ component: UnsafePointer<pop_component_t>) {
-        guard let owner = registry.withLock({ registry -> Owner? in
-            guard let owner = registry.owners.removeValue(forKey: UInt(bitPattern: component)) else { return nil }
-            for id in owner.pending.keys { registry.timers[id] = nil }
-            return owner
-        }) else { return }
+        guard
+            let owner = registry.withLock({ registry -> Owner? in
+                guard let owner = registry.owners.removeValue(forKey: UInt(bitPattern: component)) else { return nil }
+                for id in owner.pending.keys { registry.timers[id] = nil }
+                return owner
+            })
+        else { return }
         for token in owner.pending.values { owner.context.clock.cancel(token) }
         owner.pending = [:]
     }
 
-    private static func schedule(host: UnsafePointer<pop_host_t>?, component: UnsafePointer<pop_component_t>?, delay: Double,
-                                 fire: pop_timer_fn?, context: UnsafeMutableRawPointer?) -> pop_timer_id_t {
+    private static func schedule(
+        host: UnsafePointer<pop_host_t>?, component: UnsafePointer<pop_component_t>?, delay: Double,
+        fire: pop_timer_fn?, context: UnsafeMutableRawPointer?
+    ) -> pop_timer_id_t {
         guard HostTable.owner(of: host) != nil else {
             logger.warning("pop.timer/1 schedule was called with a host table the host did not make; ignored")
             return 0

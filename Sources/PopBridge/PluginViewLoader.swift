@@ -6,7 +6,8 @@ import PopModel
 final class PluginViewLoader: ViewLoaderComponent {
     let id: String
     private let pointer: UnsafePointer<pop_view_loader_t>
-    private let buildFunction: @convention(c) (UnsafePointer<pop_view_loader_t>?, OpaquePointer?, UnsafePointer<pop_content_builder_t>?) -> Bool
+    private let buildFunction:
+        @convention(c) (UnsafePointer<pop_view_loader_t>?, OpaquePointer?, UnsafePointer<pop_content_builder_t>?) -> Bool
     private let instance: PluginInstance
 
     /// Fails when the plugin has no `build` (it is required).

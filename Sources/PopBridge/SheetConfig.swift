@@ -39,7 +39,9 @@ struct SheetConfig {
         }
         func rect(_ value: pop_rect_t, _ field: String) throws(ComponentFailure) -> Rect {
             guard value.x.isFinite, value.y.isFinite else { throw invalid(field, "(\(value.x), \(value.y))") }
-            return Rect(x: value.x, y: value.y, width: try length(value.width, field + ".width"), height: try length(value.height, field + ".height"))
+            return Rect(
+                x: value.x, y: value.y, width: try length(value.width, field + ".width"),
+                height: try length(value.height, field + ".height"))
         }
 
         var options = SheetOptions()
@@ -69,7 +71,9 @@ struct SheetConfig {
         }
         options.popover.permittedArrowDirections = arrows
         let passthroughCount = Int(raw.passthrough_count)
-        guard (0...Int(POP_SHEET_MAX_PASSTHROUGH)).contains(passthroughCount) else { throw invalid("passthrough_count", "\(passthroughCount)") }
+        guard (0...Int(POP_SHEET_MAX_PASSTHROUGH)).contains(passthroughCount) else {
+            throw invalid("passthrough_count", "\(passthroughCount)")
+        }
         let passthrough = withUnsafeBytes(of: raw.passthrough) { Array($0.bindMemory(to: pop_rect_t.self)) }
         for index in 0..<passthroughCount { options.popover.passthroughRects.append(try rect(passthrough[index], "passthrough[\(index)]")) }
         return options

@@ -43,34 +43,35 @@ final class ValueWriter {
 
     init() {
         table = .allocate(capacity: 1)
-        table.initialize(to: pop_value_writer_t(
-            abi_version: ABIVersion.host.raw,
-            struct_size: UInt32(MemoryLayout<pop_value_writer_t>.size),
-            host_ctx: nil,
-            write_null: { ValueWriter.owner(of: $0)?.add(.null, from: "write_null") },
-            write_bool: { ValueWriter.owner(of: $0)?.add(.bool($1), from: "write_bool") },
-            write_int: { ValueWriter.owner(of: $0)?.add(.int($1), from: "write_int") },
-            write_double: { writer, double in
-                guard let owner = ValueWriter.owner(of: writer) else { return }
-                guard double.isFinite else { return owner.fail("write_double: non-finite value \(double)") }
-                owner.add(.double(double), from: "write_double")
-            },
-            write_string: { writer, utf8 in
-                guard let owner = ValueWriter.owner(of: writer),
-                    let string = owner.string(utf8, from: "write_string")
-                else { return }
-                owner.add(.string(string), from: "write_string")
-            },
-            begin_array: { ValueWriter.owner(of: $0)?.begin(isObject: false, from: "begin_array") },
-            begin_object: { ValueWriter.owner(of: $0)?.begin(isObject: true, from: "begin_object") },
-            write_key: { writer, utf8 in
-                guard let owner = ValueWriter.owner(of: writer),
-                    let key = owner.string(utf8, from: "write_key")
-                else { return }
-                owner.writeKey(key)
-            },
-            end: { ValueWriter.owner(of: $0)?.end() }
-        ))
+        table.initialize(
+            to: pop_value_writer_t(
+                abi_version: ABIVersion.host.raw,
+                struct_size: UInt32(MemoryLayout<pop_value_writer_t>.size),
+                host_ctx: nil,
+                write_null: { ValueWriter.owner(of: $0)?.add(.null, from: "write_null") },
+                write_bool: { ValueWriter.owner(of: $0)?.add(.bool($1), from: "write_bool") },
+                write_int: { ValueWriter.owner(of: $0)?.add(.int($1), from: "write_int") },
+                write_double: { writer, double in
+                    guard let owner = ValueWriter.owner(of: writer) else { return }
+                    guard double.isFinite else { return owner.fail("write_double: non-finite value \(double)") }
+                    owner.add(.double(double), from: "write_double")
+                },
+                write_string: { writer, utf8 in
+                    guard let owner = ValueWriter.owner(of: writer),
+                        let string = owner.string(utf8, from: "write_string")
+                    else { return }
+                    owner.add(.string(string), from: "write_string")
+                },
+                begin_array: { ValueWriter.owner(of: $0)?.begin(isObject: false, from: "begin_array") },
+                begin_object: { ValueWriter.owner(of: $0)?.begin(isObject: true, from: "begin_object") },
+                write_key: { writer, utf8 in
+                    guard let owner = ValueWriter.owner(of: writer),
+                        let key = owner.string(utf8, from: "write_key")
+                    else { return }
+                    owner.writeKey(key)
+                },
+                end: { ValueWriter.owner(of: $0)?.end() }
+            ))
         table.pointee.host_ctx = Unmanaged.passUnretained(self).toOpaque()
         ValueWriter.live.register(table, owner: self)
     }

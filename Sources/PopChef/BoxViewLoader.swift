@@ -21,8 +21,10 @@ final class BoxViewLoader: ViewLoaderComponent, Sendable {
         for key in box.keys where key != "width" && key != "height" {
             throw ComponentFailure(.contractBroken, "box.\(key): unknown key; a box has width and height")
         }
-        return ContentNode(.image(name: "box", width: try Self.length(box["width"], "box.width"),
-                                  height: try Self.length(box["height"], "box.height")))
+        return ContentNode(
+            .image(
+                name: "box", width: try Self.length(box["width"], "box.width"),
+                height: try Self.length(box["height"], "box.height")))
     }
 
     private static func length(_ value: Value?, _ key: String) throws(ComponentFailure) -> Double {

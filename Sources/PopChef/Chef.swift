@@ -149,7 +149,9 @@ public final class Chef {
         }
         let keyHolder = popup.options.dedupeKey.flatMap { self.holder(of: $0, besides: popup) }
         guard popup.state == .dismissing, !popup.requeueWhenDismissed, layers[popup.layer].next == nil, keyHolder == nil else {
-            record(popup, .showIgnored, detail: keyHolder.map { "its dedupe key is held by request \($0.id)" } ?? "already \(popup.state.rawValue)")
+            record(
+                popup, .showIgnored,
+                detail: keyHolder.map { "its dedupe key is held by request \($0.id)" } ?? "already \(popup.state.rawValue)")
             return false
         }
         popup.dismissReason = nil
@@ -274,8 +276,10 @@ public final class Chef {
     /// `detail` is only built then. For the presentation engine's events (focus, layout, drags…).
     public func record(_ kind: TraceEvent.Kind, request id: RequestID, reason: Reason? = nil, detail: @autoclosure () -> String? = nil) {
         guard let trace else { return }
-        trace.record(TraceEvent(time: clock.now, request: id, kind: kind, reason: reason,
-                                components: popups[id]?.componentIDs ?? [:], detail: detail()))
+        trace.record(
+            TraceEvent(
+                time: clock.now, request: id, kind: kind, reason: reason,
+                components: popups[id]?.componentIDs ?? [:], detail: detail()))
     }
 
     /// A component of request `id` broke its contract (an invalid layout, say): logged and traced.
@@ -286,8 +290,10 @@ public final class Chef {
     /// Records an event when tracing; `detail` is only built then.
     func record(_ popup: Popup, _ kind: TraceEvent.Kind, reason: Reason? = nil, detail: @autoclosure () -> String? = nil) {
         guard let trace else { return }
-        trace.record(TraceEvent(time: clock.now, request: popup.id, kind: kind, reason: reason,
-                                components: popup.componentIDs, detail: detail()))
+        trace.record(
+            TraceEvent(
+                time: clock.now, request: popup.id, kind: kind, reason: reason,
+                components: popup.componentIDs, detail: detail()))
     }
 
     /// A component broke its contract: log it and put it in the trace.

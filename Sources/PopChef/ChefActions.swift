@@ -18,7 +18,7 @@ extension Chef {
     @discardableResult
     public func tap(action name: String, on id: RequestID) -> Bool {
         guard let popup = popups[id], popup.state == .shown || popup.state == .presenting,
-              popup.content?.actionNames.contains(name) == true
+            popup.content?.actionNames.contains(name) == true
         else { return false }
         if name == HostAction.dismiss {
             record(popup, .action, detail: name)

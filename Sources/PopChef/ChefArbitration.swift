@@ -50,10 +50,13 @@ extension Chef {
             }
             return
         }
-        let wins = newcomer.options.priority > incumbent.options.priority
+        let wins =
+            newcomer.options.priority > incumbent.options.priority
             || (newcomer.options.priority == incumbent.options.priority && configuration.equalPriorityRule == .newcomerWins)
         guard wins else {
-            record(newcomer, .lost, detail: "priority \(newcomer.options.priority) against \(incumbent.options.priority) (request \(incumbent.id))")
+            record(
+                newcomer, .lost,
+                detail: "priority \(newcomer.options.priority) against \(incumbent.options.priority) (request \(incumbent.id))")
             return finish(newcomer, .cancelled(.lowerPriority))
         }
         layers[layer].next = newcomer

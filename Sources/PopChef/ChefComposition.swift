@@ -83,7 +83,7 @@ extension Chef {
             }
         case .done(let id, let serial):
             guard let popup = live(id, "an animation's completion"), popup.pendingCompletion == serial,
-                  let transition = popup.transition
+                let transition = popup.transition
             else { return }
             popup.pendingCompletion = nil
             clock.cancel(popup.completionTimer)

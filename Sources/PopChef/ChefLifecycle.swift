@@ -84,7 +84,8 @@ extension Chef {
         record(popup, showing ? .presenting : .dismissing, detail: "from \(from) over \(duration.seconds) s")
 
         if showing ? popup.controllerLoader.hasShowAnimation : popup.controllerLoader.hasHideAnimation,
-           startCustomTransition(popup, from: from, to: target, duration: duration) {
+            startCustomTransition(popup, from: from, to: target, duration: duration)
+        {
             return
         }
         let still = showing ? presentation.showAnimation == .none : presentation.hideAnimation == .none
@@ -120,13 +121,19 @@ extension Chef {
             return false
         }
         if let problem = context.problem { misbehaviour(popup, problem) }
-        presenter?.popupWillMove(PopupMove(popup: presented, showing: showing, start: clock.now, duration: duration,
-                                           custom: (geometry.current, context.keyframes)))
-        popup.transition = Transition(from: from, to: target, start: clock.now, duration: duration, isCustom: true,
-                                      lastKeyframeEnd: context.keyframes.map(\.end).max())
+        presenter?.popupWillMove(
+            PopupMove(
+                popup: presented, showing: showing, start: clock.now, duration: duration,
+                custom: (geometry.current, context.keyframes)))
+        popup.transition = Transition(
+            from: from, to: target, start: clock.now, duration: duration, isCustom: true,
+            lastKeyframeEnd: context.keyframes.map(\.end).max())
         popup.completionTimer = clock.schedule(after: duration + configuration.completionTimeout) { [weak self, weak popup] in
             guard let self, let popup, self.popups[popup.id] != nil else { return }
-            self.fail(popup, "the custom \(showing ? "show" : "hide") animation did not call its completion within \((duration + self.configuration.completionTimeout).seconds) s")
+            self.fail(
+                popup,
+                "the custom \(showing ? "show" : "hide") animation did not call its completion within \((duration + self.configuration.completionTimeout).seconds) s"
+            )
         }
         for message in inbox.take() { receive(message) }
         return true

@@ -55,14 +55,16 @@ public final class ComponentCatalog {
     }
 
     func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
-        try make(id, .handler, swift: { $0 as! any HandlerComponent },
-                 source: { source throws(ComponentFailure) in try source.makeHandler(id, context: context) })
+        try make(
+            id, .handler, swift: { $0 as! any HandlerComponent },
+            source: { source throws(ComponentFailure) in try source.makeHandler(id, context: context) })
     }
 
     func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
         if id == BoxViewLoader.boxID && factories[id] == nil { return BoxViewLoader() }
-        return try make(id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
-                        source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
+        return try make(
+            id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
+            source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
     }
 
     func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
@@ -73,8 +75,9 @@ public final class ComponentCatalog {
     }
 
     func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
-        try make(id, .reformer, swift: { $0 as! any ReformerComponent },
-                 source: { source throws(ComponentFailure) in try source.makeReformer(id, context: context) })
+        try make(
+            id, .reformer, swift: { $0 as! any ReformerComponent },
+            source: { source throws(ComponentFailure) in try source.makeReformer(id, context: context) })
     }
 
     private func make<Component>(

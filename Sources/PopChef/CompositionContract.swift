@@ -36,15 +36,19 @@ public struct CompositionContract: Hashable, Sendable {
         var seen: Set<String> = []
         let declared = actions.keys.sorted()
         for name in content.actionNames where !HostAction.all.contains(name) && actions[name] == nil && seen.insert(name).inserted {
-            found.append(ContractMismatch(kind: .undeclaredAction, handler: handlerID, action: name,
-                                          suggestion: Spelling.nearest(to: name, among: declared)))
+            found.append(
+                ContractMismatch(
+                    kind: .undeclaredAction, handler: handlerID, action: name,
+                    suggestion: Spelling.nearest(to: name, among: declared)))
         }
         let fields = content.textFieldIDs
         for action in sortedActions {
             var reported: Set<String> = []
             for id in action.fields where !fields.contains(id) && reported.insert(id).inserted {
-                found.append(ContractMismatch(kind: .missingTextField, handler: handlerID, action: action.name, field: id,
-                                              suggestion: Spelling.nearest(to: id, among: fields)))
+                found.append(
+                    ContractMismatch(
+                        kind: .missingTextField, handler: handlerID, action: action.name, field: id,
+                        suggestion: Spelling.nearest(to: id, among: fields)))
             }
         }
         return found

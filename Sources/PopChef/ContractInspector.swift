@@ -42,7 +42,9 @@ public struct ContractInspector {
     /// of its kind (unknown-component, wrong-kind; the handlers' first, then the reformer's, then the
     /// view loaders'): the caller's mistake, not the pair's. Anything else a component does wrong is
     /// the failure of every pair it is in.
-    public func check(handlers: [String], viewLoaders: [String], data: Value, reformer: String? = nil) throws(ComponentFailure) -> [PairCheck] {
+    public func check(
+        handlers: [String], viewLoaders: [String], data: Value, reformer: String? = nil
+    ) throws(ComponentFailure) -> [PairCheck] {
         var contracts: [Result<CompositionContract, ComponentFailure>] = []
         for id in handlers {
             contracts.append(try pairFailure { () throws(ComponentFailure) in try contract(ofHandler: id) })
@@ -50,16 +52,17 @@ public struct ContractInspector {
         let viewData = try pairFailure { () throws(ComponentFailure) in try reform(data, by: reformer) }
         var contents: [Result<ContentNode, ComponentFailure>] = []
         for id in viewLoaders {
-            contents.append(try pairFailure { () throws(ComponentFailure) in
-                let view = try catalog.makeViewLoader(id, context: .detached())
-                defer { view.destroy() }
-                let value = try viewData.get()
-                do throws(ComponentFailure) {
-                    return try view.build(data: RequestData(value))
-                } catch {
-                    throw ComponentFailure(error.category, "view loader \(id) for the data \(value.json): \(error)")
-                }
-            })
+            contents.append(
+                try pairFailure { () throws(ComponentFailure) in
+                    let view = try catalog.makeViewLoader(id, context: .detached())
+                    defer { view.destroy() }
+                    let value = try viewData.get()
+                    do throws(ComponentFailure) {
+                        return try view.build(data: RequestData(value))
+                    } catch {
+                        throw ComponentFailure(error.category, "view loader \(id) for the data \(value.json): \(error)")
+                    }
+                })
         }
         var checks: [PairCheck] = []
         for (handler, contract) in zip(handlers, contracts) {

@@ -75,13 +75,15 @@ final class Popup {
 
     /// What the presentation engine is told about it (it has content once it presents).
     var presented: PresentedPopup {
-        PresentedPopup(id: id, presentation: presentation, content: content ?? ContentNode(.spacer(minLength: 0)),
-                       controllerLoader: controllerLoader)
+        PresentedPopup(
+            id: id, presentation: presentation, content: content ?? ContentNode(.spacer(minLength: 0)),
+            controllerLoader: controllerLoader)
     }
 
     func snapshot(at time: VirtualTime) -> PopupSnapshot {
-        PopupSnapshot(id: id, state: state, layer: layer, priority: options.priority, dedupeKey: options.dedupeKey,
-                      progress: progress(at: time))
+        PopupSnapshot(
+            id: id, state: state, layer: layer, priority: options.priority, dedupeKey: options.dedupeKey,
+            progress: progress(at: time))
     }
 }
 

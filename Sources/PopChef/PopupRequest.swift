@@ -15,9 +15,11 @@ public struct PopupRequest: Sendable {
     public var timeToLive: VirtualTime?
     public var dedupeKey: String?
 
-    public init(handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil, reformer: String? = nil,
-                data: Value = .null, priority: Priority? = nil, policy: Policy? = nil, whenPreempted: PreemptionRule? = nil,
-                timeToLive: VirtualTime? = nil, dedupeKey: String? = nil) {
+    public init(
+        handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil, reformer: String? = nil,
+        data: Value = .null, priority: Priority? = nil, policy: Policy? = nil, whenPreempted: PreemptionRule? = nil,
+        timeToLive: VirtualTime? = nil, dedupeKey: String? = nil
+    ) {
         self.handler = handler
         self.viewLoader = viewLoader
         self.controllerLoader = controllerLoader

@@ -34,8 +34,9 @@ enum SheetDescription {
             case "width_follows_preferred_content_size":
                 options.widthFollowsPreferredContentSizeWhenEdgeAttached = try ThemeDescription.bool(value, key)
             case "preferred_content_size":
-                options.preferredContentSize = Size(width: try ThemeDescription.number(value.lookup(path: "width") ?? .null, key + ".width", atLeast: 0),
-                                                    height: try ThemeDescription.number(value.lookup(path: "height") ?? .null, key + ".height", atLeast: 0))
+                options.preferredContentSize = Size(
+                    width: try ThemeDescription.number(value.lookup(path: "width") ?? .null, key + ".width", atLeast: 0),
+                    height: try ThemeDescription.number(value.lookup(path: "height") ?? .null, key + ".height", atLeast: 0))
             case "source_rect": options.popover.sourceRect = try rect(value, key)
             case "arrow_directions":
                 var directions: ArrowDirections = []
@@ -73,7 +74,8 @@ enum SheetDescription {
         func field(_ name: String, atLeast minimum: Double) throws(ComponentFailure) -> Double {
             try ThemeDescription.number(value.lookup(path: name) ?? .null, "\(key).\(name)", atLeast: minimum)
         }
-        return Rect(x: try field("x", atLeast: -.infinity), y: try field("y", atLeast: -.infinity),
-                    width: try field("width", atLeast: 0), height: try field("height", atLeast: 0))
+        return Rect(
+            x: try field("x", atLeast: -.infinity), y: try field("y", atLeast: -.infinity),
+            width: try field("width", atLeast: 0), height: try field("height", atLeast: 0))
     }
 }

@@ -16,7 +16,11 @@ enum ActionChecks {
         let source = plugin.source()
         var problems: [String] = []
         for id in handlers {
-            do throws(ComponentFailure) { try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in try source.makeHandler(id, context: .detached()) }.destroy() } catch {
+            do throws(ComponentFailure) {
+                try context.watchdog.within("create of \(id)") { () throws(ComponentFailure) in
+                    try source.makeHandler(id, context: .detached())
+                }.destroy()
+            } catch {
                 problems.append(error.description)
             }
         }
@@ -41,9 +45,11 @@ enum ActionChecks {
             defer { handler.destroy() }
             for action in handler.declared.values.sorted(by: { $0.name < $1.name }) {
                 for _ in 0..<context.repetitions(20) {
-                    let arguments = FuzzedArguments(handler: UnsafeRawPointer(handler.pointer), actionName: action.name, random: &context.random)
+                    let arguments = FuzzedArguments(
+                        handler: UnsafeRawPointer(handler.pointer), actionName: action.name, random: &context.random)
                     _ = context.watchdog.within("action \(action.name) of \(id)") {
-                        ActionInvoker.invoke(action.function, signature: action.signature, interface: action.interface, arguments: arguments)
+                        ActionInvoker.invoke(
+                            action.function, signature: action.signature, interface: action.interface, arguments: arguments)
                     }
                     calls += 1
                 }
@@ -52,8 +58,9 @@ enum ActionChecks {
         guard calls == 0 else { return }
         // Nothing to call: because no handler declares an action, or because those that might cannot be made.
         if unmade.isEmpty { throw .skipped("the plugin's handlers declare no actions") }
-        throw .skipped("\(unmade.count == 1 ? "the handler" : "the handlers") \(unmade.joined(separator: ", ")) cannot be made "
-                       + "(see component.action-signatures), so no action could be called")
+        throw .skipped(
+            "\(unmade.count == 1 ? "the handler" : "the handlers") \(unmade.joined(separator: ", ")) cannot be made "
+                + "(see component.action-signatures), so no action could be called")
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import PopLoader
+import Synchronization
 
 /// Bounds how long one call into a plugin may take. A thread of its own watches the call in
 /// progress; when it overruns, `onExpiry` gets what was being called. In a test's child process that
@@ -36,8 +36,10 @@ final class CallWatchdog: Sendable {
     }
 
     /// Runs `call`, which calls into the plugin as `what` ("should_dismiss(swipe) of com.x.handler").
-    func within<T, E: Error>(_ what: @autoclosure () -> String, seconds: Double = CallWatchdog.callLimit,
-                             _ call: () throws(E) -> T) throws(E) -> T {
+    func within<T, E: Error>(
+        _ what: @autoclosure () -> String, seconds: Double = CallWatchdog.callLimit,
+        _ call: () throws(E) -> T
+    ) throws(E) -> T {
         start()
         let description = "\(what()) did not return within \(seconds.formatted()) s"
         watched.withLock { $0 = (ContinuousClock.now + .seconds(seconds), description) }

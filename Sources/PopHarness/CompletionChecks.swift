@@ -20,7 +20,9 @@ enum CompletionChecks {
         run.playEveryComponent()
         let late = CompletionTokens.ignoredCalls - ignoredBefore
         if late > 0 {
-            context.warn("\(late) call\(late == 1 ? "" : "s") through a pop_completion_t came after its request had ended (or with a token the host never issued); the host ignored \(late == 1 ? "it" : "them"), but a completion is called once, before the request ends")
+            context.warn(
+                "\(late) call\(late == 1 ? "" : "s") through a pop_completion_t came after its request had ended (or with a token the host never issued); the host ignored \(late == 1 ? "it" : "them"), but a completion is called once, before the request ends"
+            )
         }
         try TestIssue.check(run.problems.filter(\.isCompletion).map(\.detail))
     }

@@ -14,8 +14,10 @@ public struct ConformanceTest: Sendable {
     public let needsLoading: Bool
     let body: @Sendable (HarnessContext) throws(TestIssue) -> Void
 
-    init(_ name: String, level: Int, _ summary: String, needsLoading: Bool = true,
-         _ body: @escaping @Sendable (HarnessContext) throws(TestIssue) -> Void) {
+    init(
+        _ name: String, level: Int, _ summary: String, needsLoading: Bool = true,
+        _ body: @escaping @Sendable (HarnessContext) throws(TestIssue) -> Void
+    ) {
         self.name = name
         self.level = level
         self.summary = summary

@@ -16,7 +16,9 @@ enum DescriptorChecks {
             throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
         }
         let info: PluginInfo
-        do throws(PluginError) { info = try context.watchdog.within("init and reading the descriptors") { () throws(PluginError) in try loaded.describe() } } catch {
+        do throws(PluginError) {
+            info = try context.watchdog.within("init and reading the descriptors") { () throws(PluginError) in try loaded.describe() }
+        } catch {
             if error.category == .invalidDescriptor { throw .failed(error.cause) }
             throw .skipped("the plugin's components cannot be read (\(error.category.rawValue)): \(error.cause)")
         }
@@ -33,11 +35,17 @@ enum DescriptorChecks {
         var problems: [String] = []
         try plugin.initialized { () throws(TestIssue) in
             for kind in ComponentKind.allCases {
-                guard let factory = plugin.factory(kind), let count = factory.pointee.count, let get = factory.pointee.get_descriptor else { continue }
+                guard let factory = plugin.factory(kind), let count = factory.pointee.count, let get = factory.pointee.get_descriptor else {
+                    continue
+                }
                 let total = count(factory)
                 if count(factory) != total { problems.append("the \(kind.rawValue) factory's count changes between calls") }
-                if get(factory, total) != nil { problems.append("the \(kind.rawValue) factory returns a descriptor at index \(total), past its count") }
-                if get(factory, UInt32.max) != nil { problems.append("the \(kind.rawValue) factory returns a descriptor at index 4294967295") }
+                if get(factory, total) != nil {
+                    problems.append("the \(kind.rawValue) factory returns a descriptor at index \(total), past its count")
+                }
+                if get(factory, UInt32.max) != nil {
+                    problems.append("the \(kind.rawValue) factory returns a descriptor at index 4294967295")
+                }
                 for id in plugin.ids(of: kind) {
                     guard let descriptor = plugin.descriptor(kind, id) else {
                         problems.append("the \(kind.rawValue) factory no longer lists \(id)")
@@ -66,10 +74,14 @@ enum DescriptorChecks {
         let plugin = try context.loadedPlugin()
         var problems: [String] = []
         try plugin.initialized { () throws(TestIssue) in
-            if let symbol = plugin.loaded.entryFunction, unsafeBitCast(symbol, to: pop_plugin_entry_fn.self)() != plugin.loaded.entry { problems.append("\(POP_PLUGIN_ENTRY_SYMBOL)() returns another table on a second call") }
+            if let symbol = plugin.loaded.entryFunction, unsafeBitCast(symbol, to: pop_plugin_entry_fn.self)() != plugin.loaded.entry {
+                problems.append("\(POP_PLUGIN_ENTRY_SYMBOL)() returns another table on a second call")
+            }
             for kind in ComponentKind.allCases {
                 guard let factory = plugin.factory(kind) else { continue }
-                if plugin.factory(kind) != factory { problems.append("get_factory(\(kind.factoryID)) returns another pointer on a second call") }
+                if plugin.factory(kind) != factory {
+                    problems.append("get_factory(\(kind.factoryID)) returns another pointer on a second call")
+                }
                 for id in plugin.ids(of: kind) where plugin.descriptor(kind, id) != plugin.descriptor(kind, id) {
                     problems.append("the descriptor of \(id) moves between calls")
                 }
@@ -79,7 +91,9 @@ enum DescriptorChecks {
                         for extensionID in ExtensionIDs.probed {
                             let first = extensionID.withCString { getExtension(instance, $0) }
                             let second = extensionID.withCString { getExtension(instance, $0) }
-                            if first != second { problems.append("\(id)'s extension \"\(extensionID)\" is another pointer on a second call") }
+                            if first != second {
+                                problems.append("\(id)'s extension \"\(extensionID)\" is another pointer on a second call")
+                            }
                         }
                     }
                     plugin.destroy(instance)
@@ -94,10 +108,14 @@ enum DescriptorChecks {
 enum ExtensionIDs {
     /// Ids no component may answer: unknown, empty, a known extension's id with another revision,
     /// and with trailing characters, and a draft id that does not exist.
-    static let unknown = ["pop.unknown/1", "", "pop.log/2", "pop.log/1x", "pop.animation/2", "pop.layout/1x", "pop.timer/2", "pop.sheet/2", "pop.sheet-host/2",
-                          "pop.draft.unknown/0", "com.example.nothing"]
+    static let unknown = [
+        "pop.unknown/1", "", "pop.log/2", "pop.log/1x", "pop.animation/2", "pop.layout/1x", "pop.timer/2", "pop.sheet/2",
+        "pop.sheet-host/2",
+        "pop.draft.unknown/0", "com.example.nothing",
+    ]
     /// Ids whose answer must be the same on every call (unknown ones answer NULL twice).
-    static let probed = unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_EXT_LAYOUT, POP_EXT_ANIMATION, POP_EXT_SHEET]
+    static let probed =
+        unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_EXT_LAYOUT, POP_EXT_ANIMATION, POP_EXT_SHEET]
     /// The host's extensions, which the harness withholds to see that plugins cope.
     static let host = [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_HOST_EXT_SHEET]
 }

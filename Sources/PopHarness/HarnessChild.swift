@@ -17,16 +17,21 @@ public enum HarnessChild {
         guard ChildProcess.writeChannel(line: ChildProtocol.harness.description) else { return 74 }
         let input = ChildProcess.readStandardInput()
         guard let request = try? ValueDecoder().decode(ChildRequest.self, json: input),
-              request.protocolName == ChildProtocol.harness.description
+            request.protocolName == ChildProtocol.harness.description
         else {
             let found = String(decoding: input.prefix(80), as: UTF8.self)
-            _ = report(TestResult(name: "?", level: 0, status: .failed, message: "the test's process cannot read its request (it speaks \(ChildProtocol.harness)): \(found)"), secret: "")
+            _ = report(
+                TestResult(
+                    name: "?", level: 0, status: .failed,
+                    message: "the test's process cannot read its request (it speaks \(ChildProtocol.harness)): \(found)"), secret: "")
             return 64
         }
         let secret = request.secret
         let tests = ConformanceSuite.tests(for: request.plugin, shelf: request.options.scenarios)
         guard let test = tests.first(where: { $0.name == request.test }) else {
-            _ = report(TestResult(name: request.test, level: 0, status: .failed, message: "no test named \(request.test) for \(request.plugin)"), secret: secret)
+            _ = report(
+                TestResult(name: request.test, level: 0, status: .failed, message: "no test named \(request.test) for \(request.plugin)"),
+                secret: secret)
             return 64
         }
         let watchdog = CallWatchdog { what in
@@ -38,8 +43,9 @@ public enum HarnessChild {
 
     /// Runs `test` in this process.
     static func run(_ test: ConformanceTest, pluginPath: String, options: HarnessOptions, watchdog: CallWatchdog) -> TestResult {
-        let context = HarnessContext(test: test.name, pluginPath: pluginPath, seed: options.seed, strictness: options.strictness,
-                                     scenarios: options.scenarios, watchdog: watchdog)
+        let context = HarnessContext(
+            test: test.name, pluginPath: pluginPath, seed: options.seed, strictness: options.strictness,
+            scenarios: options.scenarios, watchdog: watchdog)
         return test.run(in: context)
     }
 

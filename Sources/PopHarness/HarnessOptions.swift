@@ -30,7 +30,8 @@ public struct HarnessOptions: Sendable {
 
     /// What a test's process is asked to run.
     func request(test: String, pluginPath: String) -> ChildRequest {
-        ChildRequest(test: test, plugin: pluginPath, seed: seed, strictness: strictness, scenarios: scenarios.directory,
-                     updateSnapshots: scenarios.updateSnapshots)
+        ChildRequest(
+            test: test, plugin: pluginPath, seed: seed, strictness: strictness, scenarios: scenarios.directory,
+            updateSnapshots: scenarios.updateSnapshots)
     }
 }

@@ -38,7 +38,8 @@ struct HarnessRandom: RandomNumberGenerator {
     mutating func double() -> Double {
         switch Int.random(in: 0..<6, using: &self) {
         case 0: return 0
-        case 1: return [-1, 1, -0.0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude].randomElement(using: &self)!
+        case 1:
+            return [-1, 1, -0.0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude].randomElement(using: &self)!
         case 2: return [Double.nan, .infinity, -.infinity].randomElement(using: &self)!
         default: return Double.random(in: -1e6...1e6, using: &self)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import PopLoader
+import Synchronization
 
 /// Runs the conformance suite on plugin files: each test in its own process (`options.jobs` at a
 /// time), or all in this process with `inProcess`.
@@ -14,8 +14,9 @@ public struct HarnessRunner: Sendable {
     /// The tests that run on the plugin at `path`, in order: those selected, and `library.loads`
     /// first whenever one of them needs the plugin loaded (the gate they wait for).
     public func tests(for path: String) -> [ConformanceTest] {
-        let selected = ConformanceSuite.select(ConformanceSuite.tests(for: path, shelf: options.scenarios), strictness: options.strictness,
-                                               only: options.only, skip: options.skip)
+        let selected = ConformanceSuite.select(
+            ConformanceSuite.tests(for: path, shelf: options.scenarios), strictness: options.strictness,
+            only: options.only, skip: options.skip)
         guard selected.contains(where: \.needsLoading), !selected.contains(where: { $0.name == LibraryChecks.loads.name }) else {
             return selected
         }
@@ -29,8 +30,10 @@ public struct HarnessRunner: Sendable {
     /// First the tests that do not run the plugin's code, `library.loads` among them; then, for each
     /// plugin that loaded, the others. A plugin that does not load (or hangs or crashes loading) has
     /// them skipped, at no cost: they could only fail the same way, one timeout each.
-    public func run(plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
-                    warning: @escaping @Sendable (String) -> Void = { _ in }) -> HarnessReport {
+    public func run(
+        plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
+        warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> HarnessReport {
         let start = ContinuousClock.now
         let planned = plugins.map(tests(for:))
         let results = Mutex(planned.map { [TestResult?](repeating: nil, count: $0.count) })
@@ -64,8 +67,9 @@ public struct HarnessRunner: Sendable {
         perform(second, workers: workers, watchdog: watchdog, deliver: deliver)
 
         let all = results.withLock { $0 }
-        var report = HarnessReport(seed: options.seed, strictness: options.strictness, jobs: workers,
-                                   plugins: plugins.map { HarnessReport.PluginResults(path: $0, results: []) })
+        var report = HarnessReport(
+            seed: options.seed, strictness: options.strictness, jobs: workers,
+            plugins: plugins.map { HarnessReport.PluginResults(path: $0, results: []) })
         for plugin in plugins.indices { report.plugins[plugin].results = all[plugin].compactMap { $0 } }
         report.seconds = (ContinuousClock.now - start).seconds
         return report
@@ -90,9 +94,11 @@ public struct HarnessRunner: Sendable {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { return }
                 let job = jobs[index]
-                deliver(job, options.inProcess
-                    ? HarnessChild.run(job.test, pluginPath: job.path, options: options, watchdog: watchdog)
-                    : process.run(job.test, pluginPath: job.path, options: options))
+                deliver(
+                    job,
+                    options.inProcess
+                        ? HarnessChild.run(job.test, pluginPath: job.path, options: options, watchdog: watchdog)
+                        : process.run(job.test, pluginPath: job.path, options: options))
             }
         }
         let count = min(workers, jobs.count)

@@ -12,9 +12,11 @@ enum HostContractChecks {
         "the plugin works when the host withholds its extensions (all of them, then random subsets from the seed)"
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
-        let rounds = [ExtensionIDs.host] + (0..<max(1, context.strictness / 2)).map { _ in
-            ExtensionIDs.host.filter { _ in context.random.chance(0.5) }
-        }
+        let rounds =
+            [ExtensionIDs.host]
+            + (0..<max(1, context.strictness / 2)).map { _ in
+                ExtensionIDs.host.filter { _ in context.random.chance(0.5) }
+            }
         var problems: [String] = []
         for withheld in rounds {
             HostExtensions.withheld = Set(withheld)
@@ -44,11 +46,13 @@ enum HostContractChecks {
         context.watchdog.within("deinit") { loaded.deinitialize() }
         var problems: [String] = []
         if !started.isEmpty {
-            problems.append("init started \(started.count) thread\(started.count == 1 ? "" : "s") (a plugin starts no threads the host does not know of; start work lazily, from the main thread)")
+            problems.append(
+                "init started \(started.count) thread\(started.count == 1 ? "" : "s") (a plugin starts no threads the host does not know of; start work lazily, from the main thread)"
+            )
         }
         let plugin = try context.loadedPlugin()
         let run = PopupRun(plugin: plugin)
-            run.playEveryComponent()
+        run.playEveryComponent()
         problems += run.problems.filter { $0.detail.contains("another thread") }.map(\.detail)
         try TestIssue.check(problems)
     }
@@ -85,7 +89,9 @@ enum HostContractChecks {
             if error.cause.contains("UTF-8") { throw .failed(error.cause) }
             throw .skipped("the plugin does not load (\(error.category.rawValue)); see library.loads")
         }
-        do throws(PluginError) { _ = try context.watchdog.within("init and reading the descriptors") { () throws(PluginError) in try loaded.describe() } } catch {
+        do throws(PluginError) {
+            _ = try context.watchdog.within("init and reading the descriptors") { () throws(PluginError) in try loaded.describe() }
+        } catch {
             if error.cause.contains("UTF-8") { throw .failed(error.cause) }
             throw .skipped("the plugin's components cannot be read; see component.descriptor-fields")
         }
@@ -93,11 +99,13 @@ enum HostContractChecks {
         var problems: [String] = []
         let run = PopupRun(plugin: plugin)
         for id in plugin.ids(of: .handler) {
-            do throws(ComponentFailure) { try run.source.makeHandler(id, context: .detached()).destroy() } catch where error.description.contains("UTF-8") {
+            do throws(ComponentFailure) { try run.source.makeHandler(id, context: .detached()).destroy() } catch
+                where error.description.contains("UTF-8")
+            {
                 problems.append(error.description)
             } catch {}
         }
-            run.playEveryComponent()
+        run.playEveryComponent()
         problems += run.problems.filter { $0.detail.contains("UTF-8") }.map(\.detail)
         let invalidLogs = plugin.host.invalidLogMessages.load(ordering: .relaxed)
         if invalidLogs > 0 { problems.append("\(invalidLogs) log message\(invalidLogs == 1 ? " was" : "s were") not valid UTF-8") }

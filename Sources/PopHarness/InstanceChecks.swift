@@ -28,7 +28,9 @@ enum InstanceChecks {
                     growth = min(growth, after > before ? Int(after - before) : 0)
                 }
                 if growth > leakBytesPerCycle * cycles {
-                    problems.append("\(id): the heap grew by \(growth) bytes over \(cycles) create/destroy cycles (\(growth / cycles) bytes each): destroy must free what create allocated")
+                    problems.append(
+                        "\(id): the heap grew by \(growth) bytes over \(cycles) create/destroy cycles (\(growth / cycles) bytes each): destroy must free what create allocated"
+                    )
                 }
             }
         }
@@ -60,7 +62,8 @@ enum InstanceChecks {
                 let instance = try plugin.create(component.kind, component.descriptor.id)
                 if let getExtension = instance.pointee.get_extension {
                     for id in ExtensionIDs.unknown where id.withCString({ getExtension(instance, $0) }) != nil {
-                        problems.append("\(component.descriptor.id).get_extension(\(id.debugDescription)) returned an extension instead of NULL")
+                        problems.append(
+                            "\(component.descriptor.id).get_extension(\(id.debugDescription)) returned an extension instead of NULL")
                     }
                 }
                 plugin.destroy(instance)

@@ -23,7 +23,8 @@ enum LibraryChecks {
     ) { context throws(TestIssue) in
         let path = context.pluginPath
         do throws(PluginError) {
-            let loaded = try context.watchdog.within("opening the library and calling \(POP_PLUGIN_ENTRY_SYMBOL)") { () throws(PluginError) in
+            let loaded = try context.watchdog.within("opening the library and calling \(POP_PLUGIN_ENTRY_SYMBOL)") {
+                () throws(PluginError) in
                 try PluginLoader.load(path: path)
             }
             _ = try context.watchdog.within("init, reading the factories and deinit") { () throws(PluginError) in try loaded.describe() }
@@ -43,12 +44,15 @@ enum LibraryChecks {
         let others = info.exportedSymbols.filter { $0 != POP_PLUGIN_ENTRY_SYMBOL }
         guard others.isEmpty else {
             let shown = others.prefix(8).joined(separator: ", ") + (others.count > 8 ? ", …" : "")
-            throw .failed("exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(POP_PLUGIN_ENTRY_SYMBOL): \(shown) (they can clash with other plugins; link with a version script, see entry.h)")
+            throw .failed(
+                "exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(POP_PLUGIN_ENTRY_SYMBOL): \(shown) (they can clash with other plugins; link with a version script, see entry.h)"
+            )
         }
     }
 
     static let abiCompatible = ConformanceTest(
-        "library.abi-compatible", level: 1, "the entry and plugin descriptor are for this host's ABI major (any minor: version.h's growth rule)"
+        "library.abi-compatible", level: 1,
+        "the entry and plugin descriptor are for this host's ABI major (any minor: version.h's growth rule)"
     ) { context throws(TestIssue) in
         let entry = try loadedFile(context).entry
         var problems: [String] = []
@@ -70,10 +74,12 @@ enum LibraryChecks {
         try plugin.initialized { () throws(TestIssue) in
             for kind in ComponentKind.allCases {
                 guard let factory = plugin.factory(kind) else { continue }
-                problems += sizeProblem(factory.pointee.struct_size, minimum: MemoryLayout<pop_component_factory_t>.size, "the \(kind.rawValue) factory")
+                problems += sizeProblem(
+                    factory.pointee.struct_size, minimum: MemoryLayout<pop_component_factory_t>.size, "the \(kind.rawValue) factory")
                 for id in plugin.ids(of: kind) {
                     if let descriptor = plugin.descriptor(kind, id) {
-                        problems += sizeProblem(descriptor.pointee.struct_size, minimum: MemoryLayout<pop_descriptor_t>.size, "the descriptor of \(id)")
+                        problems += sizeProblem(
+                            descriptor.pointee.struct_size, minimum: MemoryLayout<pop_descriptor_t>.size, "the descriptor of \(id)")
                     }
                     let instance = try plugin.create(kind, id)
                     problems += sizeProblem(instance.pointee.struct_size, minimum: kind.minimumStructSize, "an instance of \(id)")
@@ -140,7 +146,9 @@ enum LibraryChecks {
         }
         if !output.isEmpty {
             let text = String(decoding: output.prefix(120), as: UTF8.self).replacingOccurrences(of: "\n", with: "\\n")
-            throw .failed("init and deinit wrote \(output.count) byte\(output.count == 1 ? "" : "s") to stdout/stderr: \"\(text)\" (report through the pop.log/1 host extension instead)")
+            throw .failed(
+                "init and deinit wrote \(output.count) byte\(output.count == 1 ? "" : "s") to stdout/stderr: \"\(text)\" (report through the pop.log/1 host extension instead)"
+            )
         }
         if !succeeded { throw .skipped("init returned false; see library.init-idempotent") }
     }
@@ -148,12 +156,15 @@ enum LibraryChecks {
     static let unknownFactory = ConformanceTest(
         "library.unknown-factory-null", level: 2, "get_factory returns NULL for factory ids it does not know"
     ) { context throws(TestIssue) in
-        let ids = ["pop.factory.unknown/1", "", "pop.factory.handler/2", "POP.FACTORY.HANDLER/1", "pop.factory.handler/0", "com.example.factory"]
+        let ids = [
+            "pop.factory.unknown/1", "", "pop.factory.handler/2", "POP.FACTORY.HANDLER/1", "pop.factory.handler/0", "com.example.factory",
+        ]
         try initialized(context) { entry throws(TestIssue) in
-            try TestIssue.check(ids.compactMap { id in
-                let factory = context.watchdog.within("get_factory(\"\(id)\")") { id.withCString { entry.get_factory($0) } }
-                return factory == nil ? nil : "get_factory(\"\(id)\") returned a factory instead of NULL"
-            })
+            try TestIssue.check(
+                ids.compactMap { id in
+                    let factory = context.watchdog.within("get_factory(\"\(id)\")") { id.withCString { entry.get_factory($0) } }
+                    return factory == nil ? nil : "get_factory(\"\(id)\") returned a factory instead of NULL"
+                })
         }
     }
 
@@ -166,7 +177,9 @@ enum LibraryChecks {
                 let id = kind.factoryID
                 for variant in [id + "x", id + " ", id + "/1", id + "\u{1}", String(id.dropLast()), String(id.dropLast(2))] {
                     let factory = context.watchdog.within("get_factory") { variant.withCString { entry.get_factory($0) } }
-                    if factory != nil { problems.append("get_factory(\(variant.debugDescription)) returned a factory (compare ids exactly, with strcmp)") }
+                    if factory != nil {
+                        problems.append("get_factory(\(variant.debugDescription)) returned a factory (compare ids exactly, with strcmp)")
+                    }
                 }
             }
             try TestIssue.check(problems)
@@ -180,7 +193,9 @@ enum LibraryChecks {
         try plugin.initialized { () throws(TestIssue) in
             let runtimes = MappedFiles.current().filter { ($0 as NSString).lastPathComponent.hasPrefix("libswiftCore.so") }
             if runtimes.count > 1 {
-                throw .failed("the process maps \(runtimes.count) Swift runtimes: \(runtimes.joined(separator: ", ")) (link the plugin against the system's shared Swift runtime, never --static-swift-stdlib)")
+                throw .failed(
+                    "the process maps \(runtimes.count) Swift runtimes: \(runtimes.joined(separator: ", ")) (link the plugin against the system's shared Swift runtime, never --static-swift-stdlib)"
+                )
             }
         }
     }
@@ -192,7 +207,9 @@ enum LibraryChecks {
         do throws(PluginError) { info = try ELFDynamicInfo.read(path: context.pluginPath) } catch { throw .failed(error.cause) }
         for (name, entries) in [("RUNPATH", info.runpath), ("RPATH", info.rpath)] {
             for directory in entries where directory.hasPrefix("/") {
-                context.warn("\(name) has the absolute directory \(directory): on another machine it is missing or another version (use $ORIGIN-relative paths; Swift: link with -no-toolchain-stdlib-rpath)")
+                context.warn(
+                    "\(name) has the absolute directory \(directory): on another machine it is missing or another version (use $ORIGIN-relative paths; Swift: link with -no-toolchain-stdlib-rpath)"
+                )
             }
         }
     }
@@ -224,7 +241,9 @@ enum LibraryChecks {
     private static func versionProblem(_ raw: pop_version_t, _ what: String) -> [String] {
         let version = ABIVersion(raw), host = ABIVersion.host
         if !version.isReadable {
-            return ["\(what) is for ABI \(version); this host implements ABI \(host) (another major version: rebuild against the \(host.major).x headers)"]
+            return [
+                "\(what) is for ABI \(version); this host implements ABI \(host) (another major version: rebuild against the \(host.major).x headers)"
+            ]
         }
         return []
     }

@@ -19,7 +19,9 @@ enum LifecycleFuzz {
         for index in 0..<steps {
             let step = fuzzer.step(using: &context.random)
             if let problem = fuzzer.problem() {
-                throw .failed("step \(index + 1) of \(steps) (\(step)), seed \(context.seed): \(problem)", details: ["steps before it:"] + fuzzer.log.suffix(12).dropLast())
+                throw .failed(
+                    "step \(index + 1) of \(steps) (\(step)), seed \(context.seed): \(problem)",
+                    details: ["steps before it:"] + fuzzer.log.suffix(12).dropLast())
             }
         }
         if let problem = fuzzer.finish() {

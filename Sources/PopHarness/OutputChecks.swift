@@ -19,8 +19,12 @@ enum OutputChecks {
             var built = 0
             for data in inputs {
                 let view: ViewLoaderComponent
-                do throws(ComponentFailure) { view = try source.makeViewLoader(id, context: .detached()) } catch { throw .failed(error.description) }
-                let result = context.watchdog.within("build of \(id)") { Result { () throws(ComponentFailure) in try view.build(data: RequestData(data)) } }
+                do throws(ComponentFailure) { view = try source.makeViewLoader(id, context: .detached()) } catch {
+                    throw .failed(error.description)
+                }
+                let result = context.watchdog.within("build of \(id)") {
+                    Result { () throws(ComponentFailure) in try view.build(data: RequestData(data)) }
+                }
                 view.destroy()
                 switch result {
                 case .success: built += 1
@@ -47,8 +51,12 @@ enum OutputChecks {
         for id in reformers {
             for data in inputs {
                 let reformer: ReformerComponent
-                do throws(ComponentFailure) { reformer = try source.makeReformer(id, context: .detached()) } catch { throw .failed(error.description) }
-                let result = context.watchdog.within("reform of \(id)") { Result { () throws(ComponentFailure) in try reformer.reform(data: RequestData(data)) } }
+                do throws(ComponentFailure) { reformer = try source.makeReformer(id, context: .detached()) } catch {
+                    throw .failed(error.description)
+                }
+                let result = context.watchdog.within("reform of \(id)") {
+                    Result { () throws(ComponentFailure) in try reformer.reform(data: RequestData(data)) }
+                }
                 reformer.destroy()
                 if case .failure(let failure) = result, failure.category != .declined {
                     problems.append("\(id), data \(Self.abbreviate(data)): \(failure)")

@@ -15,7 +15,9 @@ final class PopupRun {
         var isRefusal: Bool { detail.hasSuffix("returned false") }
         /// A view's buttons or fields do not match the handler it was paired with: a pairing the
         /// plugin never meant, not a broken rule.
-        var isPairing: Bool { detail.contains("which handler") && detail.contains("does not declare") || detail.contains("but the content has no text field") }
+        var isPairing: Bool {
+            detail.contains("which handler") && detail.contains("does not declare") || detail.contains("but the content has no text field")
+        }
         /// A completion called twice or never.
         var isCompletion: Bool {
             detail.contains("called again") || detail.contains("did not answer") || detail.contains("did not call its completion")
@@ -83,8 +85,11 @@ final class PopupRun {
 
     /// "handler com.x.h, view com.x.v" for messages.
     static func describe(_ request: PopupRequest) -> String {
-        let parts = [("handler", request.handler), ("view loader", request.viewLoader), ("controller loader", request.controllerLoader), ("reformer", request.reformer)]
-            .compactMap { name, id in id.map { "\(name) \($0)" } }
+        let parts = [
+            ("handler", request.handler), ("view loader", request.viewLoader), ("controller loader", request.controllerLoader),
+            ("reformer", request.reformer),
+        ]
+        .compactMap { name, id in id.map { "\(name) \($0)" } }
         return parts.isEmpty ? "a default popup" : "a popup of " + parts.joined(separator: ", ")
     }
 }

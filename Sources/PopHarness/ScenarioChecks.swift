@@ -9,7 +9,8 @@ enum ScenarioChecks {
     static func tests(for pluginPath: String, shelf: ScenarioShelf) -> [ConformanceTest] {
         shelf.scenarios(for: pluginPath).map { path in
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            return ConformanceTest("scenario.\(name)", level: 1, "plays \(path): its expectations hold and it matches its snapshot") { context throws(TestIssue) in
+            return ConformanceTest("scenario.\(name)", level: 1, "plays \(path): its expectations hold and it matches its snapshot") {
+                context throws(TestIssue) in
                 try play(path, context: context)
             }
         }
@@ -29,7 +30,8 @@ enum ScenarioChecks {
         if context.scenarios.updateSnapshots {
             guard recorded != snapshot.text else { return }
             do {
-                try FileManager.default.createDirectory(atPath: (snapshotPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (snapshotPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try snapshot.text.write(toFile: snapshotPath, atomically: true, encoding: .utf8)
             } catch {
                 throw .failed("cannot write the snapshot \(snapshotPath): \(error.localizedDescription)")
@@ -42,8 +44,9 @@ enum ScenarioChecks {
             return
         }
         if let difference = ScenarioSnapshot(text: recorded).firstDifference(from: snapshot) {
-            throw .failed("the run differs from \(snapshotPath) at line \(difference.line) (record a new one with --update-snapshots if the change is intended)",
-                          details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"])
+            throw .failed(
+                "the run differs from \(snapshotPath) at line \(difference.line) (record a new one with --update-snapshots if the change is intended)",
+                details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"])
         }
     }
 }

@@ -29,7 +29,8 @@ public struct ScenarioShelf: Sendable {
     /// The scenario files for the plugin, sorted by name.
     public func scenarios(for pluginPath: String) -> [String] {
         guard let directory = directory(for: pluginPath),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
+        else { return [] }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
     }
 

@@ -9,13 +9,16 @@ struct ScenarioSnapshot: Equatable {
     let text: String
 
     init(runner: ScenarioRunner) {
-        var lines = ["# pophost scenario snapshot, format 1: \"trace\" lines are the trace, \"frame\" lines the frames (expected ones, then the last), each followed by its \"node\" lines"]
+        var lines = [
+            "# pophost scenario snapshot, format 1: \"trace\" lines are the trace, \"frame\" lines the frames (expected ones, then the last), each followed by its \"node\" lines"
+        ]
         for event in runner.recorder.events { lines.append("trace " + event.jsonLine) }
         var frames = runner.expectedFrames.sorted { $0.key < $1.key }.map(\.value)
         frames.append(runner.stage.frame())
         for frame in frames {
             guard case .object(let object) = FrameJSON.value(frame), case .array(let nodes)? = object["nodes"],
-                  let header = Value.Object(object.filter { $0.key != "nodes" }) else { continue }
+                let header = Value.Object(object.filter { $0.key != "nodes" })
+            else { continue }
             lines.append("frame " + Value.object(header).json)
             for node in nodes { lines.append("node " + node.json) }
         }

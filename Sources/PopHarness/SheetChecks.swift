@@ -32,19 +32,28 @@ enum SheetChecks {
                 var scene = Scene()
                 scene.height = height
                 let clock = ContinuousClock()
-                let first = clock.measure { plugin.watchdog.within("resolving the detents of \(controller) for a \(height)-point scene") { run.engine.resize(to: scene) } }
+                let first = clock.measure {
+                    plugin.watchdog.within("resolving the detents of \(controller) for a \(height)-point scene") {
+                        run.engine.resize(to: scene)
+                    }
+                }
                 if first > layoutLimit {
-                    problems.append("\(controller): laying out its sheet on a \(Int(height))-point scene took \(Int(first / .milliseconds(1))) ms, over \(Int(layoutLimit / .milliseconds(1))) ms")
+                    problems.append(
+                        "\(controller): laying out its sheet on a \(Int(height))-point scene took \(Int(first / .milliseconds(1))) ms, over \(Int(layoutLimit / .milliseconds(1))) ms"
+                    )
                 }
                 let detents = run.engine.detents(of: id)
                 run.engine.invalidateDetents(of: id)
                 if run.engine.detents(of: id) != detents {
-                    problems.append("\(controller): its detents differ when resolved twice for a \(Int(height))-point scene: "
-                                    + "\(describe(detents)), then \(describe(run.engine.detents(of: id)))")
+                    problems.append(
+                        "\(controller): its detents differ when resolved twice for a \(Int(height))-point scene: "
+                            + "\(describe(detents)), then \(describe(run.engine.detents(of: id)))")
                 }
                 for detent in detents {
                     if let before = previous[detent.id], detent.height < before {
-                        problems.append("\(controller): detent \"\(detent.id)\" shrinks from \(before) to \(detent.height) as the scene grows to \(Int(height)) points")
+                        problems.append(
+                            "\(controller): detent \"\(detent.id)\" shrinks from \(before) to \(detent.height) as the scene grows to \(Int(height)) points"
+                        )
                     }
                     previous[detent.id] = detent.height
                 }
@@ -86,10 +95,13 @@ enum SheetChecks {
     /// popover on this phone-sized scene).
     static func sheetRequests(_ run: PopupRun) -> [(String, PopupRequest)] {
         run.plugin.ids(of: .controllerLoader).compactMap { controller in
-            let request = run.pairs.coveringRequests(controllers: [controller], reformers: []).first { $0.controllerLoader == controller }
+            let request =
+                run.pairs.coveringRequests(controllers: [controller], reformers: []).first { $0.controllerLoader == controller }
                 ?? PopupRequest(controllerLoader: controller)
             let id = run.show(request, within: 5, as: "showing a popup of \(controller)")
-            _ = run.plugin.watchdog.within("presenting a popup of \(controller)", seconds: 5) { run.chef.runUntilIdle(limit: .seconds(120)) }
+            _ = run.plugin.watchdog.within("presenting a popup of \(controller)", seconds: 5) {
+                run.chef.runUntilIdle(limit: .seconds(120))
+            }
             let isSheet = run.engine.selectedDetent(of: id) != nil
             run.finish(id)
             return isSheet ? (controller, request) : nil

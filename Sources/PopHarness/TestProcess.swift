@@ -36,7 +36,8 @@ struct TestProcess {
             _ = child.wait()
             child.drainOutput()
             result.status = .timeout
-            result.message = Self.result(in: lines.dropFirst(), secret: request.secret) == nil
+            result.message =
+                Self.result(in: lines.dropFirst(), secret: request.secret) == nil
                 ? "did not finish within \(Self.format(timeout)) s; its process was killed (raise the limit with --timeout)"
                 : "its process did not exit within \(Self.format(timeout)) s after the test (a destructor or atexit handler hangs); it was killed"
             result.details = child.lastOutputLines(6).map { "output: " + $0 }
@@ -48,11 +49,15 @@ struct TestProcess {
             result.message = "its process \(termination.description) without a result: \(problem)"
         } else if let reported = Self.result(in: lines.dropFirst(), secret: request.secret) {
             guard case .signaled = termination else { return reported }
-            result.message = "the test ended (\(reported.status.rawValue)), then its process \(termination.description) while exiting (in a destructor or an atexit handler)"
+            result.message =
+                "the test ended (\(reported.status.rawValue)), then its process \(termination.description) while exiting (in a destructor or an atexit handler)"
         } else {
             let others = lines.dropFirst().filter { !$0.isEmpty }.count
-            result.message = "its process \(termination.description) without reporting a result"
-                + (others == 0 ? "" : " (\(others) line\(others == 1 ? "" : "s") on its channel did not come from the harness and \(others == 1 ? "was" : "were") ignored)")
+            result.message =
+                "its process \(termination.description) without reporting a result"
+                + (others == 0
+                    ? ""
+                    : " (\(others) line\(others == 1 ? "" : "s") on its channel did not come from the harness and \(others == 1 ? "was" : "were") ignored)")
         }
         result.details = child.lastOutputLines(6).map { "output: " + $0 }
         return result

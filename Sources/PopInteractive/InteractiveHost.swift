@@ -142,8 +142,11 @@ public final class InteractiveHost: TerminalApp {
     /// below its top (up: the next detent; down: the one below, or away).
     private func flickBanner(up: Bool) {
         let popups = stage.frame().nodes.filter { $0.role == .popup }
-        let target = popups.last { $0.request.map(engine.isBanner) == true }.map { $0.bounds.center }
-            ?? popups.last { $0.request.flatMap(engine.selectedDetent(of:)) != nil }.map { Point(x: $0.bounds.center.x, y: $0.bounds.y + 20) }
+        let target =
+            popups.last { $0.request.map(engine.isBanner) == true }.map { $0.bounds.center }
+            ?? popups.last { $0.request.flatMap(engine.selectedDetent(of:)) != nil }.map {
+                Point(x: $0.bounds.center.x, y: $0.bounds.y + 20)
+            }
         guard let target else { return }
         let start = target, step = VirtualTime.milliseconds(16)
         stage.pointerDown(at: start)

@@ -10,8 +10,9 @@ struct AnimationRequest: Codable {
 
     init(showing: Bool, context: AnimationContext) {
         self.showing = showing
-        geometry = AnimationGeometry(container: context.container, keyboardHeight: context.keyboardHeight,
-                                     finalFrame: context.finalFrame, current: context.from)
+        geometry = AnimationGeometry(
+            container: context.container, keyboardHeight: context.keyboardHeight,
+            finalFrame: context.finalFrame, current: context.from)
         duration = context.duration
         now = context.now
     }

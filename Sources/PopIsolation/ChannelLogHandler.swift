@@ -15,7 +15,10 @@ struct ChannelLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        outbox.post(.log(LogRecord(level: event.level, label: label, message: "\(event.message)",
-                                   metadata: merged.mapValues { "\($0)" }, source: event.source)))
+        outbox.post(
+            .log(
+                LogRecord(
+                    level: event.level, label: label, message: "\(event.message)",
+                    metadata: merged.mapValues { "\($0)" }, source: event.source)))
     }
 }

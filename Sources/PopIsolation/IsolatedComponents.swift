@@ -28,7 +28,8 @@ public final class IsolatedComponents: ComponentSource {
 
     /// Every component of the discovery's usable plugins (shadowed and broken ones left out).
     public convenience init(discovery: PluginRegistry.Discovery, options: IsolationOptions = IsolationOptions()) {
-        self.init(plugins: discovery.entries.filter { $0.status == .ok }.map { ($0.file.path, $0.info?.components ?? []) }, options: options)
+        self.init(
+            plugins: discovery.entries.filter { $0.status == .ok }.map { ($0.file.path, $0.info?.components ?? []) }, options: options)
     }
 
     /// The components of the given plugins (path, components), the first of an id winning.
@@ -125,7 +126,9 @@ public final class IsolatedComponents: ComponentSource {
 
     /// Makes an instance of component `id` in its plugin's host, starting the host if needed; its
     /// timers run on `context`'s clock.
-    private func create(_ id: String, kind: ComponentKind, context: ComponentContext) throws(ComponentFailure) -> (RemoteInstance, ComponentTraits) {
+    private func create(
+        _ id: String, kind: ComponentKind, context: ComponentContext
+    ) throws(ComponentFailure) -> (RemoteInstance, ComponentTraits) {
         guard let entry = entries[id] else {
             throw ComponentFailure(.unknownComponent, "no \(kind.rawValue) with id \"\(id)\" in the loaded plugins")
         }
@@ -178,7 +181,8 @@ public final class IsolatedComponents: ComponentSource {
         slot.failures += 1
         report(IsolationEvent(kind: failure.cause == .crashed ? .crashed : .timedOut, plugin: slot.path, message: failure.message))
         guard slot.failures >= options.quarantineAfter, slot.quarantine == nil else { return }
-        let quarantine = "\(slot.path) is quarantined for the rest of this session: its plugin host failed \(slot.failures) times "
+        let quarantine =
+            "\(slot.path) is quarantined for the rest of this session: its plugin host failed \(slot.failures) times "
             + "(the last: \(failure.message)); its components fail until the host starts again"
         slot.quarantine = quarantine
         report(IsolationEvent(kind: .quarantined, plugin: slot.path, message: quarantine))
@@ -195,6 +199,7 @@ public final class IsolatedComponents: ComponentSource {
     }
 
     private func wrongTraits(_ remote: RemoteInstance) -> ComponentFailure {
-        ComponentFailure(.contractBroken, "the plugin host of \(remote.connection.pluginPath) made \"\(remote.id)\" as another kind of component")
+        ComponentFailure(
+            .contractBroken, "the plugin host of \(remote.connection.pluginPath) made \"\(remote.id)\" as another kind of component")
     }
 }

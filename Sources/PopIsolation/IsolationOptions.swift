@@ -15,8 +15,10 @@ public struct IsolationOptions: Sendable {
     /// (reason plugin-crashed) until the host starts again.
     public var quarantineAfter: Int
 
-    public init(executable: String = IsolationOptions.defaultExecutable, callTimeout: Double = 2, startTimeout: Double = 10,
-                quarantineAfter: Int = 3) {
+    public init(
+        executable: String = IsolationOptions.defaultExecutable, callTimeout: Double = 2, startTimeout: Double = 10,
+        quarantineAfter: Int = 3
+    ) {
         self.executable = executable
         self.callTimeout = callTimeout
         self.startTimeout = startTimeout

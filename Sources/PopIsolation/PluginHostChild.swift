@@ -17,7 +17,7 @@ public enum PluginHostChild {
         guard ChildProcess.writeChannel(line: ChildProtocol.pluginHost.description) else { return 74 }
         let outbox = ChildOutbox()
         guard let launch = try? ValueDecoder().decode(PluginHostLaunch.self, json: input),
-              launch.protocolName == ChildProtocol.pluginHost.description
+            launch.protocolName == ChildProtocol.pluginHost.description
         else {
             let found = String(decoding: input.prefix(80), as: UTF8.self)
             let problem = "the plugin host cannot read its launch (it speaks \(ChildProtocol.pluginHost)): \(found)"

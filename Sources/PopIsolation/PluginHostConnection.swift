@@ -75,7 +75,10 @@ final class PluginHostConnection {
             let input = Array(try ValueEncoder().encode(launch).json.utf8) + [0x0A]
             child = try ChildProcess(executable: options.executable, arguments: [], input: input, duplex: true)
         } catch {
-            throw .unusable(ComponentFailure(.unavailable, "cannot start a plugin host for \(path): \(error) (set POPHOST_PLUGIN_HOST or build pophost-plugin-host)"))
+            throw .unusable(
+                ComponentFailure(
+                    .unavailable, "cannot start a plugin host for \(path): \(error) (set POPHOST_PLUGIN_HOST or build pophost-plugin-host)")
+            )
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64((options.startTimeout * 1000).rounded()))
         let opening = "while opening it"
@@ -106,10 +109,15 @@ final class PluginHostConnection {
                 case (nil, nil):
                     continue
                 case (0?, .ready(let info)?):
-                    return PluginHostConnection(pluginPath: path, info: info, child: child, callTimeout: options.callTimeout,
-                                                callbackPending: callbackRequested)
+                    return PluginHostConnection(
+                        pluginPath: path, info: info, child: child, callTimeout: options.callTimeout,
+                        callbackPending: callbackRequested)
                 case (0?, .failure(let failure)?):
-                    _ = child.wait(until: deadline) ?? { child.kill(); return child.wait() }()
+                    _ =
+                        child.wait(until: deadline)
+                        ?? {
+                            child.kill(); return child.wait()
+                        }()
                     throw .unusable(failure.failure)
                 default:
                     throw .failed(brokeProtocol(child, path, line, during: opening))
@@ -134,11 +142,12 @@ final class PluginHostConnection {
         let serial = self.serial
         let deadline = ContinuousClock.now + callTimeout
         guard let request = try? ValueEncoder().encode(HostRequest(serial: serial, call: call)).json,
-              child.send(line: request, deadline: deadline)
+            child.send(line: request, deadline: deadline)
         else {
-            return fail(with: child.wait(until: .now) == nil && ContinuousClock.now >= deadline
-                ? Self.overran(child, pluginPath, what(), seconds: callTimeout.seconds)
-                : Self.died(child, pluginPath, during: what()))
+            return fail(
+                with: child.wait(until: .now) == nil && ContinuousClock.now >= deadline
+                    ? Self.overran(child, pluginPath, what(), seconds: callTimeout.seconds)
+                    : Self.died(child, pluginPath, during: what()))
         }
         while failure == nil {
             switch child.readLine(deadline: deadline) {
@@ -152,7 +161,9 @@ final class PluginHostConnection {
                         let answer = try? ValueEncoder().encode(QuestionAnswer(answer: self.answer(question))).json
                     else { return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what())) }
                     guard failure == nil else { return nil }
-                    guard child.send(line: answer, deadline: deadline) else { return fail(with: Self.died(child, pluginPath, during: what())) }
+                    guard child.send(line: answer, deadline: deadline) else {
+                        return fail(with: Self.died(child, pluginPath, during: what()))
+                    }
                     continue
                 }
                 if message.serial == nil && message.reply == nil { continue }
@@ -185,7 +196,7 @@ final class PluginHostConnection {
             switch read {
             case .line(let line):
                 guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8),
-                      message.serial == nil, message.reply == nil, message.question == nil
+                    message.serial == nil, message.reply == nil, message.question == nil
                 else {
                     _ = fail(with: Self.brokeProtocol(child, pluginPath, line, during: "a pause between calls"))
                     return
@@ -279,23 +290,31 @@ final class PluginHostConnection {
             // Alive, but its channel is closed (a plugin closed descriptor 3): it cannot serve.
             child.kill()
             _ = child.wait()
-            return HostFailure(cause: .crashed, message: "the plugin host of \(path) closed its channel during \(what)\(lastOutput(child)); it was killed")
+            return HostFailure(
+                cause: .crashed, message: "the plugin host of \(path) closed its channel during \(what)\(lastOutput(child)); it was killed")
         }
-        return HostFailure(cause: .crashed, message: "the plugin host of \(path) \(termination.description) during \(what)\(lastOutput(child))")
+        return HostFailure(
+            cause: .crashed, message: "the plugin host of \(path) \(termination.description) during \(what)\(lastOutput(child))")
     }
 
     /// `what` did not finish within `seconds`: the process is killed and reaped.
     private static func overran(_ child: ChildProcess, _ path: String, _ what: String, seconds: Double) -> HostFailure {
         child.kill()
         _ = child.wait()
-        return HostFailure(cause: .timedOut, message: "\(what) did not return within \(format(seconds)) s; the plugin host of \(path) was killed\(lastOutput(child))")
+        return HostFailure(
+            cause: .timedOut,
+            message: "\(what) did not return within \(format(seconds)) s; the plugin host of \(path) was killed\(lastOutput(child))")
     }
 
     /// The child wrote `line`, which is not the protocol: it is killed.
     private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ line: String, during what: String) -> HostFailure {
         child.kill()
         _ = child.wait()
-        return HostFailure(cause: .crashed, message: "the plugin host of \(path) wrote something that is not \(ChildProtocol.pluginHost) during \(what): \"\(line.prefix(80))\"; it was killed")
+        return HostFailure(
+            cause: .crashed,
+            message:
+                "the plugin host of \(path) wrote something that is not \(ChildProtocol.pluginHost) during \(what): \"\(line.prefix(80))\"; it was killed"
+        )
     }
 
     private static func lastOutput(_ child: ChildProcess) -> String {

@@ -107,7 +107,9 @@ final class PluginHostServer {
             }
         case .layout(let number, let container, let keyboardHeight, let defaultFrame):
             return controllerLoader(number, nil) { controllerLoader, _ in
-                .frame(controllerLoader.layout(container: container, keyboardHeight: keyboardHeight, defaultFrame: defaultFrame).map(ExactRect.init))
+                .frame(
+                    controllerLoader.layout(container: container, keyboardHeight: keyboardHeight, defaultFrame: defaultFrame).map(
+                        ExactRect.init))
             }
         case .reform(let number, let reference):
             guard let instance = instances[number], case .reformer(let reformer) = instance.component else { return unknown(number) }
@@ -144,16 +146,18 @@ final class PluginHostServer {
             case .handler:
                 let handler = try source.makeHandler(id, context: context)
                 component = .handler(handler)
-                traits = .handler(actions: handler.actions.values.sorted { $0.name < $1.name }, decidesPresentation: handler.decidesPresentation)
+                traits = .handler(
+                    actions: handler.actions.values.sorted { $0.name < $1.name }, decidesPresentation: handler.decidesPresentation)
             case .viewLoader:
                 component = .viewLoader(try source.makeViewLoader(id, context: context))
                 traits = .viewLoader
             case .controllerLoader:
                 let controllerLoader = try source.makeControllerLoader(id, context: context)
                 component = .controllerLoader(controllerLoader)
-                traits = .controllerLoader(showAnimation: controllerLoader.hasShowAnimation, hideAnimation: controllerLoader.hasHideAnimation,
-                                           layout: (controllerLoader as? PluginControllerLoader)?.hasLayout ?? false,
-                                           sheet: (controllerLoader as? PluginControllerLoader)?.hasSheetHooks ?? false)
+                traits = .controllerLoader(
+                    showAnimation: controllerLoader.hasShowAnimation, hideAnimation: controllerLoader.hasHideAnimation,
+                    layout: (controllerLoader as? PluginControllerLoader)?.hasLayout ?? false,
+                    sheet: (controllerLoader as? PluginControllerLoader)?.hasSheetHooks ?? false)
             case .reformer:
                 component = .reformer(try source.makeReformer(id, context: context))
                 traits = .reformer
@@ -167,8 +171,10 @@ final class PluginHostServer {
     }
 
     /// Runs `body` on handler `number` with the data `reference` names (nil: none needed).
-    private func handler(_ number: UInt64, _ reference: DataReference?,
-                         _ body: (any HandlerComponent, RequestData) -> ChildReply) -> ChildReply {
+    private func handler(
+        _ number: UInt64, _ reference: DataReference?,
+        _ body: (any HandlerComponent, RequestData) -> ChildReply
+    ) -> ChildReply {
         guard let instance = instances[number], case .handler(let handler) = instance.component else { return unknown(number) }
         guard let reference else { return body(handler, RequestData(.null)) }
         guard let data = instance.data(reference) else { return unknownData(number) }
@@ -184,9 +190,13 @@ final class PluginHostServer {
     }
 
     /// Runs `body` on controller loader `number` with the data `reference` names (nil: none needed).
-    private func controllerLoader(_ number: UInt64, _ reference: DataReference?,
-                                  _ body: (any ControllerLoaderComponent, RequestData) -> ChildReply) -> ChildReply {
-        guard let instance = instances[number], case .controllerLoader(let controllerLoader) = instance.component else { return unknown(number) }
+    private func controllerLoader(
+        _ number: UInt64, _ reference: DataReference?,
+        _ body: (any ControllerLoaderComponent, RequestData) -> ChildReply
+    ) -> ChildReply {
+        guard let instance = instances[number], case .controllerLoader(let controllerLoader) = instance.component else {
+            return unknown(number)
+        }
         guard let reference else { return body(controllerLoader, RequestData(.null)) }
         guard let data = instance.data(reference) else { return unknownData(number) }
         return body(controllerLoader, data)
@@ -195,15 +205,17 @@ final class PluginHostServer {
     /// should_present's answer for the parent's completion `id`: every call is passed on.
     private func answerCompletion(_ id: UInt64) -> Completion<Bool> {
         let outbox = self.outbox
-        return Completion(deliver: { outbox.post(.completed(completion: id, value: $0)) },
-                          repeated: { _ in outbox.post(.completed(completion: id, value: true)) })
+        return Completion(
+            deliver: { outbox.post(.completed(completion: id, value: $0)) },
+            repeated: { _ in outbox.post(.completed(completion: id, value: true)) })
     }
 
     /// A custom animation's completion for the parent's completion `id`: every call is passed on.
     private func doneCompletion(_ id: UInt64) -> Completion<Void> {
         let outbox = self.outbox
-        return Completion(deliver: { _ in outbox.post(.completed(completion: id, value: true)) },
-                          repeated: { _ in outbox.post(.completed(completion: id, value: true)) })
+        return Completion(
+            deliver: { _ in outbox.post(.completed(completion: id, value: true)) },
+            repeated: { _ in outbox.post(.completed(completion: id, value: true)) })
     }
 
     private func unknown(_ number: UInt64) -> ChildReply {

@@ -49,7 +49,8 @@ public final class PluginWatcher {
                 let header = MemoryLayout<inotify_event>.size
                 while offset + header <= count {
                     let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                    let nameLength = Int(bytes.loadUnaligned(fromByteOffset: offset + MemoryLayout<inotify_event>.offset(of: \.len)!, as: UInt32.self))
+                    let nameLength = Int(
+                        bytes.loadUnaligned(fromByteOffset: offset + MemoryLayout<inotify_event>.offset(of: \.len)!, as: UInt32.self))
                     let name = bytes[(offset + header)..<min(count, offset + header + nameLength)].prefix { $0 != 0 }
                     if let directory = directories[watch] {
                         let path = directory + "/" + String(decoding: name, as: UTF8.self)

@@ -32,9 +32,11 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
         guard showing ? hasShowAnimation : hasHideAnimation else { return false }
         let completion = remote.hand(.done(done))
         let request = AnimationRequest(showing: showing, context: context)
-        guard case .animation(let result)? = remote.call(.animate(instance: remote.number, request: request, completion: completion),
-                                                           showing ? "animate_show" : "animate_hide"),
-              result.accepted
+        guard
+            case .animation(let result)? = remote.call(
+                .animate(instance: remote.number, request: request, completion: completion),
+                showing ? "animate_show" : "animate_hide"),
+            result.accepted
         else { return false }
         context.adopt(keyframes: result.keyframes, problem: result.problem)
         return true
@@ -42,8 +44,10 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
 
     func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? {
         guard hasLayout,
-              case .frame(let frame)? = remote.call(.layout(instance: remote.number, container: container, keyboardHeight: keyboardHeight,
-                                                            defaultFrame: defaultFrame), "layout")
+            case .frame(let frame)? = remote.call(
+                .layout(
+                    instance: remote.number, container: container, keyboardHeight: keyboardHeight,
+                    defaultFrame: defaultFrame), "layout")
         else { return nil }
         return frame?.rect
     }
@@ -54,7 +58,8 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
 /// Its sheet's calls, as a controller loader in this process gets them.
 extension RemoteControllerLoader: SheetDelegate {
     func resolveDetent(_ id: Detent.ID, maximum: Double) -> Double? {
-        guard hasSheetHooks, case .height(let height)? = remote.call(.resolveDetent(instance: remote.number, detent: id, maximum: maximum), "resolve_detent")
+        guard hasSheetHooks,
+            case .height(let height)? = remote.call(.resolveDetent(instance: remote.number, detent: id, maximum: maximum), "resolve_detent")
         else { return nil }
         return height?.value
     }

@@ -34,7 +34,8 @@ final class RemoteHandler: HandlerComponent {
     func didPresent() { _ = remote.call(.didPresent(instance: remote.number), "did_present") }
 
     func shouldDismiss(_ reason: Reason) -> Bool {
-        guard case .answer(let agrees)? = remote.call(.shouldDismiss(instance: remote.number, reason: reason), "should_dismiss(\(reason))") else {
+        guard case .answer(let agrees)? = remote.call(.shouldDismiss(instance: remote.number, reason: reason), "should_dismiss(\(reason))")
+        else {
             return true
         }
         return agrees

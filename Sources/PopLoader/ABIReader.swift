@@ -19,7 +19,9 @@ struct ABIReader {
         case nil:
             return header.version
         case .majorMismatch:
-            throw PluginError(.abiMajorMismatch, path: path, "\(what()) is for ABI \(header.version); this host implements ABI \(ABIVersion.host) (major versions differ)")
+            throw PluginError(
+                .abiMajorMismatch, path: path,
+                "\(what()) is for ABI \(header.version); this host implements ABI \(ABIVersion.host) (major versions differ)")
         case .tooSmall(let minimum):
             throw PluginError(.structTooSmall, path: path, "\(what()) has struct_size \(header.size); ABI 1 needs at least \(minimum)")
         }
@@ -61,7 +63,8 @@ struct ABIReader {
                 }
                 let descriptor = try readDescriptor(pointer, what: .component(kind, index))
                 guard seen.insert(descriptor.id) else {
-                    throw PluginError(.invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
+                    throw PluginError(
+                        .invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
                 }
                 components.append(PluginInfo.Component(kind: kind, descriptor: descriptor))
             }
@@ -78,7 +81,8 @@ struct ABIReader {
             throw PluginError(.invalidDescriptor, path: path, "\(what()) has no id")
         }
         guard Descriptor.isReverseDNS(id) else {
-            throw PluginError(.invalidDescriptor, path: path, "\(what()) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
+            throw PluginError(
+                .invalidDescriptor, path: path, "\(what()) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
         }
         let owner = { "\(what()) (\(id))" }
         guard let name = try string(raw.name, field: "name", of: owner()), !name.isEmpty else {
@@ -121,7 +125,9 @@ struct ABIReader {
     }
 
     /// A C string copied as validated UTF-8 within the length limit; nil for a NULL pointer.
-    private func string(_ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, of owner: @autoclosure () -> String) throws(PluginError) -> String? {
+    private func string(
+        _ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, of owner: @autoclosure () -> String
+    ) throws(PluginError) -> String? {
         guard let pointer else { return nil }
         let limit = Int(POP_DESCRIPTOR_MAX_STRING)
         let length = strnlen(pointer, limit + 1)

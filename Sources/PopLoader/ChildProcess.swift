@@ -1,9 +1,9 @@
+import CProcessControl
+import PopModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-import CProcessControl
-import PopModel
 
 /// A child process of pophost's — the scanner's worker, a conformance test, a plugin host — started
 /// with `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
@@ -142,9 +142,9 @@ package final class ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let environment = Self.childEnvironment().map { strdup($0) } + [nil]
-        defer { environment.forEach { free($0) } }
+        defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         for fd in [inputPipe.read, outputPipe.write, channelPipe.write] { close(fd) }

@@ -39,10 +39,15 @@ package enum ELFCheck {
     private static func permissionDenied(_ path: String) -> PluginError {
         var info = stat()
         guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
-            return PluginError(.permissionDenied, path: path, "permission denied: a directory on the way cannot be searched by this user (uid \(geteuid()))")
+            return PluginError(
+                .permissionDenied, path: path,
+                "permission denied: a directory on the way cannot be searched by this user (uid \(geteuid()))")
         }
         let mode = String(info.st_mode & 0o7777, radix: 8)
-        return PluginError(.permissionDenied, path: path, "permission denied: this user (uid \(geteuid())) may not read it (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode), owner uid \(info.st_uid)); make it readable, e.g. chmod a+r")
+        return PluginError(
+            .permissionDenied, path: path,
+            "permission denied: this user (uid \(geteuid())) may not read it (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode), owner uid \(info.st_uid)); make it readable, e.g. chmod a+r"
+        )
     }
 
     /// Validates the file open on `fd` (named `path` in errors); returns its identity and size.
@@ -66,7 +71,9 @@ package enum ELFCheck {
         // Only the `got` bytes read are looked at: the rest of `head` was never written.
         let checked = min(got, 4)
         guard head.prefix(checked).elementsEqual(magic.prefix(checked)) else {
-            throw PluginError(.notELF, path: path, got < 4 ? "not an ELF file (\(got) bytes)" : "not an ELF file (starts with \(describeBytes(head[0..<4])))")
+            throw PluginError(
+                .notELF, path: path,
+                got < 4 ? "not an ELF file (\(got) bytes)" : "not an ELF file (starts with \(describeBytes(head[0..<4])))")
         }
         // The identification's class and byte order are bytes 4 and 5: a shorter file has neither.
         guard got >= 6 else {
@@ -93,10 +100,14 @@ package enum ELFCheck {
         let shentsize = UInt64(read16(head, 58)), shnum = UInt64(read16(head, 60))
         // Offsets come from the file: compared without adding, so a huge one cannot overflow.
         if !fits(phoff, phentsize * phnum, within: size) {
-            throw PluginError(.truncated, path: path, "truncated ELF file: program headers at byte \(phoff) (\(phentsize * phnum) bytes) lie past its \(size) bytes")
+            throw PluginError(
+                .truncated, path: path,
+                "truncated ELF file: program headers at byte \(phoff) (\(phentsize * phnum) bytes) lie past its \(size) bytes")
         }
         if shoff != 0 && !fits(shoff, shentsize * shnum, within: size) {
-            throw PluginError(.truncated, path: path, "truncated ELF file: section headers at byte \(shoff) (\(shentsize * shnum) bytes) lie past its \(size) bytes")
+            throw PluginError(
+                .truncated, path: path,
+                "truncated ELF file: section headers at byte \(shoff) (\(shentsize * shnum) bytes) lie past its \(size) bytes")
         }
         guard phentsize >= 56, phnum > 0 else { return }
         if phoff + phentsize * phnum <= UInt64(got) {
@@ -112,12 +123,16 @@ package enum ELFCheck {
     }
 
     /// Every segment described by the program headers at `at` must lie within the file.
-    private static func checkSegments(_ headers: UnsafeRawBufferPointer, at base: Int, count: Int, entrySize: Int, size: UInt64, path: String) throws(PluginError) {
+    private static func checkSegments(
+        _ headers: UnsafeRawBufferPointer, at base: Int, count: Int, entrySize: Int, size: UInt64, path: String
+    ) throws(PluginError) {
         for index in 0..<count {
             let entry = base + index * entrySize
             let offset = read64(headers, entry + 8), fileSize = read64(headers, entry + 32)
             if !fits(offset, fileSize, within: size) {
-                throw PluginError(.truncated, path: path, "truncated ELF file: segment \(index) at byte \(offset) (\(fileSize) bytes) lies past its \(size) bytes")
+                throw PluginError(
+                    .truncated, path: path,
+                    "truncated ELF file: segment \(index) at byte \(offset) (\(fileSize) bytes) lies past its \(size) bytes")
             }
         }
     }

@@ -154,7 +154,9 @@ private struct ELFImage {
             let header = segments.entry(index)
             switch try u32(header) {
             case 1: loads.append((try u64(header + 16), try u64(header + 8), try u64(header + 32)))  // PT_LOAD
-            case 2: dynamic = try table(try u64(header + 8), count: try u64(header + 32) / 16, entrySize: 16, minimum: 16, "the dynamic segment")
+            case 2:
+                dynamic = try table(
+                    try u64(header + 8), count: try u64(header + 32) / 16, entrySize: 16, minimum: 16, "the dynamic segment")
             default: break
             }
         }
@@ -193,7 +195,9 @@ private struct ELFImage {
         var last: UInt64 = 0
         for index in 0..<bucketCount { last = max(last, UInt64(try u32(buckets + index * 4))) }
         guard last != 0 else { return firstHashed }
-        guard last >= firstHashed else { throw malformed("a GNU hash bucket names symbol \(last), below the first hashed symbol \(firstHashed)") }
+        guard last >= firstHashed else {
+            throw malformed("a GNU hash bucket names symbol \(last), below the first hashed symbol \(firstHashed)")
+        }
         // Reads past the end throw, so this ends.
         while try u32(chains + (last - firstHashed) * 4) & 1 == 0 { last += 1 }
         return last + 1
@@ -218,9 +222,9 @@ private struct ELFImage {
             let info = try u8(symbol + 4), visibility = try u8(symbol + 5) & 3
             let binding = info >> 4, type = info & 0xF
             guard try u16(symbol + 6) != 0,  // SHN_UNDEF
-                  binding == 1 || binding == 2 || binding == 10,  // GLOBAL, WEAK, GNU_UNIQUE
-                  visibility == 0 || visibility == 3,  // DEFAULT, PROTECTED
-                  type != 3 && type != 4  // SECTION, FILE
+                binding == 1 || binding == 2 || binding == 10,  // GLOBAL, WEAK, GNU_UNIQUE
+                visibility == 0 || visibility == 3,  // DEFAULT, PROTECTED
+                type != 3 && type != 4  // SECTION, FILE
             else { continue }
             names.insert(try string(at: UInt64(try u32(symbol)), in: tables.symbolStrings, "symbol \(index)"))
         }
@@ -241,7 +245,8 @@ private struct ELFImage {
 
     /// `count` entries of `entrySize` (at least `minimum`) bytes from `offset`, or an error when
     /// they do not fit in the file.
-    private func table(_ offset: UInt64, count: UInt64, entrySize: UInt64, minimum: UInt64, _ what: String) throws(PluginError) -> ELFTable {
+    private func table(_ offset: UInt64, count: UInt64, entrySize: UInt64, minimum: UInt64, _ what: String) throws(PluginError) -> ELFTable
+    {
         guard entrySize >= minimum else { throw malformed("\(what) has \(entrySize)-byte entries, expected \(minimum)") }
         let (size, overflow) = count.multipliedReportingOverflow(by: entrySize)
         guard !overflow else { throw truncated("\(what): \(count) entries of \(entrySize) bytes do not fit in the file") }

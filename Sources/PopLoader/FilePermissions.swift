@@ -34,7 +34,8 @@ struct FilePermissions: Codable, Hashable, Sendable {
         if !writers.isEmpty {
             let octal = String(mode, radix: 8)
             let bits = writers.count == 2 ? "go" : mode & 0o020 != 0 ? "g" : "o"
-            return "\(what) is writable by \(writers.joined(separator: " and ")) (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)): remove that with chmod \(bits)-w"
+            return
+                "\(what) is writable by \(writers.joined(separator: " and ")) (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)): remove that with chmod \(bits)-w"
         }
         let user = UInt32(geteuid())
         if owner != 0 && owner != user {

@@ -36,23 +36,24 @@ package final class HostTable: @unchecked Sendable {
     init(pluginPath: String) {
         self.pluginPath = pluginPath
         table = .allocate(capacity: 1)
-        table.initialize(to: pop_host_t(
-            abi_version: ABIVersion.host.raw,
-            struct_size: UInt32(MemoryLayout<pop_host_t>.size),
-            host_data: nil,
-            name: HostIdentity.name,
-            vendor: HostIdentity.vendor,
-            version: HostIdentity.version,
-            get_extension: { host, id in
-                guard let id, HostTable.owner(of: host) != nil else { return nil }
-                return HostExtensions.table(for: id)
-            },
-            request_callback: { host in
-                guard let owner = HostTable.owner(of: host) else { return }
-                owner.callbackRequested.store(true, ordering: .releasing)
-                HostTable.callbackObserver.withLock { $0 }?()
-            }
-        ))
+        table.initialize(
+            to: pop_host_t(
+                abi_version: ABIVersion.host.raw,
+                struct_size: UInt32(MemoryLayout<pop_host_t>.size),
+                host_data: nil,
+                name: HostIdentity.name,
+                vendor: HostIdentity.vendor,
+                version: HostIdentity.version,
+                get_extension: { host, id in
+                    guard let id, HostTable.owner(of: host) != nil else { return nil }
+                    return HostExtensions.table(for: id)
+                },
+                request_callback: { host in
+                    guard let owner = HostTable.owner(of: host) else { return }
+                    owner.callbackRequested.store(true, ordering: .releasing)
+                    HostTable.callbackObserver.withLock { $0 }?()
+                }
+            ))
         table.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
         Self.live.register(table, owner: self)
     }
@@ -80,25 +81,26 @@ package final class HostTable: @unchecked Sendable {
     /// The "pop.log/1" extension, shared by every table.
     nonisolated(unsafe) static let logExtension: UnsafeMutablePointer<pop_host_log_t> = {
         let pointer = UnsafeMutablePointer<pop_host_log_t>.allocate(capacity: 1)
-        pointer.initialize(to: pop_host_log_t(
-            abi_version: ABIVersion.host.raw,
-            struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
-            log: { host, severity, message in
-                guard let owner = HostTable.owner(of: host) else { return }
-                let text: String
-                if let message {
-                    if let valid = String(validatingCString: message) {
-                        text = valid
+        pointer.initialize(
+            to: pop_host_log_t(
+                abi_version: ABIVersion.host.raw,
+                struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
+                log: { host, severity, message in
+                    guard let owner = HostTable.owner(of: host) else { return }
+                    let text: String
+                    if let message {
+                        if let valid = String(validatingCString: message) {
+                            text = valid
+                        } else {
+                            owner.invalidLogMessages.add(1, ordering: .relaxed)
+                            text = String(cString: message) + " (not valid UTF-8; repaired)"
+                        }
                     } else {
-                        owner.invalidLogMessages.add(1, ordering: .relaxed)
-                        text = String(cString: message) + " (not valid UTF-8; repaired)"
+                        text = "(null message)"
                     }
-                } else {
-                    text = "(null message)"
+                    owner.log(level: HostTable.level(for: severity), text)
                 }
-                owner.log(level: HostTable.level(for: severity), text)
-            }
-        ))
+            ))
         return pointer
     }()
 

@@ -1,8 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-import Synchronization
 
 /// The child processes pophost has running now (scanner workers, conformance tests), kept where a
 /// signal handler can reach them. Each child leads a process group of its own, so killing the group

@@ -62,8 +62,8 @@ public enum PathBytes {
         if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
         guard length > 0, index + length <= bytes.count,
-              let text = String(validating: bytes[index..<index + length], as: UTF8.self),
-              let scalar = text.unicodeScalars.first
+            let text = String(validating: bytes[index..<index + length], as: UTF8.self),
+            let scalar = text.unicodeScalars.first
         else { return nil }
         return (scalar, length)
     }

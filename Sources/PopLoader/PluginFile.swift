@@ -48,20 +48,23 @@ public struct PluginFile: Codable, Hashable, Sendable {
     static func identify(path: String, realPath known: String? = nil, resolve: Bool = false) -> PluginFile {
         var info = stat()
         guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else {
-            return PluginFile(path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
+            return PluginFile(
+                path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
         }
         var real = known ?? path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             real = resolvedPath(path) ?? path
             if PathBytes.withCString(path, { stat($0, &info) }) != 0 {
-                return PluginFile(path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
+                return PluginFile(
+                    path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
             }
         } else if resolve {
             real = resolvedPath(path) ?? path
         }
-        return PluginFile(path: path, realPath: real, size: Int64(info.st_size),
-                          mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                          identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), permissions: FilePermissions(info))
+        return PluginFile(
+            path: path, realPath: real, size: Int64(info.st_size),
+            mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), permissions: FilePermissions(info))
     }
 
     /// Whether a record made when the file had `size` and `mtime` still describes it.
@@ -82,4 +85,3 @@ func resolvedPath(_ path: String) -> String? {
     defer { free(resolved) }
     return PathBytes.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
 }
-

@@ -17,8 +17,10 @@ public struct PluginRegistry: Sendable {
 
     private static let logger = Logger(label: "pophost.registry")
 
-    public init(searchPath: SearchPath, cacheFile: String? = PluginRegistry.defaultCacheFile,
-                scanner: PluginScanner = PluginScanner(), forceRescan: Bool = false, allowInsecurePlugins: Bool = false) {
+    public init(
+        searchPath: SearchPath, cacheFile: String? = PluginRegistry.defaultCacheFile,
+        scanner: PluginScanner = PluginScanner(), forceRescan: Bool = false, allowInsecurePlugins: Bool = false
+    ) {
         self.searchPath = searchPath
         self.cacheFile = cacheFile
         self.scanner = scanner
@@ -62,11 +64,13 @@ public struct PluginRegistry: Sendable {
             }
         }
         var (records, scanned, warnings) = try records(for: found.map(\.file), refusals: found.map(\.refusal), progress: progress)
-        warnings = searchPath.ignored.map { element in
-            let warning = "POPHOST_PLUGIN_PATH: ignoring \(element.isEmpty ? "an empty element" : "the relative element \"\(element)\"") (it would search the current directory); give absolute directories"
-            Self.logger.warning("\(warning)")
-            return warning
-        } + warnings
+        warnings =
+            searchPath.ignored.map { element in
+                let warning =
+                    "POPHOST_PLUGIN_PATH: ignoring \(element.isEmpty ? "an empty element" : "the relative element \"\(element)\"") (it would search the current directory); give absolute directories"
+                Self.logger.warning("\(warning)")
+                return warning
+            } + warnings
         var providers: [String: String] = [:]
         let entries = found.enumerated().map { index, item in
             var entry = RegistryEntry(file: item.file, directory: item.directory, record: records[index])
@@ -85,8 +89,9 @@ public struct PluginRegistry: Sendable {
     /// Describes one file named directly (not necessarily on the search path), through the cache.
     public func describe(path: String) throws(PluginScanner.Failure) -> (RegistryEntry, Discovery) {
         let file = PluginFile.identify(path: path, resolve: true)
-        let (records, scanned, warnings) = try records(for: [file], refusals: [refusal(of: file, directoryExposure: nil, directory: nil)],
-                                                       progress: { _, _ in })
+        let (records, scanned, warnings) = try records(
+            for: [file], refusals: [refusal(of: file, directoryExposure: nil, directory: nil)],
+            progress: { _, _ in })
         let entry = RegistryEntry(file: file, directory: "", record: records[0])
         return (entry, Discovery(entries: [entry], scanned: scanned, unreadableDirectories: [], warnings: warnings))
     }
@@ -101,11 +106,15 @@ public struct PluginRegistry: Sendable {
             real == directory ? nil : FilePermissions.of(path: real)?.exposure(of: "the directory \(real) that holds it")
         }
         guard let problem = permissions.exposure(of: "the file") ?? directoryExposure ?? realExposure else { return nil }
-        return PluginError(.insecure, path: file.path, "refused, since another user could change the code pophost would run: \(problem) (or allow insecure plugins explicitly)")
+        return PluginError(
+            .insecure, path: file.path,
+            "refused, since another user could change the code pophost would run: \(problem) (or allow insecure plugins explicitly)")
     }
 
     /// One record per file: refused, from the cache when the file is unchanged, else from a scan.
-    private func records(for files: [PluginFile], refusals: [PluginError?], progress: (Int, Int) -> Void) throws(PluginScanner.Failure)
+    private func records(
+        for files: [PluginFile], refusals: [PluginError?], progress: (Int, Int) -> Void
+    ) throws(PluginScanner.Failure)
         -> ([ScanRecord], [String], [String])
     {
         var warnings: [String] = []
@@ -118,7 +127,8 @@ public struct PluginRegistry: Sendable {
                 if !discarded.isEmpty {
                     damaged = true
                     let lines = discarded.prefix(8).map(String.init).joined(separator: ", ") + (discarded.count > 8 ? ", …" : "")
-                    let warning = "the registry cache \(cacheFile) has \(discarded.count) corrupt record\(discarded.count == 1 ? "" : "s") (line\(discarded.count == 1 ? "" : "s") \(lines): checksum mismatch or malformed); discarding \(discarded.count == 1 ? "it" : "them") and rescanning"
+                    let warning =
+                        "the registry cache \(cacheFile) has \(discarded.count) corrupt record\(discarded.count == 1 ? "" : "s") (line\(discarded.count == 1 ? "" : "s") \(lines): checksum mismatch or malformed); discarding \(discarded.count == 1 ? "it" : "them") and rescanning"
                     Self.logger.warning("\(warning)")
                     warnings.append(warning)
                 }
@@ -165,7 +175,8 @@ public struct PluginRegistry: Sendable {
                 current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
             }
             for index in cacheable {
-                cache.entries[files[index].realPath] = RegistryCache.Entry(size: files[index].size, mtime: files[index].mtime, record: final[index])
+                cache.entries[files[index].realPath] = RegistryCache.Entry(
+                    size: files[index].size, mtime: files[index].mtime, record: final[index])
             }
             do { try cache.save(to: cacheFile) } catch {
                 Self.logger.warning("\(error)")

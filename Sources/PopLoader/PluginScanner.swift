@@ -70,7 +70,9 @@ public struct PluginScanner: Sendable {
             case .completed:
                 next = paths.count
             case .stoppedBetweenFiles(let delivered, let how):
-                unattributed.append("the scanner \(how) between files, after loading \(Self.names(paths[start..<start + delivered])): something a plugin left running (a thread, a handler) is the likely cause; no file is blamed")
+                unattributed.append(
+                    "the scanner \(how) between files, after loading \(Self.names(paths[start..<start + delivered])): something a plugin left running (a thread, a handler) is the likely cause; no file is blamed"
+                )
                 next = start + delivered
             case .stoppedOnFile(let index, let how, let error):
                 let culprit = start + index
@@ -87,9 +89,15 @@ public struct PluginScanner: Sendable {
                     var confirmed = false
                     if case .failed(let failure)? = alone { confirmed = failure.isBlacklisting }
                     if !confirmed {
-                        unattributed.append("the scanner \(how) while loading \(paths[culprit]), but that file loads alone in a fresh scanner: something a file loaded before it left running (\(Self.names(loadedBefore))) is the likely cause; no file is blamed")
+                        unattributed.append(
+                            "the scanner \(how) while loading \(paths[culprit]), but that file loads alone in a fresh scanner: something a file loaded before it left running (\(Self.names(loadedBefore))) is the likely cause; no file is blamed"
+                        )
                     }
-                    settle(culprit, alone ?? .failed(error: PluginError(.crashed, path: paths[culprit], "the scanner stopped before reporting on this file")))
+                    settle(
+                        culprit,
+                        alone
+                            ?? .failed(
+                                error: PluginError(.crashed, path: paths[culprit], "the scanner stopped before reporting on this file")))
                 }
                 next = culprit + 1
             }
@@ -150,32 +158,48 @@ public struct PluginScanner: Sendable {
                 current = nil
             }
         }
-        let forgery = forged == 0 ? "" : "; \(forged) line\(forged == 1 ? "" : "s") on the scanner's channel did not come from the scanner and \(forged == 1 ? "was" : "were") ignored"
+        let forgery =
+            forged == 0
+            ? ""
+            : "; \(forged) line\(forged == 1 ? "" : "s") on the scanner's channel did not come from the scanner and \(forged == 1 ? "was" : "were") ignored"
         if end == .timedOut {
             child.kill()
             _ = child.wait()
             // Hung after its last file (in a destructor, say): every file was delivered.
             guard delivered < batch.count else { return .completed }
             guard let index = current else { return .stoppedBetweenFiles(delivered: delivered, how: "hung") }
-            let error = PluginError(.timeout, path: batch[index], "loading did not finish within \(Self.format(timeout)) s (the scanner was killed)\(forgery); blacklisted until the file changes")
+            let error = PluginError(
+                .timeout, path: batch[index],
+                "loading did not finish within \(Self.format(timeout)) s (the scanner was killed)\(forgery); blacklisted until the file changes"
+            )
             return .stoppedOnFile(index: index, how: "hung for more than \(Self.format(timeout)) s", error: error)
         }
         let termination = child.wait()
         if let problem = ChildProtocol.scanner.mismatch(in: hello), delivered == 0, current == nil {
-            throw Failure(category: .protocolMismatch, description: "the scanner \(executable) cannot be used: \(problem); it \(termination.description): \(child.lastOutputLines(1).joined())")
+            throw Failure(
+                category: .protocolMismatch,
+                description:
+                    "the scanner \(executable) cannot be used: \(problem); it \(termination.description): \(child.lastOutputLines(1).joined())"
+            )
         }
         guard delivered < batch.count else { return .completed }
         guard let index = current else {
             guard delivered > 0 else {
-                throw Failure(category: .died, description: "the scanner \(executable) \(termination.description) before loading any file: \(child.lastOutputLines(1).joined())")
+                throw Failure(
+                    category: .died,
+                    description:
+                        "the scanner \(executable) \(termination.description) before loading any file: \(child.lastOutputLines(1).joined())"
+                )
             }
             return .stoppedBetweenFiles(delivered: delivered, how: termination.description)
         }
-        var cause = "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
+        var cause =
+            "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
         let detail = child.lastOutputLines(1).joined()
         if !detail.isEmpty { cause += " (last output: \(detail))" }
-        return .stoppedOnFile(index: index, how: termination.description,
-                              error: PluginError(.crashed, path: batch[index], cause + forgery + "; blacklisted until the file changes"))
+        return .stoppedOnFile(
+            index: index, how: termination.description,
+            error: PluginError(.crashed, path: batch[index], cause + forgery + "; blacklisted until the file changes"))
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -89,8 +89,8 @@ struct RegistryCache {
     private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, of file: SharedBytes) -> (String, Entry)? {
         // The checksum, then six tab-terminated fields, then the JSON up to the end of the line.
         guard let checksumEnd = find(0x09, in: bytes, from: line.lowerBound), checksumEnd < line.upperBound,
-              let checksum = parseHex(bytes, line.lowerBound..<checksumEnd),
-              checksum == fnv1a(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
+            let checksum = parseHex(bytes, line.lowerBound..<checksumEnd),
+            checksum == fnv1a(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
         else { return nil }
         var cursor = checksumEnd + 1
         var fields: [Range<Int>] = []
@@ -147,7 +147,8 @@ struct RegistryCache {
     /// The index of the first `byte` at or after `from`, by `memchr`.
     private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < bytes.count, let base = bytes.baseAddress,
-              let hit = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+            let hit = memchr(base + from, Int32(byte), bytes.count - from)
+        else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
@@ -156,7 +157,8 @@ struct RegistryCache {
         var text = Array(Self.header.utf8) + [0x0A]
         for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
             let columns = entry.record.problem.map { ["error", $0.category.rawValue] } ?? ["ok", entry.record.pluginID ?? ""]
-            let line = Array(([Self.escape(file), String(entry.size), String(entry.mtime)] + columns).joined(separator: "\t").utf8)
+            let line =
+                Array(([Self.escape(file), String(entry.size), String(entry.mtime)] + columns).joined(separator: "\t").utf8)
                 + [0x09] + (try entry.record.encodedPayload())
             let checksum = line.withUnsafeBufferPointer(Self.fnv1a)
             let hex = String(checksum, radix: 16)
@@ -181,11 +183,13 @@ struct RegistryCache {
 
     private static func escape(_ path: String) -> String {
         guard path.utf8.contains(where: { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A }) else { return path }
-        return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09").replacingOccurrences(of: "\n", with: "%0A")
+        return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 
     private static func unescape(_ path: String) -> String {
-        path.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+        path.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(
+            of: "%25", with: "%")
     }
 }
 

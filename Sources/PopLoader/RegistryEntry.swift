@@ -23,7 +23,9 @@ public struct RegistryEntry: Sendable {
     public var problem: PluginError? {
         if let problem = record.problem { return problem }
         guard let shadowedBy, let pluginID else { return nil }
-        return PluginError(.shadowed, path: file.path, "plugin id \(pluginID) is already provided by \(shadowedBy), found earlier on the search path; this copy is not used")
+        return PluginError(
+            .shadowed, path: file.path,
+            "plugin id \(pluginID) is already provided by \(shadowedBy), found earlier on the search path; this copy is not used")
     }
     /// What a scan found, when the plugin loaded: decoded from the cache on first use.
     public var info: PluginInfo? { record.info }

@@ -32,8 +32,9 @@ public struct SearchPath: Sendable, Equatable {
         if !flags.isEmpty { return SearchPath(directories: flags, source: .flags) }
         if let variable = environment["POPHOST_PLUGIN_PATH"], !variable.isEmpty {
             let elements = variable.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            return SearchPath(directories: elements.filter { $0.hasPrefix("/") }, source: .environment,
-                              ignored: elements.filter { !$0.hasPrefix("/") })
+            return SearchPath(
+                directories: elements.filter { $0.hasPrefix("/") }, source: .environment,
+                ignored: elements.filter { !$0.hasPrefix("/") })
         }
         return SearchPath(directories: defaultDirectories(environment: environment), source: .defaults)
     }

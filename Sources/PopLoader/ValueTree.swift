@@ -53,7 +53,9 @@ package final class ValueTree: @unchecked Sendable {
             let start = strings.baseAddress! + stringEnd
             var string = string
             let length = string.withUTF8 { utf8 in
-                utf8.withMemoryRebound(to: CChar.self) { _ = UnsafeMutableBufferPointer(start: start, count: $0.count).initialize(from: $0) }
+                utf8.withMemoryRebound(to: CChar.self) {
+                    _ = UnsafeMutableBufferPointer(start: start, count: $0.count).initialize(from: $0)
+                }
                 return utf8.count
             }
             start[length] = 0
@@ -175,58 +177,59 @@ package final class ValueTree: @unchecked Sendable {
     /// "pop.value/1", shared by every tree. Allocated once, never freed.
     nonisolated(unsafe) static let hostExtension: UnsafePointer<pop_host_value_t> = {
         let table = UnsafeMutablePointer<pop_host_value_t>.allocate(capacity: 1)
-        table.initialize(to: pop_host_value_t(
-            abi_version: ABIVersion.host.raw,
-            struct_size: UInt32(MemoryLayout<pop_host_value_t>.size),
-            type: { ValueTree.node($0)?.pointee.type ?? Int32(POP_VALUE_NULL) },
-            get_bool: { handle, fallback in
-                guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_BOOL else { return fallback }
-                return node.pointee.scalar != 0
-            },
-            get_int: { handle, fallback in
-                guard let node = ValueTree.node(handle) else { return fallback }
-                switch Int(node.pointee.type) {
-                case Int(POP_VALUE_INT):
-                    return Int64(bitPattern: node.pointee.scalar)
-                case Int(POP_VALUE_DOUBLE):
-                    let double = Double(bitPattern: node.pointee.scalar)
-                    // [-2^63, 2^63) holds exactly the doubles that convert.
-                    guard double.rounded(.towardZero) == double, double >= -0x1p63, double < 0x1p63 else { return fallback }
-                    return Int64(double)
-                default:
-                    return fallback
-                }
-            },
-            get_double: { handle, fallback in
-                guard let node = ValueTree.node(handle) else { return fallback }
-                switch Int(node.pointee.type) {
-                case Int(POP_VALUE_INT): return Double(Int64(bitPattern: node.pointee.scalar))
-                case Int(POP_VALUE_DOUBLE): return Double(bitPattern: node.pointee.scalar)
-                default: return fallback
-                }
-            },
-            get_string: { handle in
-                guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_STRING else { return nil }
-                return node.pointee.data?.assumingMemoryBound(to: CChar.self)
-            },
-            count: { ValueTree.node($0)?.pointee.count ?? 0 },
-            at: { handle, index in
-                guard let child = ValueTree.child(of: ValueTree.node(handle), at: index) else { return nil }
-                return OpaquePointer(child)
-            },
-            key_at: { handle, index in
-                guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_OBJECT else { return nil }
-                return ValueTree.child(of: node, at: index)?.pointee.key
-            },
-            get: { handle, key in
-                guard let key else { return nil }
-                let member = key.withMemoryRebound(to: UInt8.self, capacity: 1) {
-                    ValueTree.member(of: ValueTree.node(handle), key: $0, length: strlen(key))
-                }
-                return member.map(OpaquePointer.init)
-            },
-            lookup: { handle, path in ValueTree.lookup(handle, path) }
-        ))
+        table.initialize(
+            to: pop_host_value_t(
+                abi_version: ABIVersion.host.raw,
+                struct_size: UInt32(MemoryLayout<pop_host_value_t>.size),
+                type: { ValueTree.node($0)?.pointee.type ?? Int32(POP_VALUE_NULL) },
+                get_bool: { handle, fallback in
+                    guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_BOOL else { return fallback }
+                    return node.pointee.scalar != 0
+                },
+                get_int: { handle, fallback in
+                    guard let node = ValueTree.node(handle) else { return fallback }
+                    switch Int(node.pointee.type) {
+                    case Int(POP_VALUE_INT):
+                        return Int64(bitPattern: node.pointee.scalar)
+                    case Int(POP_VALUE_DOUBLE):
+                        let double = Double(bitPattern: node.pointee.scalar)
+                        // [-2^63, 2^63) holds exactly the doubles that convert.
+                        guard double.rounded(.towardZero) == double, double >= -0x1p63, double < 0x1p63 else { return fallback }
+                        return Int64(double)
+                    default:
+                        return fallback
+                    }
+                },
+                get_double: { handle, fallback in
+                    guard let node = ValueTree.node(handle) else { return fallback }
+                    switch Int(node.pointee.type) {
+                    case Int(POP_VALUE_INT): return Double(Int64(bitPattern: node.pointee.scalar))
+                    case Int(POP_VALUE_DOUBLE): return Double(bitPattern: node.pointee.scalar)
+                    default: return fallback
+                    }
+                },
+                get_string: { handle in
+                    guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_STRING else { return nil }
+                    return node.pointee.data?.assumingMemoryBound(to: CChar.self)
+                },
+                count: { ValueTree.node($0)?.pointee.count ?? 0 },
+                at: { handle, index in
+                    guard let child = ValueTree.child(of: ValueTree.node(handle), at: index) else { return nil }
+                    return OpaquePointer(child)
+                },
+                key_at: { handle, index in
+                    guard let node = ValueTree.node(handle), node.pointee.type == POP_VALUE_OBJECT else { return nil }
+                    return ValueTree.child(of: node, at: index)?.pointee.key
+                },
+                get: { handle, key in
+                    guard let key else { return nil }
+                    let member = key.withMemoryRebound(to: UInt8.self, capacity: 1) {
+                        ValueTree.member(of: ValueTree.node(handle), key: $0, length: strlen(key))
+                    }
+                    return member.map(OpaquePointer.init)
+                },
+                lookup: { handle, path in ValueTree.lookup(handle, path) }
+            ))
         return UnsafePointer(table)
     }()
 

@@ -23,8 +23,10 @@ public struct AffineTransform: Hashable, Sendable {
     /// The smallest upright rectangle holding `rect`'s four corners once transformed.
     public func boundingBox(of rect: Rect) -> Rect {
         if isIdentity { return rect }
-        let corners = [apply(x: rect.x, y: rect.y), apply(x: rect.x + rect.width, y: rect.y),
-                       apply(x: rect.x, y: rect.y + rect.height), apply(x: rect.x + rect.width, y: rect.y + rect.height)]
+        let corners = [
+            apply(x: rect.x, y: rect.y), apply(x: rect.x + rect.width, y: rect.y),
+            apply(x: rect.x, y: rect.y + rect.height), apply(x: rect.x + rect.width, y: rect.y + rect.height),
+        ]
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let minX = xs.min()!, minY = ys.min()!
         return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
@@ -34,7 +36,8 @@ public struct AffineTransform: Hashable, Sendable {
     public var inverted: AffineTransform? {
         let determinant = a * d - b * c
         guard determinant != 0, determinant.isFinite else { return nil }
-        return AffineTransform(a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
-                               e: (c * f - d * e) / determinant, f: (b * e - a * f) / determinant)
+        return AffineTransform(
+            a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+            e: (c * f - d * e) / determinant, f: (b * e - a * f) / determinant)
     }
 }

@@ -8,8 +8,10 @@ public struct ContentNode: Hashable, Sendable, Codable {
     public var cornerRadius: Double
     public var border: Border?
 
-    public init(_ kind: Kind, padding: EdgeInsets = .zero, background: Color? = nil, cornerRadius: Double = 0,
-                border: Border? = nil) {
+    public init(
+        _ kind: Kind, padding: EdgeInsets = .zero, background: Color? = nil, cornerRadius: Double = 0,
+        border: Border? = nil
+    ) {
         self.kind = kind
         self.padding = padding
         self.background = background

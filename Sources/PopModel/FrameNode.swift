@@ -46,10 +46,12 @@ public struct FrameNode: Hashable, Sendable {
     /// The text field has the focus (typing goes to it).
     public var focused: Bool
 
-    public init(id: String, role: Role, request: RequestID? = nil, rect: Rect, transform: AffineTransform = .identity,
-                opacity: Double = 1, fill: ContentNode.Color? = nil, stroke: ContentNode.Border? = nil,
-                cornerRadius: Double = 0, shadow: Shadow? = nil, text: TextRun? = nil, action: String? = nil,
-                field: String? = nil, focused: Bool = false) {
+    public init(
+        id: String, role: Role, request: RequestID? = nil, rect: Rect, transform: AffineTransform = .identity,
+        opacity: Double = 1, fill: ContentNode.Color? = nil, stroke: ContentNode.Border? = nil,
+        cornerRadius: Double = 0, shadow: Shadow? = nil, text: TextRun? = nil, action: String? = nil,
+        field: String? = nil, focused: Bool = false
+    ) {
         self.id = id
         self.role = role
         self.request = request
@@ -97,8 +99,10 @@ public struct TextRun: Hashable, Sendable {
     /// Centre the block of lines vertically in the rect (buttons, text fields) instead of starting at the top.
     public var centeredVertically: Bool
 
-    public init(lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color,
-                alignment: ContentNode.Alignment, inset: EdgeInsets = .zero, centeredVertically: Bool = false) {
+    public init(
+        lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color,
+        alignment: ContentNode.Alignment, inset: EdgeInsets = .zero, centeredVertically: Bool = false
+    ) {
         self.lines = lines
         self.size = size
         self.weight = weight

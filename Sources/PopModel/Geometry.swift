@@ -40,8 +40,9 @@ extension Rect {
 
     /// The rectangle shrunk by `insets`, never below zero size.
     package func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: x + insets.leading.length, y: y + insets.top.length,
-             width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
+        Rect(
+            x: x + insets.leading.length, y: y + insets.top.length,
+            width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
     }
 }
 

@@ -18,9 +18,11 @@ public struct Scene: Hashable, Sendable {
     public var scale: Double
 
     /// The default phone: 390 × 844 at 3×, safe area top 47 and bottom 34, keyboard 336 high.
-    public init(width: Double = 390, height: Double = 844,
-                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336,
-                scale: Double = 3) {
+    public init(
+        width: Double = 390, height: Double = 844,
+        safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), keyboardHeight: Double = 336,
+        scale: Double = 3
+    ) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
@@ -68,8 +70,9 @@ public struct Scene: Hashable, Sendable {
             scene.safeArea = EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top)
             scene.keyboardHeight = (keyboardHeight * 209 / 336).rounded()
         case .portrait:
-            scene.safeArea = EdgeInsets(top: max(safeArea.leading, safeArea.trailing), leading: 0,
-                                        bottom: safeArea.bottom == 21 ? 34 : safeArea.bottom, trailing: 0)
+            scene.safeArea = EdgeInsets(
+                top: max(safeArea.leading, safeArea.trailing), leading: 0,
+                bottom: safeArea.bottom == 21 ? 34 : safeArea.bottom, trailing: 0)
             scene.keyboardHeight = (keyboardHeight * 336 / 209).rounded()
         }
         return scene

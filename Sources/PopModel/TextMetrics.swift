@@ -28,8 +28,10 @@ public enum TextMetrics {
 
     /// Lays out `text` of font size `size` in lines at most `maxWidth` wide (nil or infinite: no wrapping), at
     /// most `maxLines` of them (0: unlimited).
-    public static func measure(_ text: String, size: Double, weight: ContentNode.Weight, maxWidth: Double?,
-                               maxLines: Int) -> TextLayout {
+    public static func measure(
+        _ text: String, size: Double, weight: ContentNode.Weight, maxWidth: Double?,
+        maxLines: Int
+    ) -> TextLayout {
         let advance = size.length * advanceFactor(weight)
         let limit = maxWidth.map { $0.isNaN ? 0 : max(0, $0) }
         let fits = { (columns: Int) in limit.map { Double(columns) * advance <= $0 } ?? true }
@@ -39,8 +41,9 @@ public enum TextMetrics {
             lines[maxLines - 1] = truncate(lines[maxLines - 1], fits: fits)
         }
         let widest = lines.map { columns($0) }.max() ?? 0
-        return TextLayout(lines: lines, width: Double(widest) * advance,
-                          height: Double(lines.count) * lineHeight(size: size))
+        return TextLayout(
+            lines: lines, width: Double(widest) * advance,
+            height: Double(lines.count) * lineHeight(size: size))
     }
 
     /// The columns `character` takes: 2 when East Asian wide or an emoji, else 1.
@@ -49,7 +52,10 @@ public enum TextMetrics {
         if character.utf8.count == 1 { return 1 }
         guard let first = character.unicodeScalars.first else { return 1 }
         if first.properties.isEmojiPresentation
-            || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}")) { return 2 }
+            || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
+        {
+            return 2
+        }
         return wideRanges.contains { $0.contains(first.value) } ? 2 : 1
     }
 
@@ -63,19 +69,19 @@ public enum TextMetrics {
 
     /// East Asian wide scalars (after UAX #11), by their first scalar value.
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,    // Hangul Jamo initial consonants
-        0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, CJK compatibility
-        0x3400...0x4DBF,    // CJK extension A
-        0x4E00...0x9FFF,    // CJK unified ideographs
-        0xA000...0xA4CF,    // Yi
-        0xA960...0xA97F,    // Hangul Jamo extended A
-        0xAC00...0xD7A3,    // Hangul syllables
-        0xF900...0xFAFF,    // CJK compatibility ideographs
-        0xFE10...0xFE19,    // vertical forms
-        0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
-        0xFF00...0xFF60,    // full-width forms
-        0xFFE0...0xFFE6,    // full-width signs
+        0x1100...0x115F,  // Hangul Jamo initial consonants
+        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+        0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, CJK compatibility
+        0x3400...0x4DBF,  // CJK extension A
+        0x4E00...0x9FFF,  // CJK unified ideographs
+        0xA000...0xA4CF,  // Yi
+        0xA960...0xA97F,  // Hangul Jamo extended A
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19,  // vertical forms
+        0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
+        0xFF00...0xFF60,  // full-width forms
+        0xFFE0...0xFFE6,  // full-width signs
         0x1F300...0x1F64F,  // pictographs and emoticons
         0x1F900...0x1F9FF,  // supplemental symbols and pictographs
         0x20000...0x3FFFD,  // CJK extensions B and later

@@ -30,7 +30,8 @@ extension Presentation {
     public static let topBanner = Presentation().style(.banner).mask(.none).cornerRadius(14)
         .durations(show: 0.3, hide: 0.3).show(.slideFromTop).hide(.slideToTop).banner(edge: .top, behind: .forward, display: 2)
     /// The same at the bottom edge.
-    public static let bottomBanner = topBanner.show(.slideFromBottom).hide(.slideToBottom).banner(edge: .bottom, behind: .forward, display: 2)
+    public static let bottomBanner = topBanner.show(.slideFromBottom).hide(.slideToBottom).banner(
+        edge: .bottom, behind: .forward, display: 2)
 
     /// The named themes, by the names a scenario or the `pop.theme` controller loader uses.
     public static let named: [String: Presentation] = [
@@ -40,27 +41,55 @@ extension Presentation {
 
     public func style(_ style: Style) -> Presentation { with { $0.style = style } }
     public func mask(_ mask: Mask, color: UInt32? = nil) -> Presentation {
-        with { $0.mask = mask; if let color { $0.dimColor = color } }
+        with {
+            $0.mask = mask; if let color { $0.dimColor = color }
+        }
     }
     public func modal(_ modal: Bool = true) -> Presentation { with { $0.modal = modal } }
     public func dismissOnBackgroundTap(_ dismiss: Bool = true) -> Presentation { with { $0.dismissOnBackgroundTap = dismiss } }
     public func cornerRadius(_ radius: Double) -> Presentation { with { $0.cornerRadius = radius } }
-    public func fixedWidth(_ width: Double) -> Presentation { with { $0.widthMode = .fixed; $0.width = width } }
-    public func maximumWidth(_ width: Double) -> Presentation { with { $0.widthMode = .maximum; $0.width = width } }
-    public func offset(x: Double, y: Double) -> Presentation { with { $0.offsetX = x; $0.offsetY = y } }
-    public func margins(top: Double, left: Double, bottom: Double, right: Double) -> Presentation {
-        with { $0.marginTop = top; $0.marginLeft = left; $0.marginBottom = bottom; $0.marginRight = right }
+    public func fixedWidth(_ width: Double) -> Presentation {
+        with {
+            $0.widthMode = .fixed; $0.width = width
+        }
     }
-    public func durations(show: Double, hide: Double) -> Presentation { with { $0.showDuration = show; $0.hideDuration = hide } }
+    public func maximumWidth(_ width: Double) -> Presentation {
+        with {
+            $0.widthMode = .maximum; $0.width = width
+        }
+    }
+    public func offset(x: Double, y: Double) -> Presentation {
+        with {
+            $0.offsetX = x; $0.offsetY = y
+        }
+    }
+    public func margins(top: Double, left: Double, bottom: Double, right: Double) -> Presentation {
+        with {
+            $0.marginTop = top; $0.marginLeft = left; $0.marginBottom = bottom; $0.marginRight = right
+        }
+    }
+    public func durations(show: Double, hide: Double) -> Presentation {
+        with {
+            $0.showDuration = show; $0.hideDuration = hide
+        }
+    }
     public func show(_ animation: ShowAnimation) -> Presentation { with { $0.showAnimation = animation } }
     public func hide(_ animation: HideAnimation) -> Presentation { with { $0.hideAnimation = animation } }
     /// The show and hide curves; nil: each animation style's own.
     public func curves(show: Keyframe.Curve?, hide: Keyframe.Curve?) -> Presentation {
-        with { $0.showCurve = show; $0.hideCurve = hide }
+        with {
+            $0.showCurve = show; $0.hideCurve = hide
+        }
     }
-    public func dismissPoint(x: Double, y: Double) -> Presentation { with { $0.dismissPointX = x; $0.dismissPointY = y } }
-    public func banner(edge: Edge, behind: BehindBanner, display: Double, pauseOnTouch: Bool = true,
-                       swipeToDismiss: Bool = true) -> Presentation {
+    public func dismissPoint(x: Double, y: Double) -> Presentation {
+        with {
+            $0.dismissPointX = x; $0.dismissPointY = y
+        }
+    }
+    public func banner(
+        edge: Edge, behind: BehindBanner, display: Double, pauseOnTouch: Bool = true,
+        swipeToDismiss: Bool = true
+    ) -> Presentation {
         with {
             $0.bannerEdge = edge
             $0.behindBanner = behind

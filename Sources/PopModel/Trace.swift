@@ -61,8 +61,10 @@ public struct TraceEvent: Hashable, Sendable {
     /// Free text: the action's name, the plugin's misbehaviour, the priority...
     public var detail: String?
 
-    public init(time: VirtualTime, request: RequestID, kind: Kind, reason: Reason? = nil, components: [String: String] = [:],
-                detail: String? = nil) {
+    public init(
+        time: VirtualTime, request: RequestID, kind: Kind, reason: Reason? = nil, components: [String: String] = [:],
+        detail: String? = nil
+    ) {
         self.time = time
         self.request = request
         self.kind = kind

@@ -134,7 +134,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> (Value, [any CodingKey]) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the array has only \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: codingPath, debugDescription: "the array has only \(elements.count) elements"))
         }
         defer { currentIndex += 1 }
         return (elements[currentIndex], codingPath + [IndexKey(currentIndex)])

@@ -83,7 +83,8 @@ private func scalar(_ value: some Encodable, codingPath: [any CodingKey]) throws
 
 private func unsigned(_ value: UInt64, _ codingPath: [any CodingKey]) throws -> Value {
     guard let int = Int64(exactly: value) else {
-        throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) does not fit a signed 64-bit integer"))
+        throw EncodingError.invalidValue(
+            value, .init(codingPath: codingPath, debugDescription: "\(value) does not fit a signed 64-bit integer"))
     }
     return .int(int)
 }
@@ -125,7 +126,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try PopModel.encode(value, into: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey>
+    {
         NodeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 

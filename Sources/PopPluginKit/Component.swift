@@ -24,8 +24,10 @@ public struct Component: Sendable {
 
     /// A handler. `actions` are what its buttons can name: the kit builds their C table once and
     /// installs `action_count` and `get_action`; `functions` sets the rest.
-    public static func handler(_ descriptor: Descriptor, instance: Instance.Type = Instance.self, actions: [Action] = [],
-                               functions: @escaping @Sendable (inout pop_handler_t) -> Void) -> Component {
+    public static func handler(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self, actions: [Action] = [],
+        functions: @escaping @Sendable (inout pop_handler_t) -> Void
+    ) -> Component {
         guard !actions.isEmpty else { return Component(descriptor, instance, nil, functions) }
         return Component(descriptor, instance, ActionTable(actions)) { handler in
             functions(&handler)
@@ -35,17 +37,21 @@ public struct Component: Sendable {
     }
 
     /// A view loader: `functions` sets `build` (required).
-    public static func viewLoader(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                  functions: @escaping @Sendable (inout pop_view_loader_t) -> Void) -> Component {
+    public static func viewLoader(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        functions: @escaping @Sendable (inout pop_view_loader_t) -> Void
+    ) -> Component {
         Component(descriptor, instance, nil, functions)
     }
 
     /// A controller loader. `sheet`, when given, sets the functions of its "pop.sheet/1" table
     /// (ext/sheet.h; see `SheetDetent` for the detent ids it writes): the kit offers that table
     /// through get_extension, its header filled in.
-    public static func controllerLoader(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                        sheet: (@Sendable (inout pop_sheet_ext_t) -> Void)? = nil,
-                                        functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void) -> Component {
+    public static func controllerLoader(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        sheet: (@Sendable (inout pop_sheet_ext_t) -> Void)? = nil,
+        functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void
+    ) -> Component {
         var makeSheet: (@Sendable () -> UInt)?
         if let sheet {
             makeSheet = {
@@ -59,14 +65,18 @@ public struct Component: Sendable {
         return Component(descriptor, instance, nil, sheet: makeSheet, functions)
     }
 
-    public static func reformer(_ descriptor: Descriptor, instance: Instance.Type = Instance.self,
-                                functions: @escaping @Sendable (inout pop_reformer_t) -> Void) -> Component {
+    public static func reformer(
+        _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        functions: @escaping @Sendable (inout pop_reformer_t) -> Void
+    ) -> Component {
         Component(descriptor, instance, nil, functions)
     }
 
-    private init<Kind: ComponentKind>(_ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
-                                      sheet: (@Sendable () -> UInt)? = nil,
-                                      _ functions: @escaping @Sendable (inout Kind) -> Void) {
+    private init<Kind: ComponentKind>(
+        _ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
+        sheet: (@Sendable () -> UInt)? = nil,
+        _ functions: @escaping @Sendable (inout Kind) -> Void
+    ) {
         self.descriptor = descriptor
         factoryID = Kind.factoryID
         // Built once (its address as an integer), the first time the host creates an instance, and

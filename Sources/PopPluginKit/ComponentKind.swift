@@ -42,5 +42,7 @@ protocol KindMetatypeIsSendable {}
 #endif
 
 /// The order the entry's factories are built in.
-let componentKindOrder = [pop_handler_t.factoryID, pop_view_loader_t.factoryID, pop_controller_loader_t.factoryID,
-                          pop_reformer_t.factoryID]
+let componentKindOrder = [
+    pop_handler_t.factoryID, pop_view_loader_t.factoryID, pop_controller_loader_t.factoryID,
+    pop_reformer_t.factoryID,
+]

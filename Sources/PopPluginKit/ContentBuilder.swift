@@ -38,8 +38,10 @@ public struct ContentBuilder {
     }
 
     /// `maxLines` 0: as many lines as it needs at the width it is given.
-    public func text(_ text: String, size: Double, weight: Int = POP_WEIGHT_REGULAR, color: pop_color_t = 0x000000FF,
-                     alignment: Int = POP_ALIGN_CENTER, maxLines: UInt32 = 0) {
+    public func text(
+        _ text: String, size: Double, weight: Int = POP_WEIGHT_REGULAR, color: pop_color_t = 0x000000FF,
+        alignment: Int = POP_ALIGN_CENTER, maxLines: UInt32 = 0
+    ) {
         raw.pointee.text?(raw, text, size, Int32(weight), color, Int32(alignment), maxLines)
     }
 

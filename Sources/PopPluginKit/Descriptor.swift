@@ -17,8 +17,10 @@ public struct Descriptor: Sendable {
     /// Free-form tags ("alert", "secure-input"), no duplicates.
     public var features: [String]
 
-    public init(id: String, name: String, vendor: String = "", version: String = "", description: String = "",
-                features: [String] = []) {
+    public init(
+        id: String, name: String, vendor: String = "", version: String = "", description: String = "",
+        features: [String] = []
+    ) {
         self.id = id
         self.name = name
         self.vendor = vendor

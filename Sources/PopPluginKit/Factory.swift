@@ -37,7 +37,7 @@ final class Factory {
         // [main-thread] Exact ids only; NULL for any other.
         table.create = { table, _, componentID in
             guard let factory = Factory.owning(table), let componentID,
-                  let index = factory.descriptors.firstIndex(where: { strcmp($0.id, componentID) == 0 })
+                let index = factory.descriptors.firstIndex(where: { strcmp($0.id, componentID) == 0 })
             else { return nil }
             return factory.components[index].create(factory.descriptor(at: index)!)
         }

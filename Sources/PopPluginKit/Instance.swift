@@ -39,8 +39,9 @@ open class Instance {
         guard let host = Host.table, let schedule = Host.timerExtension?.pointee.schedule, let table else { return nil }
         lastTimerKey += 1
         let key = lastTimerKey
-        let id = schedule(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), seconds, Instance.timerFired,
-                          UnsafeMutableRawPointer(bitPattern: key))
+        let id = schedule(
+            host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), seconds, Instance.timerFired,
+            UnsafeMutableRawPointer(bitPattern: key))
         guard id != 0 else { return nil }
         timers[key] = action
         return id
@@ -102,7 +103,8 @@ open class Instance {
 
     /// `pop_component_t.get_extension` of a controller loader declared with a sheet table: that
     /// table for "pop.sheet/1" exactly, NULL for every other id.
-    static let sheetExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { component, id in
+    static let sheetExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+        component, id in
         guard let id, String(cString: id) == POP_EXT_SHEET else { return nil }
         return Instance.of(component)?.sheetTable
     }

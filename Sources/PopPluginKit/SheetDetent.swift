@@ -1,6 +1,5 @@
-import Synchronization
-
 import PluginABI
+import Synchronization
 
 /// Detent ids as the C strings a "pop.sheet/1" configuration holds (`pop_sheet_config_t.detents`,
 /// `selected_detent`, `largest_undimmed_detent`), which must outlive `configure_sheet`: the host's

@@ -70,8 +70,9 @@ struct AlertActions {
         laid.node = root
         laid.frame = frame
         var cells = (0..<buttons.count).map { index in
-            sideBySide ? Rect(x: frame.x + frame.width / 2 * Double(index), y: top, width: frame.width / 2, height: Self.buttonHeight)
-                       : Rect(x: frame.x, y: top + Self.buttonHeight * Double(index), width: frame.width, height: Self.buttonHeight)
+            sideBySide
+                ? Rect(x: frame.x + frame.width / 2 * Double(index), y: top, width: frame.width / 2, height: Self.buttonHeight)
+                : Rect(x: frame.x, y: top + Self.buttonHeight * Double(index), width: frame.width, height: Self.buttonHeight)
         }[...]
         guard case .vstack(_, _, let children) = root.kind else { return laid }
         for index in groups {
@@ -89,10 +90,12 @@ struct AlertActions {
             stack.children = zip(Self.buttons(in: group) ?? [], taken).map { Self.action($0, in: $1) }
             laid.children.append(stack)
         }
-        laid.separators = [Rect(x: frame.x, y: top, width: frame.width, height: Self.hairline)]
+        laid.separators =
+            [Rect(x: frame.x, y: top, width: frame.width, height: Self.hairline)]
             + (1..<max(1, buttons.count)).map { index in
-                sideBySide ? Rect(x: frame.x + frame.width / 2, y: top, width: Self.hairline, height: Self.buttonHeight)
-                           : Rect(x: frame.x, y: top + Self.buttonHeight * Double(index), width: frame.width, height: Self.hairline)
+                sideBySide
+                    ? Rect(x: frame.x + frame.width / 2, y: top, width: Self.hairline, height: Self.buttonHeight)
+                    : Rect(x: frame.x, y: top + Self.buttonHeight * Double(index), width: frame.width, height: Self.hairline)
             }
         return laid
     }

@@ -40,9 +40,10 @@ public struct AlertLayout: PopupLayout {
         }
         let offsetX = presentation.offsetX.isFinite ? presentation.offsetX : 0
         let offsetY = presentation.offsetY.isFinite ? presentation.offsetY : 0
-        return Rect(x: scene.flat((container.width - width) / 2) + container.x + offsetX,
-                    y: scene.flat((container.height - height) / 2) + container.y + offsetY,
-                    width: width, height: height)
+        return Rect(
+            x: scene.flat((container.width - width) / 2) + container.x + offsetX,
+            y: scene.flat((container.height - height) / 2) + container.y + offsetY,
+            width: width, height: height)
     }
 
     /// The size `content` asks for within `limit`; an alert's trailing buttons as `AlertActions` lays them out.

@@ -20,11 +20,14 @@ public struct AppScreen: Hashable, Sendable {
     public var rows: [Row]
 
     /// An orders page.
-    public init(title: String = "Orders", rows: [Row] = [
-        Row("Order A-1001", "Wireless earbuds · $42.50"), Row("Order A-1002", "Phone case · $19.00"),
-        Row("Order A-1003", "USB-C cable, 2 m · $12.99"), Row("Order A-1004", "Smart watch band · $29.00"),
-        Row("Order A-1005", "Screen protector · $9.99"), Row("Order A-1006", "Charging stand · $35.00"),
-    ]) {
+    public init(
+        title: String = "Orders",
+        rows: [Row] = [
+            Row("Order A-1001", "Wireless earbuds · $42.50"), Row("Order A-1002", "Phone case · $19.00"),
+            Row("Order A-1003", "USB-C cable, 2 m · $12.99"), Row("Order A-1004", "Smart watch band · $29.00"),
+            Row("Order A-1005", "Screen protector · $9.99"), Row("Order A-1006", "Charging stand · $35.00"),
+        ]
+    ) {
         self.title = title
         self.rows = rows
     }
@@ -36,48 +39,65 @@ public struct AppScreen: Hashable, Sendable {
     /// The app's nodes for `scene`, back to front.
     func nodes(in scene: Scene) -> [FrameNode] {
         let width = scene.width, safe = scene.safeArea
-        let text = { (lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color, alignment: ContentNode.Alignment) in
-            TextRun(lines: lines, size: size, weight: weight, color: color, alignment: alignment,
-                    inset: EdgeInsets(top: 0, leading: Self.rowInset + safe.leading, bottom: 0, trailing: Self.rowInset + safe.trailing),
-                    centeredVertically: true)
+        let text = {
+            (lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color, alignment: ContentNode.Alignment) in
+            TextRun(
+                lines: lines, size: size, weight: weight, color: color, alignment: alignment,
+                inset: EdgeInsets(top: 0, leading: Self.rowInset + safe.leading, bottom: 0, trailing: Self.rowInset + safe.trailing),
+                centeredVertically: true)
         }
         var nodes = [
-            FrameNode(id: "app.background", role: .app, rect: Rect(x: 0, y: 0, width: width, height: scene.height),
-                      fill: Palette.appBackground),
-            FrameNode(id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: width, height: safe.top),
-                      fill: Palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, Palette.label, .leading) : nil),
-            FrameNode(id: "app.navigation-bar", role: .app,
-                      rect: Rect(x: 0, y: safe.top, width: width, height: Self.navigationBarHeight),
-                      fill: Palette.bar, text: text([title], 17, .semibold, Palette.label, .center)),
-            FrameNode(id: "app.navigation-bar.separator", role: .app,
-                      rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: Palette.separator),
+            FrameNode(
+                id: "app.background", role: .app, rect: Rect(x: 0, y: 0, width: width, height: scene.height),
+                fill: Palette.appBackground),
+            FrameNode(
+                id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: width, height: safe.top),
+                fill: Palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, Palette.label, .leading) : nil),
+            FrameNode(
+                id: "app.navigation-bar", role: .app,
+                rect: Rect(x: 0, y: safe.top, width: width, height: Self.navigationBarHeight),
+                fill: Palette.bar, text: text([title], 17, .semibold, Palette.label, .center)),
+            FrameNode(
+                id: "app.navigation-bar.separator", role: .app,
+                rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: Palette.separator),
         ]
         if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2) }
         var separators: [FrameNode] = []
         var y = safe.top + Self.navigationBarHeight + 20
         for (index, row) in rows.enumerated() {
             guard y + Self.rowHeight <= scene.height - safe.bottom else { break }
-            nodes.append(FrameNode(id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: Self.rowHeight),
-                                   fill: Palette.cell))
-            nodes.append(FrameNode(id: "app.row.\(index).title", role: .app,
-                                   rect: Rect(x: 0, y: y + 8, width: width, height: 24),
-                                   text: text([row.title], 17, .regular, Palette.label, .leading)))
-            nodes.append(FrameNode(id: "app.row.\(index).subtitle", role: .app,
-                                   rect: Rect(x: 0, y: y + 32, width: width, height: 20),
-                                   text: text([row.subtitle], 13, .regular, Palette.secondaryLabel, .leading)))
+            nodes.append(
+                FrameNode(
+                    id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: Self.rowHeight),
+                    fill: Palette.cell))
+            nodes.append(
+                FrameNode(
+                    id: "app.row.\(index).title", role: .app,
+                    rect: Rect(x: 0, y: y + 8, width: width, height: 24),
+                    text: text([row.title], 17, .regular, Palette.label, .leading)))
+            nodes.append(
+                FrameNode(
+                    id: "app.row.\(index).subtitle", role: .app,
+                    rect: Rect(x: 0, y: y + 32, width: width, height: 20),
+                    text: text([row.subtitle], 13, .regular, Palette.secondaryLabel, .leading)))
             if index + 1 < rows.count {
-                separators.append(FrameNode(id: "app.row.\(index).separator", role: .app,
-                                       rect: Rect(x: Self.rowInset + safe.leading, y: y + Self.rowHeight - 0.5,
-                                                  width: width - Self.rowInset - safe.leading, height: 0.5),
-                                       fill: Palette.separator))
+                separators.append(
+                    FrameNode(
+                        id: "app.row.\(index).separator", role: .app,
+                        rect: Rect(
+                            x: Self.rowInset + safe.leading, y: y + Self.rowHeight - 0.5,
+                            width: width - Self.rowInset - safe.leading, height: 0.5),
+                        fill: Palette.separator))
             }
             y += Self.rowHeight
         }
         nodes += separators
         if safe.bottom > 0 {
-            nodes.append(FrameNode(id: "app.home-indicator", role: .app,
-                                   rect: Rect(x: (width - 134) / 2, y: scene.height - 13, width: 134, height: 5),
-                                   fill: Palette.homeIndicator, cornerRadius: 2.5))
+            nodes.append(
+                FrameNode(
+                    id: "app.home-indicator", role: .app,
+                    rect: Rect(x: (width - 134) / 2, y: scene.height - 13, width: 134, height: 5),
+                    fill: Palette.homeIndicator, cornerRadius: 2.5))
         }
         return nodes
     }

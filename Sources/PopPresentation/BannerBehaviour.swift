@@ -16,26 +16,32 @@ struct BannerBehaviour: PopupBehaviour {
     static let swipeVelocity = 60.0
     static let springBack = (duration: VirtualTime.milliseconds(300), curve: TimingCurve.spring(damping: 0.8, response: 0.3))
 
-    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func entrance(
+        to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (from: VisualState, curve: TimingCurve)
     {
-        let translation: Presentation.Edge? = switch presentation.showAnimation {
-        case .slideFromTop: .top
-        case .slideFromBottom: .bottom
-        default: nil
-        }
+        let translation: Presentation.Edge? =
+            switch presentation.showAnimation {
+            case .slideFromTop: .top
+            case .slideFromBottom: .bottom
+            default: nil
+            }
         guard let translation else { return themeEntrance(to: shown, presentation: presentation, screen: screen, duration: duration) }
         return (Self.offScreen(shown, beyond: translation, screen: screen), presentation.showCurve(else: .easeOut, duration: duration))
     }
 
-    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func exit(
+        shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (to: VisualState, curve: TimingCurve)
     {
-        let translation: Presentation.Edge? = switch presentation.hideAnimation {
-        case .slideToTop: .top
-        case .slideToBottom: .bottom
-        default: nil
-        }
+        let translation: Presentation.Edge? =
+            switch presentation.hideAnimation {
+            case .slideToTop: .top
+            case .slideToBottom: .bottom
+            default: nil
+            }
         guard let translation else { return themeExit(shown: shown, presentation: presentation, screen: screen, duration: duration) }
         return (Self.offScreen(shown, beyond: translation, screen: screen), presentation.hideCurve(else: .easeIn, duration: duration))
     }

@@ -26,10 +26,12 @@ public struct BannerLayout: PopupLayout {
         if presentation.widthMode != .maximum { size.width = maxWidth }
         let offsetX = presentation.offsetX.isFinite ? presentation.offsetX : 0
         let offsetY = presentation.offsetY.isFinite ? presentation.offsetY : 0
-        let y = presentation.bannerEdge == .top
+        let y =
+            presentation.bannerEdge == .top
             ? scene.safeArea.top.length + offsetY
             : scene.height - scene.safeArea.bottom.length - size.height - offsetY
-        return Rect(x: ((available - size.width) / 2).rounded(.down) + presentation.marginLeft.length + offsetX,
-                    y: y, width: size.width, height: size.height)
+        return Rect(
+            x: ((available - size.width) / 2).rounded(.down) + presentation.marginLeft.length + offsetX,
+            y: y, width: size.width, height: size.height)
     }
 }

@@ -16,8 +16,9 @@ struct ContentStyle {
     /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order.
     func append(_ laid: LaidOutNode, id: String, to nodes: inout [FrameNode]) {
         let content = laid.node
-        var node = FrameNode(id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
-                             fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length)
+        var node = FrameNode(
+            id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
+            fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length)
         switch content.kind {
         case .vstack, .hstack:
             break
@@ -30,28 +31,32 @@ struct ContentStyle {
             node.fill = content.background ?? Palette.separator
         case .text(_, let size, let weight, let color, let alignment, _):
             node.role = .text
-            node.text = TextRun(lines: laid.lines, size: size, weight: weight, color: color,
-                                alignment: alignment == .fill ? .leading : alignment, inset: content.padding)
+            node.text = TextRun(
+                lines: laid.lines, size: size, weight: weight, color: color,
+                alignment: alignment == .fill ? .leading : alignment, inset: content.padding)
         case .button(_, let style, let action):
             node.role = .button
             node.action = action
-            let (fill, color): (ContentNode.Color?, ContentNode.Color) = switch style {
-            case .default: (Palette.accent, Palette.onAccent)
-            case .cancel: (Palette.cancelButton, Palette.label)
-            case .destructive: (Palette.destructiveButton, Palette.destructive)
-            case .plain: (nil, Palette.accent)
-            }
+            let (fill, color): (ContentNode.Color?, ContentNode.Color) =
+                switch style {
+                case .default: (Palette.accent, Palette.onAccent)
+                case .cancel: (Palette.cancelButton, Palette.label)
+                case .destructive: (Palette.destructiveButton, Palette.destructive)
+                case .plain: (nil, Palette.accent)
+                }
             if laid.chrome == .alertAction {
                 node.fill = content.background
-                node.text = TextRun(lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
-                                    color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
-                                    inset: content.padding, centeredVertically: true)
+                node.text = TextRun(
+                    lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                    color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
+                    inset: content.padding, centeredVertically: true)
                 break
             }
             node.fill = content.background ?? fill
             if content.cornerRadius <= 0 { node.cornerRadius = 10 }
-            node.text = TextRun(lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
-                                color: color, alignment: .center, inset: content.padding, centeredVertically: true)
+            node.text = TextRun(
+                lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                color: color, alignment: .center, inset: content.padding, centeredVertically: true)
         case .textField(let field, let placeholder, let secure):
             node.role = .textField
             node.field = field
@@ -61,13 +66,17 @@ struct ContentStyle {
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
             let typed = fields[field] ?? ""
             let shown = secure ? String(repeating: "•", count: typed.count) : typed
-            let inset = EdgeInsets(top: content.padding.top, leading: content.padding.leading + 12,
-                                   bottom: content.padding.bottom, trailing: content.padding.trailing + 12)
+            let inset = EdgeInsets(
+                top: content.padding.top, leading: content.padding.leading + 12,
+                bottom: content.padding.bottom, trailing: content.padding.trailing + 12)
             let width = max(0, laid.frame.width - inset.horizontal)
-            let line = TextMetrics.measure(shown.isEmpty ? placeholder : shown, size: 17, weight: .regular,
-                                           maxWidth: width, maxLines: 1).lines
-            node.text = TextRun(lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
-                                alignment: .leading, inset: inset, centeredVertically: true)
+            let line = TextMetrics.measure(
+                shown.isEmpty ? placeholder : shown, size: 17, weight: .regular,
+                maxWidth: width, maxLines: 1
+            ).lines
+            node.text = TextRun(
+                lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
+                alignment: .leading, inset: inset, centeredVertically: true)
         case .image(let name, _, _):
             node.role = .image
             node.fill = content.background ?? Palette.image
@@ -79,8 +88,10 @@ struct ContentStyle {
             append(child, id: "\(id).\(index)", to: &nodes)
         }
         for (index, rect) in laid.separators.enumerated() {
-            nodes.append(FrameNode(id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
-                                   opacity: opacity, fill: Palette.separator))
+            nodes.append(
+                FrameNode(
+                    id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
+                    opacity: opacity, fill: Palette.separator))
         }
     }
 
@@ -92,9 +103,13 @@ struct ContentStyle {
     static func imageLabel(_ name: String, in frame: Rect) -> TextRun? {
         let line = TextMetrics.lineHeight(size: imageLabelSize)
         guard frame.height >= 2 * (line + imageLabelMargin) + 16 else { return nil }
-        let lines = TextMetrics.measure(name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1).lines
-        return TextRun(lines: lines, size: imageLabelSize, weight: .regular, color: Palette.placeholder, alignment: .center,
-                       inset: EdgeInsets(top: frame.height - line - imageLabelMargin, leading: imageLabelMargin,
-                                         bottom: imageLabelMargin, trailing: imageLabelMargin))
+        let lines = TextMetrics.measure(
+            name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1
+        ).lines
+        return TextRun(
+            lines: lines, size: imageLabelSize, weight: .regular, color: Palette.placeholder, alignment: .center,
+            inset: EdgeInsets(
+                top: frame.height - line - imageLabelMargin, leading: imageLabelMargin,
+                bottom: imageLabelMargin, trailing: imageLabelMargin))
     }
 }

@@ -28,8 +28,9 @@ struct FrameBuilder {
 
     private func appendNodes(of popup: ScreenPopup, state: VisualState, to nodes: inout [FrameNode]) {
         let id = "popup.\(popup.id)", presentation = popup.presentation
-        let transform = AffineTransform.scaleRotate(scale: state.scale, rotation: state.rotation,
-                                                    about: (state.frame.center.x, state.frame.center.y))
+        let transform = AffineTransform.scaleRotate(
+            scale: state.scale, rotation: state.rotation,
+            about: (state.frame.center.x, state.frame.center.y))
         let sheet = engine.sheetLayout(of: popup), isPopover = popup.style.layout is PopoverLayout
         switch isPopover ? .clear : presentation.mask {
         case .none:
@@ -39,25 +40,34 @@ struct FrameBuilder {
         case .clear:
             nodes.append(FrameNode(id: id + ".dimming", role: .dimming, request: popup.id, rect: screen, opacity: 1))
         case .dimmed:
-            nodes.append(FrameNode(id: id + ".dimming", role: .dimming, request: popup.id, rect: screen,
-                                   opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
+            nodes.append(
+                FrameNode(
+                    id: id + ".dimming", role: .dimming, request: popup.id, rect: screen,
+                    opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
         }
         let content = popup.content
         let isFront = sheet == nil || !engine.isCovered(popup)
         if isPopover { appendArrow(of: popup, state: state, fill: content.background ?? Palette.popup, to: &nodes) }
-        let cornerRadius = sheet != nil ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
+        let cornerRadius =
+            sheet != nil
+            ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
-        nodes.append(FrameNode(id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
-                               opacity: state.alpha, fill: content.background ?? Palette.popup,
-                               cornerRadius: cornerRadius, shadow: Palette.popupShadow))
+        nodes.append(
+            FrameNode(
+                id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
+                opacity: state.alpha, fill: content.background ?? Palette.popup,
+                cornerRadius: cornerRadius, shadow: Palette.popupShadow))
         var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
         root.node.background = nil  // drawn by the card, with its corners
-        let style = ContentStyle(request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
-                                 focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
+        let style = ContentStyle(
+            request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
+            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil, SheetLayout.showsGrabber(presentation.sheet, scene: engine.scene, isFront: isFront) {
-            nodes.append(FrameNode(id: id + ".grabber", role: .grabber, request: popup.id, rect: SheetLayout.grabberRect(in: state.frame),
-                                   transform: transform, opacity: state.alpha, fill: Palette.grabber, cornerRadius: 2.5))
+            nodes.append(
+                FrameNode(
+                    id: id + ".grabber", role: .grabber, request: popup.id, rect: SheetLayout.grabberRect(in: state.frame),
+                    transform: transform, opacity: state.alpha, fill: Palette.grabber, cornerRadius: 2.5))
         }
     }
 
@@ -65,8 +75,9 @@ struct FrameBuilder {
     /// tip on the source rect (`PopoverLayout.placement`), moving with the card.
     private func appendArrow(of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, to nodes: inout [FrameNode]) {
         let scene = engine.scene
-        let placement = PopoverLayout.placement(contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene),
-                                                options: popup.presentation.sheet, scene: scene)
+        let placement = PopoverLayout.placement(
+            contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene),
+            options: popup.presentation.sheet, scene: scene)
         guard let arrow = placement.arrow, let tip = placement.tip else { return }
         let resting = placement.frame, frame = state.frame
         let side = PopoverLayout.arrowHeight * 2.0.squareRoot(), inset = PopoverLayout.arrowBase / 2 + 4
@@ -75,18 +86,22 @@ struct FrameBuilder {
         }
         // Where the tip is relative to the resting card, carried to where the card is now.
         let dx = frame.x - resting.x, dy = frame.y - resting.y
-        let centre: Point = switch arrow {
-        case .up: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y)
-        case .down: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y + frame.height)
-        case .left: Point(x: frame.x, y: clamped(tip.y + dy, frame.y, frame.height))
-        default: Point(x: frame.x + frame.width, y: clamped(tip.y + dy, frame.y, frame.height))
-        }
+        let centre: Point =
+            switch arrow {
+            case .up: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y)
+            case .down: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y + frame.height)
+            case .left: Point(x: frame.x, y: clamped(tip.y + dy, frame.y, frame.height))
+            default: Point(x: frame.x + frame.width, y: clamped(tip.y + dy, frame.y, frame.height))
+            }
         let square = Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
-        let cardTransform = AffineTransform.scaleRotate(scale: state.scale, rotation: state.rotation, about: (frame.center.x, frame.center.y))
+        let cardTransform = AffineTransform.scaleRotate(
+            scale: state.scale, rotation: state.rotation, about: (frame.center.x, frame.center.y))
         let turn = AffineTransform.scaleRotate(scale: 1, rotation: Double.pi / 4, about: (centre.x, centre.y))
-        nodes.append(FrameNode(id: "popup.\(popup.id).arrow", role: .arrow, request: popup.id, rect: square,
-                               transform: cardTransform.concatenating(turn), opacity: state.alpha, fill: fill,
-                               shadow: Palette.popupShadow))
+        nodes.append(
+            FrameNode(
+                id: "popup.\(popup.id).arrow", role: .arrow, request: popup.id, rect: square,
+                transform: cardTransform.concatenating(turn), opacity: state.alpha, fill: fill,
+                shadow: Palette.popupShadow))
     }
 
     private var screen: Rect { Rect(x: 0, y: 0, width: engine.scene.width, height: engine.scene.height) }

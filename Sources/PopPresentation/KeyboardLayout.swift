@@ -4,8 +4,10 @@ import PopModel
 /// letters. Each key types its label (letters in lower case); "space" types a space, "⌫" deletes
 /// and "return" ends editing.
 enum KeyboardLayout {
-    static let letterRows: [[String]] = [letters("QWERTYUIOP"), letters("ASDFGHJKL"), letters("ZXCVBNM") + ["⌫"],
-                                         ["space", "return"]]
+    static let letterRows: [[String]] = [
+        letters("QWERTYUIOP"), letters("ASDFGHJKL"), letters("ZXCVBNM") + ["⌫"],
+        ["space", "return"],
+    ]
     static let numberRows = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["", "0", "⌫"]]
     static let gap = 6.0
 
@@ -16,8 +18,11 @@ enum KeyboardLayout {
     static func nodes(in scene: Scene, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
         let height = max(scene.keyboardHeight, visibleHeight)
         let origin = scene.height - visibleHeight
-        var nodes = [FrameNode(id: "keyboard", role: .keyboard, rect: Rect(x: 0, y: origin, width: scene.width, height: height),
-                               fill: Palette.keyboard)]
+        var nodes = [
+            FrameNode(
+                id: "keyboard", role: .keyboard, rect: Rect(x: 0, y: origin, width: scene.width, height: height),
+                fill: Palette.keyboard)
+        ]
         let rows = numeric ? numberRows : letterRows
         let usable = height - scene.safeArea.bottom - top - gap * Double(rows.count)
         let keyHeight = max(0, min(46, usable / Double(rows.count)))
@@ -32,11 +37,13 @@ enum KeyboardLayout {
             for label in row {
                 defer { x += keyWidth + gap }
                 guard !label.isEmpty else { continue }
-                nodes.append(FrameNode(
-                    id: "keyboard.key.\(label)", role: .key, rect: Rect(x: x, y: y, width: keyWidth, height: keyHeight),
-                    fill: Palette.key, cornerRadius: 5,
-                    text: TextRun(lines: [label], size: numeric ? 22 : 17, weight: .regular, color: Palette.label,
-                                  alignment: .center, centeredVertically: true)))
+                nodes.append(
+                    FrameNode(
+                        id: "keyboard.key.\(label)", role: .key, rect: Rect(x: x, y: y, width: keyWidth, height: keyHeight),
+                        fill: Palette.key, cornerRadius: 5,
+                        text: TextRun(
+                            lines: [label], size: numeric ? 22 : 17, weight: .regular, color: Palette.label,
+                            alignment: .center, centeredVertically: true)))
             }
         }
         return nodes

@@ -21,8 +21,9 @@ public struct KeyframeTrack: Hashable, Sendable {
 
         /// A keyframe a custom animation scheduled.
         public init(_ keyframe: Keyframe) {
-            self.init(start: keyframe.start, duration: keyframe.duration, curve: TimingCurve(keyframe.curve, duration: keyframe.duration),
-                      target: keyframe.target)
+            self.init(
+                start: keyframe.start, duration: keyframe.duration, curve: TimingCurve(keyframe.curve, duration: keyframe.duration),
+                target: keyframe.target)
         }
     }
 

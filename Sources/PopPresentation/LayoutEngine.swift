@@ -46,8 +46,9 @@ public enum LayoutEngine {
             content = Size(width: text.width, height: text.height)
         case .button(let title, let style, _):
             let text = buttonTitle(title, style: style, width: inner.width)
-            content = Size(width: text.width + 2 * buttonPadding.width,
-                           height: max(buttonMinHeight, text.height + 2 * buttonPadding.height))
+            content = Size(
+                width: text.width + 2 * buttonPadding.width,
+                height: max(buttonMinHeight, text.height + 2 * buttonPadding.height))
         case .textField:
             content = Size(width: inner.width.isFinite ? inner.width : textFieldUnlimitedWidth, height: textFieldHeight)
         case .image(_, let width, let height):
@@ -57,8 +58,9 @@ public enum LayoutEngine {
         case .divider:
             content = Size(width: inner.width.isFinite ? inner.width : 0, height: dividerThickness)
         }
-        return Size(width: min(limit.width, content.width + padding.horizontal),
-                    height: min(limit.height, content.height + padding.vertical))
+        return Size(
+            width: min(limit.width, content.width + padding.horizontal),
+            height: min(limit.height, content.height + padding.vertical))
     }
 
     /// `node` laid out to fill `frame`, its descendants inside it, all with absolute frames.
@@ -67,18 +69,24 @@ public enum LayoutEngine {
         let content = frame.inset(by: node.padding)
         switch node.kind {
         case .vstack(let spacing, let alignment, let children):
-            return LaidOutNode(node: node, frame: frame, children: layoutStack(
-                .vertical, spacing: spacing, alignment: alignment, children: children, in: content))
+            return LaidOutNode(
+                node: node, frame: frame,
+                children: layoutStack(
+                    .vertical, spacing: spacing, alignment: alignment, children: children, in: content))
         case .hstack(let spacing, let alignment, let children):
-            return LaidOutNode(node: node, frame: frame, children: layoutStack(
-                .horizontal, spacing: spacing, alignment: alignment, children: children, in: content))
+            return LaidOutNode(
+                node: node, frame: frame,
+                children: layoutStack(
+                    .horizontal, spacing: spacing, alignment: alignment, children: children, in: content))
         case .overlay(let alignment, let children):
-            return LaidOutNode(node: node, frame: frame, children: children.map { child in
-                let size = alignment == .fill ? content.size : sizeThatFits(child, limit: content.size)
-                let x = offset(of: size.width, in: content.width, alignment)
-                let y = offset(of: size.height, in: content.height, alignment)
-                return layout(child, in: Rect(x: content.x + x, y: content.y + y, width: size.width, height: size.height))
-            })
+            return LaidOutNode(
+                node: node, frame: frame,
+                children: children.map { child in
+                    let size = alignment == .fill ? content.size : sizeThatFits(child, limit: content.size)
+                    let x = offset(of: size.width, in: content.width, alignment)
+                    let y = offset(of: size.height, in: content.height, alignment)
+                    return layout(child, in: Rect(x: content.x + x, y: content.y + y, width: size.width, height: size.height))
+                })
         case .text(let string, let size, let weight, _, _, let maxLines):
             let text = TextMetrics.measure(string, size: size, weight: weight, maxWidth: content.width, maxLines: maxLines)
             return LaidOutNode(node: node, frame: frame, lines: text.lines)
@@ -91,8 +99,9 @@ public enum LayoutEngine {
 
     /// A button's title on one line, fitting a button at most `width` wide.
     private static func buttonTitle(_ title: String, style: ContentNode.ButtonStyle, width: Double) -> TextLayout {
-        TextMetrics.measure(title, size: buttonFontSize, weight: style == .default ? .semibold : .regular,
-                            maxWidth: width - 2 * buttonPadding.width, maxLines: 1)
+        TextMetrics.measure(
+            title, size: buttonFontSize, weight: style == .default ? .semibold : .regular,
+            maxWidth: width - 2 * buttonPadding.width, maxLines: 1)
     }
 
     /// Where a child `length` long starts in a space `available` long.
@@ -107,8 +116,9 @@ public enum LayoutEngine {
     /// A stack's content size: its children along `axis` plus spacing, its widest child across.
     private static func stackSize(_ axis: StackAxis, spacing: Double, children: [ContentNode], limit: Size) -> Size {
         let sizes = measure(axis, spacing: spacing, children: children, limit: limit)
-        return axis.size(main: sizes.reduce(0) { $0 + axis.main($1) } + spacing.length * Double(max(0, children.count - 1)),
-                         cross: sizes.map { axis.cross($0) }.max() ?? 0)
+        return axis.size(
+            main: sizes.reduce(0) { $0 + axis.main($1) } + spacing.length * Double(max(0, children.count - 1)),
+            cross: sizes.map { axis.cross($0) }.max() ?? 0)
     }
 
     /// Each child's size in a stack whose content is at most `limit`: spacers at `minLength` and dividers at their
@@ -140,8 +150,10 @@ public enum LayoutEngine {
     }
 
     /// A stack's children laid out in `content`, spacers sharing the length left over.
-    private static func layoutStack(_ axis: StackAxis, spacing: Double, alignment: ContentNode.Alignment,
-                                    children: [ContentNode], in content: Rect) -> [LaidOutNode] {
+    private static func layoutStack(
+        _ axis: StackAxis, spacing: Double, alignment: ContentNode.Alignment,
+        children: [ContentNode], in content: Rect
+    ) -> [LaidOutNode] {
         let sizes = measure(axis, spacing: spacing, children: children, limit: content.size)
         let spacing = spacing.length
         let used = sizes.reduce(0) { $0 + axis.main($1) } + spacing * Double(max(0, children.count - 1))

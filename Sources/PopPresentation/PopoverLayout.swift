@@ -33,14 +33,17 @@ public struct PopoverLayout: PopupLayout {
 
     /// The placement of a popover whose content asks for `contentSize` (or its preferred size).
     public static func placement(contentSize: Size, options: SheetOptions, scene: Scene) -> Placement {
-        let area = Rect(x: scene.safeArea.leading.length + margin, y: scene.safeArea.top.length + margin,
-                        width: max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length - 2 * margin),
-                        height: max(0, scene.height - scene.safeArea.top.length - scene.safeArea.bottom.length - 2 * margin))
+        let area = Rect(
+            x: scene.safeArea.leading.length + margin, y: scene.safeArea.top.length + margin,
+            width: max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length - 2 * margin),
+            height: max(0, scene.height - scene.safeArea.top.length - scene.safeArea.bottom.length - 2 * margin))
         var size = options.preferredContentSize.flatMap { $0.width.isFinite && $0.height.isFinite ? $0 : nil } ?? contentSize
         size = Size(width: min(max(0, size.width), area.width), height: min(max(0, size.height), area.height))
         guard let source = options.popover.sourceRect?.sanitized else {
-            return Placement(frame: Rect(x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2,
-                                         width: size.width, height: size.height), arrow: nil, tip: nil)
+            return Placement(
+                frame: Rect(
+                    x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2,
+                    width: size.width, height: size.height), arrow: nil, tip: nil)
         }
         let room: [(ArrowDirections, Double, Bool)] = [
             (.up, area.maxY - source.maxY - arrowHeight, true), (.down, source.y - area.y - arrowHeight, true),
@@ -58,16 +61,24 @@ public struct PopoverLayout: PopupLayout {
         let frame: Rect, tip: Point
         switch arrow {
         case .up:
-            frame = Rect(x: along(source.center.x, size.width, area.x, area.width), y: source.maxY + arrowHeight, width: size.width, height: size.height)
+            frame = Rect(
+                x: along(source.center.x, size.width, area.x, area.width), y: source.maxY + arrowHeight, width: size.width,
+                height: size.height)
             tip = Point(x: source.center.x, y: source.maxY)
         case .down:
-            frame = Rect(x: along(source.center.x, size.width, area.x, area.width), y: source.y - arrowHeight - size.height, width: size.width, height: size.height)
+            frame = Rect(
+                x: along(source.center.x, size.width, area.x, area.width), y: source.y - arrowHeight - size.height, width: size.width,
+                height: size.height)
             tip = Point(x: source.center.x, y: source.y)
         case .left:
-            frame = Rect(x: source.x + source.width + arrowHeight, y: along(source.center.y, size.height, area.y, area.height), width: size.width, height: size.height)
+            frame = Rect(
+                x: source.x + source.width + arrowHeight, y: along(source.center.y, size.height, area.y, area.height), width: size.width,
+                height: size.height)
             tip = Point(x: source.x + source.width, y: source.center.y)
         default:
-            frame = Rect(x: source.x - arrowHeight - size.width, y: along(source.center.y, size.height, area.y, area.height), width: size.width, height: size.height)
+            frame = Rect(
+                x: source.x - arrowHeight - size.width, y: along(source.center.y, size.height, area.y, area.height), width: size.width,
+                height: size.height)
             tip = Point(x: source.x, y: source.center.y)
         }
         return Placement(frame: frame, arrow: arrow, tip: tip)

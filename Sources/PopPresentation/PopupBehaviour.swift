@@ -5,11 +5,15 @@ import PopModel
 /// dimming does. Behaviours hold no state; the engine keeps each popup's.
 protocol PopupBehaviour: Sendable {
     /// Where the entrance starts for a popup that rests in `shown`, and its curve.
-    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func entrance(
+        to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (from: VisualState, curve: TimingCurve)
     /// Where the exit ends for a popup that rests in `shown` (it starts from wherever the popup is),
     /// and its curve.
-    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func exit(
+        shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (to: VisualState, curve: TimingCurve)
     /// Whether a tap on the popup's mask dismisses it (reason background tap; its handler may veto).
     func dismissesOnBackgroundTap(_ presentation: Presentation) -> Bool
@@ -17,20 +21,26 @@ protocol PopupBehaviour: Sendable {
 
 extension PopupBehaviour {
     /// The theme's styles (CSPopKit's and QMUI's): see `ThemeMotion`.
-    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func entrance(
+        to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (from: VisualState, curve: TimingCurve)
     {
         themeEntrance(to: shown, presentation: presentation, screen: screen, duration: duration)
     }
 
-    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func exit(
+        shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (to: VisualState, curve: TimingCurve)
     {
         themeExit(shown: shown, presentation: presentation, screen: screen, duration: duration)
     }
 
     /// The presentation's show style as `ThemeMotion` has it, on the presentation's show curve.
-    func themeEntrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func themeEntrance(
+        to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (from: VisualState, curve: TimingCurve)
     {
         let entrance = ThemeMotion.entrance(presentation.showAnimation, shown: shown, screen: screen, duration: duration)
@@ -38,11 +48,14 @@ extension PopupBehaviour {
     }
 
     /// The presentation's hide style as `ThemeMotion` has it, on the presentation's hide curve.
-    func themeExit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func themeExit(
+        shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (to: VisualState, curve: TimingCurve)
     {
-        let exit = ThemeMotion.exit(presentation.hideAnimation, shown: shown,
-                                    dismissPoint: Point(x: presentation.dismissPointX, y: presentation.dismissPointY), screen: screen)
+        let exit = ThemeMotion.exit(
+            presentation.hideAnimation, shown: shown,
+            dismissPoint: Point(x: presentation.dismissPointX, y: presentation.dismissPointY), screen: screen)
         return (exit.to, presentation.hideCurve(else: exit.curve, duration: duration))
     }
 

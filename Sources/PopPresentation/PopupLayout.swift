@@ -14,8 +14,9 @@ extension PopupLayout {
     /// QMUI's container: the screen inside the presentation's margins, above `keyboardHeight` (the
     /// height of a keyboard the popup's own fields raised; 0 otherwise).
     func container(for presentation: Presentation, in scene: Scene, keyboardHeight: Double) -> Rect {
-        Rect(x: presentation.marginLeft, y: presentation.marginTop,
-             width: max(0, scene.width - presentation.marginLeft - presentation.marginRight),
-             height: max(0, scene.height - keyboardHeight.length - presentation.marginTop - presentation.marginBottom))
+        Rect(
+            x: presentation.marginLeft, y: presentation.marginTop,
+            width: max(0, scene.width - presentation.marginLeft - presentation.marginRight),
+            height: max(0, scene.height - keyboardHeight.length - presentation.marginTop - presentation.marginBottom))
     }
 }

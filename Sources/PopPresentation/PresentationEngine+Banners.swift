@@ -7,7 +7,7 @@ extension PresentationEngine {
     /// A touch holds a shown banner's display timer (the entry stays while touched).
     func holdDisplayTimer(of id: RequestID) {
         guard let screen = popups[id], screen.presentation.pauseOnTouch, let deadline = screen.displayDeadline,
-              screen.displayHeld == nil
+            screen.displayHeld == nil
         else { return }
         clock.cancel(screen.displayTimer)
         screen.displayTimer = nil
@@ -66,8 +66,10 @@ extension PresentationEngine {
             return
         }
         let spring = BannerBehaviour.springBack
-        screen.motion = .animated(Animation(from: currentState(of: screen), to: shownState(of: screen), start: now,
-                                            duration: spring.duration, curve: spring.curve))
+        screen.motion = .animated(
+            Animation(
+                from: currentState(of: screen), to: shownState(of: screen), start: now,
+                duration: spring.duration, curve: spring.curve))
         keepRunning(for: spring.duration)
     }
 }

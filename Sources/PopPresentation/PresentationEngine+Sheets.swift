@@ -88,8 +88,9 @@ extension PresentationEngine {
     func sheetShownState(_ screen: ScreenPopup, _ state: VisualState) -> VisualState {
         guard let layout = sheetLayout(of: screen) else { return state }
         var state = state
-        state.dimAlpha *= SheetLayout.dimming(height: layout.selected.height, detents: layout.detents,
-                                              largestUndimmed: screen.presentation.sheet.largestUndimmedDetent)
+        state.dimAlpha *= SheetLayout.dimming(
+            height: layout.selected.height, detents: layout.detents,
+            largestUndimmed: screen.presentation.sheet.largestUndimmedDetent)
         return isCovered(screen) ? SheetLayout.pushedBack(state) : state
     }
 
@@ -107,7 +108,8 @@ extension PresentationEngine {
     /// Animates `screen` from where it is to `target`.
     private func move(_ screen: ScreenPopup, to target: VisualState, over duration: VirtualTime, curve: TimingCurve) {
         let from = screen.motion?.value(at: now) ?? target
-        screen.motion = duration.microseconds > 0
+        screen.motion =
+            duration.microseconds > 0
             ? .animated(Animation(from: from, to: target, start: now, duration: duration, curve: curve)) : .still(target)
         keepRunning(for: duration)
     }
@@ -120,7 +122,7 @@ extension PresentationEngine {
     @discardableResult
     public func selectDetent(_ detent: Detent.ID, on id: RequestID) -> Bool {
         guard let screen = popups[id], screen.phase != .leaving, screen.sheet?.drag == nil,
-              let layout = sheetLayout(of: screen), layout.detents.contains(where: { $0.id == detent })
+            let layout = sheetLayout(of: screen), layout.detents.contains(where: { $0.id == detent })
         else { return false }
         guard select(detent, on: screen, byUser: false) else { return true }
         snap(screen)
@@ -168,8 +170,8 @@ extension PresentationEngine {
     @discardableResult
     public func scrollSheet(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
         guard let screen = popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = sheetLayout(of: screen),
-              screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0,
-              let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
+            screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0,
+            let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
         else { return .content }
         _ = select(next.id, on: screen, byUser: true)
         snap(screen)
@@ -203,10 +205,12 @@ extension PresentationEngine {
     func dragSheet(_ id: RequestID, offset: Double) {
         guard let screen = popups[id], var drag = screen.sheet?.drag, let layout = sheetLayout(of: screen) else { return }
         let smallest = layout.detents[0].height
-        var height = SheetBehaviour.follow(start: drag.start, offset: offset, detents: layout.detents, dismissible: mayDismiss(screen, drag))
+        var height = SheetBehaviour.follow(
+            start: drag.start, offset: offset, detents: layout.detents, dismissible: mayDismiss(screen, drag))
         if height < smallest && drag.dismissal == nil {
             drag.dismissal = chef.beginInteractiveDismiss(id, reason: .swipe)
-            height = SheetBehaviour.follow(start: drag.start, offset: offset, detents: layout.detents, dismissible: mayDismiss(screen, drag))
+            height = SheetBehaviour.follow(
+                start: drag.start, offset: offset, detents: layout.detents, dismissible: mayDismiss(screen, drag))
         } else if height >= smallest && drag.dismissal == .began {
             drag.dismissal = nil
             chef.cancelInteractiveDismiss(id)
@@ -225,7 +229,9 @@ extension PresentationEngine {
         guard let screen = popups[id], let drag = screen.sheet?.drag, let layout = sheetLayout(of: screen) else { return }
         screen.sheet?.drag = nil
         chef.record(.dragEnded, request: id, detail: "velocity \(velocity.rounded()) pt/s")
-        switch SheetBehaviour.release(height: drag.height, velocity: velocity, detents: layout.detents, dismissible: mayDismiss(screen, drag)) {
+        switch SheetBehaviour.release(
+            height: drag.height, velocity: velocity, detents: layout.detents, dismissible: mayDismiss(screen, drag))
+        {
         case .dismiss:
             let dismissal = drag.dismissal ?? chef.beginInteractiveDismiss(id, reason: .swipe)
             if dismissal == .began { return chef.completeInteractiveDismiss(id) }
@@ -256,7 +262,8 @@ extension PresentationEngine {
         state.frame.y = scene.height - keyboard - height
         let presentation = screen.presentation
         let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
-        let shown = SheetLayout.dimming(height: max(height, smallest), detents: layout.detents, largestUndimmed: presentation.sheet.largestUndimmedDetent)
+        let shown = SheetLayout.dimming(
+            height: max(height, smallest), detents: layout.detents, largestUndimmed: presentation.sheet.largestUndimmedDetent)
         state.dimAlpha = dim * shown * (smallest > 0 ? min(1, height / smallest) : 1)
         return state
     }
@@ -271,7 +278,7 @@ extension PresentationEngine {
     /// completed at once), reason background tap. Nil for anything but a sheet taking such taps.
     func sheetBackgroundTap(_ id: RequestID) -> TapOutcome? {
         guard let screen = popups[id], sheetLayout(of: screen) != nil, screen.phase != .leaving,
-              screen.presentation.mask != .none, screen.presentation.dismissOnBackgroundTap, screen.sheet?.drag == nil
+            screen.presentation.mask != .none, screen.presentation.dismissOnBackgroundTap, screen.sheet?.drag == nil
         else { return nil }
         switch chef.beginInteractiveDismiss(id, reason: .backgroundTap) {
         case .began?:

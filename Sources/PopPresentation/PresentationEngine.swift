@@ -126,7 +126,9 @@ public final class PresentationEngine: PopupPresenter {
         let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
         var frame = standard
         // Sheets and popovers rest where their detents and anchors put them: no layout hook.
-        if screen.sheet == nil, let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard) {
+        if screen.sheet == nil,
+            let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard)
+        {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
             if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
         }
@@ -164,7 +166,8 @@ public final class PresentationEngine: PopupPresenter {
             screen.motion = .animated(Animation(from: from, to: shown, start: now, duration: duration, curve: entrance.curve))
         } else {
             let exit = behaviour.exit(shown: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
-            screen.motion = .animated(Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
+            screen.motion = .animated(
+                Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
         }
     }
 
@@ -188,7 +191,8 @@ public final class PresentationEngine: PopupPresenter {
         case .animated(let animation) where animation.end > now && screen.phase == .entering:
             screen.motion = .animated(animation.interrupted(at: now, to: shown, duration: animation.end - now, curve: animation.curve))
         default:
-            screen.motion = duration.microseconds > 0
+            screen.motion =
+                duration.microseconds > 0
                 ? .animated(Animation(from: motion.value(at: now), to: shown, start: now, duration: duration, curve: Keyboard.curve))
                 : .still(shown)
             keepRunning(for: duration)

@@ -62,12 +62,14 @@ struct SheetBehaviour: PopupBehaviour {
             return SheetDragProgress(height: height, lower: nil, upper: nil, fraction: 0)
         }
         if height < smallest.height {
-            return SheetDragProgress(height: height, lower: nil, upper: smallest.id, fraction: smallest.height > 0 ? height / smallest.height : 0)
+            return SheetDragProgress(
+                height: height, lower: nil, upper: smallest.id, fraction: smallest.height > 0 ? height / smallest.height : 0)
         }
         if height >= largest.height { return SheetDragProgress(height: height, lower: largest.id, upper: nil, fraction: 1) }
         let lower = detents.last { $0.height <= height }!, upper = detents.first { $0.height > height }!
-        return SheetDragProgress(height: height, lower: lower.id, upper: upper.id,
-                                 fraction: (height - lower.height) / (upper.height - lower.height))
+        return SheetDragProgress(
+            height: height, lower: lower.id, upper: upper.id,
+            fraction: (height - lower.height) / (upper.height - lower.height))
     }
 
     /// The next larger detent than `height`, if any (scrolling up at the content's top edge, with
@@ -79,7 +81,9 @@ struct SheetBehaviour: PopupBehaviour {
     // MARK: PopupBehaviour
 
     /// Up from just below the screen, opaque, on the presentation's show curve or ease-out.
-    func entrance(to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func entrance(
+        to shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (from: VisualState, curve: TimingCurve)
     {
         var from = shown
@@ -89,7 +93,9 @@ struct SheetBehaviour: PopupBehaviour {
     }
 
     /// Down to just below the screen, on the presentation's hide curve or ease-in.
-    func exit(shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime)
+    func exit(
+        shown: VisualState, presentation: Presentation, screen: Size, duration: VirtualTime
+    )
         -> (to: VisualState, curve: TimingCurve)
     {
         var to = shown

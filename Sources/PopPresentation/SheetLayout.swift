@@ -78,7 +78,8 @@ public struct SheetLayout: PopupLayout {
         if isFullScreen(options, scene: scene) { return scene.width }
         if scene.verticalSizeClass == .compact {
             if options.widthFollowsPreferredContentSizeWhenEdgeAttached, let preferred = options.preferredContentSize?.width,
-               preferred.isFinite, preferred > 0 {
+                preferred.isFinite, preferred > 0
+            {
                 return min(preferred, scene.width)
             }
             return max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length)

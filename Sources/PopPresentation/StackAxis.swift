@@ -17,7 +17,8 @@ struct StackAxis {
     func mainOrigin(_ rect: Rect) -> Double { isVertical ? rect.y : rect.x }
     func crossOrigin(_ rect: Rect) -> Double { isVertical ? rect.x : rect.y }
     func rect(main: Double, cross: Double, size: Size) -> Rect {
-        isVertical ? Rect(x: cross, y: main, width: size.width, height: size.height)
+        isVertical
+            ? Rect(x: cross, y: main, width: size.width, height: size.height)
             : Rect(x: main, y: cross, width: size.width, height: size.height)
     }
 }

@@ -39,7 +39,8 @@ public final class Stage {
         let frame = frame()
         let hits = frame.nodes(at: point)
         if let banner = engine.frontBanner,
-           !hits.contains(where: { ($0.request == banner.id && $0.role != .dimming) || $0.role == .keyboard || $0.role == .key }) {
+            !hits.contains(where: { ($0.request == banner.id && $0.role != .dimming) || $0.role == .keyboard || $0.role == .key })
+        {
             switch banner.presentation.behindBanner {
             case .dismiss: return backgroundTap(banner.id)
             case .absorb: return .absorbed(banner.id)

@@ -1,7 +1,8 @@
+import PopModel
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PopModel
 
 /// How a theme's presentation and dismiss styles move a popup, as the anchors code them: the state
 /// a popup enters from, the state it leaves to, and each style's own curve.
@@ -36,8 +37,10 @@ enum ThemeMotion {
 
     /// The state `style` brings a popup in from, given its `shown` state on a screen of `screen`,
     /// and the style's own curve.
-    static func entrance(_ style: Presentation.ShowAnimation, shown: VisualState, screen: Size,
-                         duration: VirtualTime) -> (from: VisualState, curve: TimingCurve) {
+    static func entrance(
+        _ style: Presentation.ShowAnimation, shown: VisualState, screen: Size,
+        duration: VirtualTime
+    ) -> (from: VisualState, curve: TimingCurve) {
         var from = shown
         from.dimAlpha = 0
         // CSPopKit's: the content fades in with every entrance.
@@ -81,8 +84,10 @@ enum ThemeMotion {
     /// exit starts from wherever the popup is; its target is absolute (what the anchor's exit sets,
     /// with what it leaves alone at its resting value), so an exit that interrupts an entrance ends
     /// in the same place as one from rest.
-    static func exit(_ style: Presentation.HideAnimation, shown: VisualState, dismissPoint: Point,
-                     screen: Size) -> (to: VisualState, curve: TimingCurve) {
+    static func exit(
+        _ style: Presentation.HideAnimation, shown: VisualState, dismissPoint: Point,
+        screen: Size
+    ) -> (to: VisualState, curve: TimingCurve) {
         var to = shown
         to.dimAlpha = 0
         // CSPopKit's: the content fades out with every exit.

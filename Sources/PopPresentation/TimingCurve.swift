@@ -3,7 +3,6 @@ import PopModel
 #if canImport(Glibc)
 import Glibc
 #endif
-import PopModel
 
 /// How an animation's progress follows its elapsed time: a pure function from the fraction of the
 /// duration elapsed (0...1) to the fraction of the way from the start value to the target.

@@ -79,7 +79,8 @@ struct DeviceFrame {
     func drawIsland(into document: inout SVGDocument) {
         let long = 126 * scale, short = 37 * scale
         let landscape = screen.width > screen.height
-        let (x, y, width, height) = landscape
+        let (x, y, width, height) =
+            landscape
             ? (11 * scale, (screen.height - long) / 2, short, long)
             : ((screen.width - long) / 2, 11 * scale, long, short)
         document.start("rect")

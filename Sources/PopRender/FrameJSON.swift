@@ -8,8 +8,12 @@ public enum FrameJSON {
         var object = Value.Object()
         object.add("time_ms", NumberFormat.value(frame.time.milliseconds))
         object.add("screen", Self.object(["width": number(frame.screen.width), "height": number(frame.screen.height)]))
-        object.add("safe_area", Self.object(["top": number(frame.safeArea.top), "left": number(frame.safeArea.leading),
-                                             "bottom": number(frame.safeArea.bottom), "right": number(frame.safeArea.trailing)]))
+        object.add(
+            "safe_area",
+            Self.object([
+                "top": number(frame.safeArea.top), "left": number(frame.safeArea.leading),
+                "bottom": number(frame.safeArea.bottom), "right": number(frame.safeArea.trailing),
+            ]))
         object.add("nodes", .array(frame.nodes.map(node)))
         return .object(object)
     }
@@ -37,8 +41,12 @@ public enum FrameJSON {
         object.add("id", .string(node.id))
         object.add("role", .string(node.role.rawValue))
         if let request = node.request { object.add("request", .int(Int64(truncatingIfNeeded: request))) }
-        object.add("rect", Self.object(["x": number(node.rect.x), "y": number(node.rect.y),
-                                        "width": number(node.rect.width), "height": number(node.rect.height)]))
+        object.add(
+            "rect",
+            Self.object([
+                "x": number(node.rect.x), "y": number(node.rect.y),
+                "width": number(node.rect.width), "height": number(node.rect.height),
+            ]))
         if let matrix = node.transform.outputMatrix { object.add("transform", .array(matrix.map(number))) }
         object.add("opacity", number(node.opacity))
         if let fill = node.fill { object.add("fill", .string(hex(fill))) }
@@ -47,13 +55,21 @@ public enum FrameJSON {
         }
         if NumberFormat.rounded(node.cornerRadius) != 0 { object.add("corner_radius", number(node.cornerRadius)) }
         if let shadow = node.shadow {
-            object.add("shadow", Self.object(["offset_y": number(shadow.offsetY), "blur": number(shadow.blur),
-                                              "color": .string(hex(shadow.color))]))
+            object.add(
+                "shadow",
+                Self.object([
+                    "offset_y": number(shadow.offsetY), "blur": number(shadow.blur),
+                    "color": .string(hex(shadow.color)),
+                ]))
         }
         if let text = node.text {
-            object.add("text", Self.object(["lines": .array(text.lines.map(Value.string)), "size": number(text.size),
-                                            "weight": .string(name(text.weight)), "color": .string(hex(text.color)),
-                                            "alignment": .string(name(text.alignment))]))
+            object.add(
+                "text",
+                Self.object([
+                    "lines": .array(text.lines.map(Value.string)), "size": number(text.size),
+                    "weight": .string(name(text.weight)), "color": .string(hex(text.color)),
+                    "alignment": .string(name(text.alignment)),
+                ]))
         }
         if let action = node.action { object.add("action", .string(action)) }
         if let field = node.field { object.add("field", .string(field)) }

@@ -59,8 +59,9 @@ extension AffineTransform {
     /// The transform with each component rounded by `NumberFormat`, as renderers write it; nil when that
     /// is the identity, which renderers leave out.
     var outputTransform: AffineTransform? {
-        let rounded = AffineTransform(a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
-                                      d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))
+        let rounded = AffineTransform(
+            a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
+            d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))
         return rounded == .identity ? nil : rounded
     }
 

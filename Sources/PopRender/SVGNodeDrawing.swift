@@ -48,7 +48,8 @@ struct SVGNodeDrawing {
         glyphArea = Self.glyphArea(of: rect, above: node.role == .image ? node.text : nil)
         let side = 0.6 * min(glyphArea.width, glyphArea.height)
         glyphSide = node.role == .image && side >= 8 ? side : nil
-        count = (shadow != nil ? 1 : 0) + (fill != nil || stroke != nil ? 1 : 0) + (glyphSide != nil ? 2 : 0)
+        count =
+            (shadow != nil ? 1 : 0) + (fill != nil || stroke != nil ? 1 : 0) + (glyphSide != nil ? 2 : 0)
             + (text?.lines.count { !$0.isEmpty } ?? 0)
         guard count > 0 else { return nil }
     }
@@ -69,7 +70,8 @@ struct SVGNodeDrawing {
     /// The node's shadow blur, rounded; nil when it has no blurred shadow drawn.
     static func shadowBlur(_ node: FrameNode) -> Double? {
         guard let shadow = node.shadow, fill(of: node) != nil, shadow.color.alpha > 0,
-              NumberFormat.rounded(shadow.blur) > 0, NumberFormat.rounded(node.opacity) > 0 else { return nil }
+            NumberFormat.rounded(shadow.blur) > 0, NumberFormat.rounded(node.opacity) > 0
+        else { return nil }
         return NumberFormat.rounded(shadow.blur)
     }
 
@@ -159,8 +161,10 @@ struct SVGNodeDrawing {
     }
 
     /// `color` as "#rrggbb" and, unless it is opaque, its alpha as an opacity.
-    private func writePaint(_ color: ContentNode.Color, _ name: StaticString, _ opacityName: StaticString,
-                            into document: inout SVGDocument) {
+    private func writePaint(
+        _ color: ContentNode.Color, _ name: StaticString, _ opacityName: StaticString,
+        into document: inout SVGDocument
+    ) {
         document.attribute(name, rgb: color)
         if color.alpha < 255 { document.attribute(opacityName, Double(color.alpha) / 255) }
     }
@@ -190,18 +194,20 @@ struct SVGNodeDrawing {
     /// One `<text>` per non-empty line, anchored by the alignment, its glyphs centred on the line's box.
     private func writeLines(of text: TextRun, single: Bool, into document: inout SVGDocument) {
         let size = text.size.length
-        let anchor: StaticString = switch text.alignment {
-        case .leading, .fill: "start"
-        case .center: "middle"
-        case .trailing: "end"
-        }
+        let anchor: StaticString =
+            switch text.alignment {
+            case .leading, .fill: "start"
+            case .center: "middle"
+            case .trailing: "end"
+            }
         for (index, line) in text.lines.enumerated() where !line.isEmpty {
             let box = text.lineRect(index, in: rect)
-            let x = switch text.alignment {
-            case .leading, .fill: box.x
-            case .center: box.x + box.width / 2
-            case .trailing: box.x + box.width
-            }
+            let x =
+                switch text.alignment {
+                case .leading, .fill: box.x
+                case .center: box.x + box.width / 2
+                case .trailing: box.x + box.width
+                }
             start("text", single: single, into: &document)
             document.attribute("x", x)
             document.attribute("y", box.y + box.height / 2 + 0.35 * size)

@@ -12,7 +12,8 @@ public struct SVGRenderer: Sendable {
     /// The font stack of all text: the system font where there is one, else a close sans-serif. DejaVu
     /// Sans Condensed, common on Linux, comes before the generic family because its advance is close to
     /// `TextMetrics`' (plain DejaVu Sans, the usual default, is about 15% wider than the layout).
-    static let fontFamily: StaticString = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans Condensed', sans-serif"
+    static let fontFamily: StaticString =
+        "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans Condensed', sans-serif"
 
     public init(deviceFrame: Bool = true) {
         self.deviceFrame = deviceFrame

@@ -25,8 +25,9 @@ public struct ABIHeaders: Sendable {
 
     /// Where the headers are looked for: `$POPHOST_ABI_INCLUDE`, `Sources/PluginABI/include` in a
     /// checkout above the executable, `<prefix>/include` (see `ShippedDirectory`).
-    static let location = ShippedDirectory(variable: "POPHOST_ABI_INCLUDE", checkoutPath: "Sources/PluginABI/include",
-                                           installedPath: "include", marker: "pophost/pophost.h")
+    static let location = ShippedDirectory(
+        variable: "POPHOST_ABI_INCLUDE", checkoutPath: "Sources/PluginABI/include",
+        installedPath: "include", marker: "pophost/pophost.h")
 
     /// Finds the headers (`location`). Throws `.headersNotFound` naming every place it looked.
     public static func locate(
@@ -70,7 +71,8 @@ public struct ABIHeaders: Sendable {
             return nil
         }
         guard let major = number("POP_VERSION_MAJOR"), let minor = number("POP_VERSION_MINOR"),
-              let patch = number("POP_VERSION_PATCH") else { return nil }
+            let patch = number("POP_VERSION_PATCH")
+        else { return nil }
         return "\(major).\(minor).\(patch)"
     }
 }

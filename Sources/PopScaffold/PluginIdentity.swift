@@ -42,7 +42,8 @@ public struct PluginIdentity: Equatable, Sendable {
         guard let first = name.unicodeScalars.first else { throw .invalidName(name, reason: "it is empty") }
         guard isASCIILetter(first) else { throw .invalidName(name, reason: "it must start with an ASCII letter") }
         if let bad = name.unicodeScalars.first(where: { !isASCIILetter($0) && !("0"..."9").contains($0) && $0 != "-" && $0 != "_" }) {
-            throw .invalidName(name, reason: "it may contain only ASCII letters, digits, '-' and '_', not \"\(bad.escaped(asASCII: true))\"")
+            throw .invalidName(
+                name, reason: "it may contain only ASCII letters, digits, '-' and '_', not \"\(bad.escaped(asASCII: true))\"")
         }
         guard name.unicodeScalars.count <= maximumNameLength else {
             throw .invalidName(name, reason: "it has \(name.unicodeScalars.count) characters, at most \(maximumNameLength) are allowed")
@@ -58,8 +59,10 @@ public struct PluginIdentity: Equatable, Sendable {
     /// component id (`<id>.controller`) stays within POP_DESCRIPTOR_MAX_STRING.
     public static func validate(id: String) throws(ScaffoldError) {
         guard Descriptor.isReverseDNS(id) else {
-            throw .invalidID(id, reason: "expected a reverse-DNS id: two or more dot-separated labels of ASCII letters, "
-                + "digits, '-' or '_', the first starting with a letter (e.g. com.example.payments)")
+            throw .invalidID(
+                id,
+                reason: "expected a reverse-DNS id: two or more dot-separated labels of ASCII letters, "
+                    + "digits, '-' or '_', the first starting with a letter (e.g. com.example.payments)")
         }
         let limit = 1024 - ".controller".utf8.count
         guard id.utf8.count <= limit else {

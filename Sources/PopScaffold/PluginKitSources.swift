@@ -14,8 +14,9 @@ public struct PluginKitSources: Sendable {
 
     /// Where the kit is looked for, as the headers are: `$POPHOST_PLUGIN_KIT`,
     /// `Sources/PopPluginKit` in a checkout above the executable, `<prefix>/share/pophost/PopPluginKit`.
-    static let location = ShippedDirectory(variable: "POPHOST_PLUGIN_KIT", checkoutPath: "Sources/PopPluginKit",
-                                           installedPath: "share/pophost/PopPluginKit", marker: "PluginEntry.swift")
+    static let location = ShippedDirectory(
+        variable: "POPHOST_PLUGIN_KIT", checkoutPath: "Sources/PopPluginKit",
+        installedPath: "share/pophost/PopPluginKit", marker: "PluginEntry.swift")
 
     /// Finds the kit (`location`). Throws `.pluginKitNotFound` naming every place it looked.
     public static func locate(
@@ -30,7 +31,8 @@ public struct PluginKitSources: Sendable {
 
     /// `<name>.swift` for every source file, sorted, with its text.
     public func sources() throws(ScaffoldError) -> [GeneratedFile] {
-        try ShippedDirectory.fileNames(in: directory, endingWith: ".swift", what: "the plugin kit's sources").map { name throws(ScaffoldError) in
+        try ShippedDirectory.fileNames(in: directory, endingWith: ".swift", what: "the plugin kit's sources").map {
+            name throws(ScaffoldError) in
             GeneratedFile(name, try ShippedDirectory.read(directory + "/" + name))
         }
     }

@@ -17,7 +17,11 @@ struct ProjectTemplate {
     /// directory, sorted.
     func files() throws(ScaffoldError) -> [GeneratedFile] {
         guard let directory, let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
-        else { throw .io(path: "Templates/\(language.rawValue)", message: "the \(language.rawValue) project template is missing from pophost's resources") }
+        else {
+            throw .io(
+                path: "Templates/\(language.rawValue)",
+                message: "the \(language.rawValue) project template is missing from pophost's resources")
+        }
         var files: [GeneratedFile] = []
         for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
             let path = String(url.standardizedFileURL.path.dropFirst(directory.standardizedFileURL.path.count + 1))

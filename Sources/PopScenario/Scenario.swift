@@ -23,9 +23,11 @@ public struct Scenario: Hashable, Sendable {
     public var steps: [ScenarioStep]
     public var expectations: ScenarioExpectations
 
-    public init(file: String? = nil, name: String? = nil, description: String? = nil, screen: ScenarioScreen = ScenarioScreen(),
-                plugins: [String] = [], configuration: ChefConfiguration = ChefConfiguration(), steps: [ScenarioStep] = [],
-                expectations: ScenarioExpectations = ScenarioExpectations()) {
+    public init(
+        file: String? = nil, name: String? = nil, description: String? = nil, screen: ScenarioScreen = ScenarioScreen(),
+        plugins: [String] = [], configuration: ChefConfiguration = ChefConfiguration(), steps: [ScenarioStep] = [],
+        expectations: ScenarioExpectations = ScenarioExpectations()
+    ) {
         self.file = file
         self.name = name
         self.description = description

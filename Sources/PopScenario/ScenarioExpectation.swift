@@ -65,10 +65,12 @@ public struct ScenarioExpectations: Hashable, Sendable {
 
         public static let defaultTolerance = 0.5
 
-        public init(path: String, at: VirtualTime, request: String? = nil, node: String? = nil, role: FrameNode.Role? = nil,
-                    rect: ExpectedRect? = nil, opacity: Double? = nil, visible: Bool? = nil, text: String? = nil,
-                    textContains: String? = nil, tolerance: Double = FrameEntry.defaultTolerance, detent: String? = nil,
-                    sheetHeight: Double? = nil) {
+        public init(
+            path: String, at: VirtualTime, request: String? = nil, node: String? = nil, role: FrameNode.Role? = nil,
+            rect: ExpectedRect? = nil, opacity: Double? = nil, visible: Bool? = nil, text: String? = nil,
+            textContains: String? = nil, tolerance: Double = FrameEntry.defaultTolerance, detent: String? = nil,
+            sheetHeight: Double? = nil
+        ) {
             self.path = path
             self.at = at
             self.request = request

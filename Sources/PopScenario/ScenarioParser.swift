@@ -27,8 +27,9 @@ extension Scenario {
         do {
             root = try Value(jsonBytes: bytes)
         } catch {
-            throw ScenarioError(.syntax, file: file, path: "", message: "expected \(error.expected), found \(error.found)",
-                                line: error.line, column: error.column)
+            throw ScenarioError(
+                .syntax, file: file, path: "", message: "expected \(error.expected), found \(error.found)",
+                line: error.line, column: error.column)
         }
         var parser = ScenarioParser(baseDirectory: ScenarioFile.absolute(baseDirectory ?? "."))
         do {
@@ -60,8 +61,10 @@ struct ScenarioParser {
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
     static let expectKeys = ["trace", "frames"]
     static let traceKeys = ["event", "request", "reason"]
-    static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance",
-                            "detent", "sheet_height"]
+    static let frameKeys = [
+        "at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance",
+        "detent", "sheet_height",
+    ]
     static let rectKeys = ["x", "y", "width", "height"]
 
     mutating func scenario(_ value: Value) throws(ScenarioError) -> Scenario {
@@ -72,9 +75,10 @@ struct ScenarioParser {
         scenario.name = try ScenarioRead.optional(root, "name", at: "", ScenarioRead.string)
         scenario.description = try ScenarioRead.optional(root, "description", at: "", ScenarioRead.string)
         scenario.screen = try screen(root["screen"], keyboardHeight: root["keyboard_height"])
-        scenario.plugins = try ScenarioRead.optional(root, "plugins", at: "") { (value, path) throws(ScenarioError) in
-            try pluginDirectories(value, at: path)
-        } ?? []
+        scenario.plugins =
+            try ScenarioRead.optional(root, "plugins", at: "") { (value, path) throws(ScenarioError) in
+                try pluginDirectories(value, at: path)
+            } ?? []
         if let arbitration = root["arbitration"] { scenario.configuration = try Self.arbitration(arbitration, at: "arbitration") }
         scenario.steps = try ScenarioRead.required(root, "steps", at: "") { (value, path) throws(ScenarioError) in
             try steps(value, at: path)
@@ -88,7 +92,8 @@ struct ScenarioParser {
         case .int(Int64(Scenario.formatVersion)), .double(Double(Scenario.formatVersion)):
             return
         case .int, .double:
-            throw ScenarioRead.error("format", "unsupported format \(ScenarioRead.describe(value)); this version reads format \(Scenario.formatVersion)")
+            throw ScenarioRead.error(
+                "format", "unsupported format \(ScenarioRead.describe(value)); this version reads format \(Scenario.formatVersion)")
         default:
             throw ScenarioRead.error("format", "expected the number \(Scenario.formatVersion), found \(ScenarioRead.describe(value))")
         }
@@ -110,16 +115,21 @@ struct ScenarioParser {
             if let safeArea = object["safe_area"] {
                 upright.safeArea = try Self.safeArea(safeArea, at: ScenarioRead.path(path, "safe_area"), screen: upright)
             }
-            if let name = try ScenarioRead.optional(object, "orientation", at: path, { (value, path) throws(ScenarioError) in
-                try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
-            }) {
+            if let name = try ScenarioRead.optional(
+                object, "orientation", at: path,
+                { (value, path) throws(ScenarioError) in
+                    try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
+                })
+            {
                 orientation = Scene.Orientation(rawValue: name)!
             }
-            upright.scale = try ScenarioRead.optional(object, "scale", at: path) { (value, path) throws(ScenarioError) in
-                Double(try ScenarioRead.integer(value, at: path, in: 1...3))
-            } ?? upright.scale
+            upright.scale =
+                try ScenarioRead.optional(object, "scale", at: path) { (value, path) throws(ScenarioError) in
+                    Double(try ScenarioRead.integer(value, at: path, in: 1...3))
+                } ?? upright.scale
         }
-        let keyboard = try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }
+        let keyboard =
+            try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }
             ?? ScenarioScreen.defaultKeyboardHeight(orientation)
         guard orientation == .landscape else {
             upright.keyboardHeight = keyboard
@@ -140,10 +150,12 @@ struct ScenarioParser {
             trailing: try ScenarioRead.optional(object, "right", at: path, ScenarioRead.nonNegative) ?? defaults.trailing)
         let f = ScenarioRead.format
         guard insets.top + insets.bottom < screen.height else {
-            throw ScenarioRead.error(path, "top + bottom (\(f(insets.top + insets.bottom))) leave no room in the screen's height \(f(screen.height))")
+            throw ScenarioRead.error(
+                path, "top + bottom (\(f(insets.top + insets.bottom))) leave no room in the screen's height \(f(screen.height))")
         }
         guard insets.leading + insets.trailing < screen.width else {
-            throw ScenarioRead.error(path, "left + right (\(f(insets.leading + insets.trailing))) leave no room in the screen's width \(f(screen.width))")
+            throw ScenarioRead.error(
+                path, "left + right (\(f(insets.leading + insets.trailing))) leave no room in the screen's width \(f(screen.width))")
         }
         return insets
     }
@@ -155,14 +167,20 @@ struct ScenarioParser {
         let object = try ScenarioRead.object(value, at: path)
         try ScenarioRead.checkKeys(object, at: path, allowed: arbitrationKeys, listing: "arbitration keys are")
         var configuration = ChefConfiguration()
-        if let rule = try ScenarioRead.optional(object, "equal_priority", at: path, { (value, path) throws(ScenarioError) in
-            try ScenarioRead.choice(value, at: path, ChefConfiguration.EqualPriorityRule.allCases.map(\.rawValue))
-        }) {
+        if let rule = try ScenarioRead.optional(
+            object, "equal_priority", at: path,
+            { (value, path) throws(ScenarioError) in
+                try ScenarioRead.choice(value, at: path, ChefConfiguration.EqualPriorityRule.allCases.map(\.rawValue))
+            })
+        {
             configuration.equalPriorityRule = ChefConfiguration.EqualPriorityRule(rawValue: rule)!
         }
-        if let order = try ScenarioRead.optional(object, "queue_order", at: path, { (value, path) throws(ScenarioError) in
-            try ScenarioRead.choice(value, at: path, ChefConfiguration.QueueOrder.allCases.map(\.rawValue))
-        }) {
+        if let order = try ScenarioRead.optional(
+            object, "queue_order", at: path,
+            { (value, path) throws(ScenarioError) in
+                try ScenarioRead.choice(value, at: path, ChefConfiguration.QueueOrder.allCases.map(\.rawValue))
+            })
+        {
             configuration.queueOrder = ChefConfiguration.QueueOrder(rawValue: order)!
         }
         return configuration

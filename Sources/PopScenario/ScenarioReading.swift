@@ -94,7 +94,8 @@ enum ScenarioRead {
         guard milliseconds > 0 else { throw error(path, "expected a duration in milliseconds > 0, found \(format(milliseconds))") }
         let time = try virtualTime(milliseconds, at: path)
         guard time > .zero else {
-            throw error(path, "expected a duration of at least 0.001 ms (the clock counts whole microseconds), found \(format(milliseconds))")
+            throw error(
+                path, "expected a duration of at least 0.001 ms (the clock counts whole microseconds), found \(format(milliseconds))")
         }
         return time
     }
@@ -121,7 +122,10 @@ enum ScenarioRead {
     static func name(_ value: Value, at path: String, kind: String, plural: String, _ names: [String]) throws(ScenarioError) -> String {
         let string = try nonEmptyString(value, at: path)
         guard names.contains(string) else {
-            throw error(path, "unknown \(kind) \(quoted(string))\(suggestion(for: string, among: names)); \(plural) are: \(names.joined(separator: ", "))")
+            throw error(
+                path,
+                "unknown \(kind) \(quoted(string))\(suggestion(for: string, among: names)); \(plural) are: \(names.joined(separator: ", "))"
+            )
         }
         return string
     }
@@ -132,20 +136,25 @@ enum ScenarioRead {
     /// "width"?); screen keys are: width, height, ...` (`listing` is "screen keys are").
     static func checkKeys(_ object: Value.Object, at path: String, allowed: [String], listing: String) throws(ScenarioError) {
         for key in object.keys where !allowed.contains(key) {
-            throw error(path, "unknown key \(quoted(key))\(suggestion(for: key, among: allowed)); \(listing): \(allowed.joined(separator: ", "))")
+            throw error(
+                path, "unknown key \(quoted(key))\(suggestion(for: key, among: allowed)); \(listing): \(allowed.joined(separator: ", "))")
         }
     }
 
     /// The member `key`, read by `read` at its own path; nil when absent.
-    static func optional<T>(_ object: Value.Object, _ key: String, at path: String,
-                            _ read: (Value, String) throws(ScenarioError) -> T) throws(ScenarioError) -> T? {
+    static func optional<T>(
+        _ object: Value.Object, _ key: String, at path: String,
+        _ read: (Value, String) throws(ScenarioError) -> T
+    ) throws(ScenarioError) -> T? {
         guard let value = object[key] else { return nil }
         return try read(value, Self.path(path, key))
     }
 
     /// The member `key`, read by `read` at its own path; an error when absent.
-    static func required<T>(_ object: Value.Object, _ key: String, at path: String,
-                            _ read: (Value, String) throws(ScenarioError) -> T) throws(ScenarioError) -> T {
+    static func required<T>(
+        _ object: Value.Object, _ key: String, at path: String,
+        _ read: (Value, String) throws(ScenarioError) -> T
+    ) throws(ScenarioError) -> T {
         guard let value = object[key] else { throw error(path, "missing required key \(quoted(key))") }
         return try read(value, Self.path(path, key))
     }

@@ -59,8 +59,11 @@ public final class ScenarioRunner {
         self.scenario = scenario
         let screen = scenario.screen
         let chef = Chef(catalog: catalog, configuration: scenario.configuration)
-        stage = Stage(chef: chef, scene: Scene(width: screen.width, height: screen.height, safeArea: screen.safeArea,
-                                               keyboardHeight: screen.keyboardHeight, scale: screen.scale))
+        stage = Stage(
+            chef: chef,
+            scene: Scene(
+                width: screen.width, height: screen.height, safeArea: screen.safeArea,
+                keyboardHeight: screen.keyboardHeight, scale: screen.scale))
         chef.trace = recorder
         expectationTimes = Set(scenario.expectations.frames.map(\.at)).sorted()
     }
@@ -103,8 +106,10 @@ public final class ScenarioRunner {
                     // Still busy at the deadline: wait until then, and go on.
                     guard deadline <= target else { break }
                     clock(to: deadline, including: false)
-                    problems.append(ScenarioError(.step, file: scenario.file, path: "steps[\(nextStep - 1)].wait",
-                                                  message: "still busy after \(Self.idleLimit.seconds) s; going on"))
+                    problems.append(
+                        ScenarioError(
+                            .step, file: scenario.file, path: "steps[\(nextStep - 1)].wait",
+                            message: "still busy after \(Self.idleLimit.seconds) s; going on"))
                 }
                 idleDeadline = nil
                 cursor = chef.now
@@ -182,7 +187,7 @@ public final class ScenarioRunner {
                 return
             }
             guard let id = popup(label, step, "type", where: { content in field.map { content.textFieldIDs.contains($0) } ?? true }),
-                  let name = field ?? engine.keyboard.focusedField.flatMap({ $0.request == id ? $0.field : nil })
+                let name = field ?? engine.keyboard.focusedField.flatMap({ $0.request == id ? $0.field : nil })
             else { return problem(step, "type", "no text field of that popup has the focus") }
             if !chef.setText((chef.fields(of: id)[name] ?? "") + text, field: name, on: id) {
                 problem(step, "type", "the popup has no text field \"\(name)\"")
@@ -217,7 +222,9 @@ public final class ScenarioRunner {
         case .selectDetent(let detent, let label):
             guard let id = popup(label, step, "select_detent", where: { _ in true }) else { return }
             if !engine.selectDetent(detent, on: id) {
-                problem(step, "select_detent", "\"\(label)\" has no active detent \"\(detent)\" (its detents: "
+                problem(
+                    step, "select_detent",
+                    "\"\(label)\" has no active detent \"\(detent)\" (its detents: "
                         + engine.detents(of: id).map(\.id).joined(separator: ", ") + ")")
             }
         case .scroll(let delta, let label):

@@ -19,9 +19,11 @@ public struct ScenarioScreen: Hashable, Sendable {
     /// The default phone turned: 844 × 390, safe area left and right 47, bottom 21, keyboard 209.
     public static let landscape = ScenarioScreen.portrait.turnedToLandscape(keyboardHeight: defaultKeyboardHeight(.landscape))
 
-    public init(width: Double = 390, height: Double = 844,
-                safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
-                orientation: Scene.Orientation = .portrait, keyboardHeight: Double = 336, scale: Double = 3) {
+    public init(
+        width: Double = 390, height: Double = 844,
+        safeArea: EdgeInsets = EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
+        orientation: Scene.Orientation = .portrait, keyboardHeight: Double = 336, scale: Double = 3
+    ) {
         self.width = width
         self.height = height
         self.safeArea = safeArea
@@ -40,8 +42,9 @@ public struct ScenarioScreen: Hashable, Sendable {
     /// An upright screen turned to landscape: width and height swap, the top inset (the notch) goes
     /// to both sides, the bottom one (the home indicator) becomes at most 21, the top one 0.
     func turnedToLandscape(keyboardHeight: Double) -> ScenarioScreen {
-        ScenarioScreen(width: height, height: width,
-                       safeArea: EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top),
-                       orientation: .landscape, keyboardHeight: keyboardHeight, scale: scale)
+        ScenarioScreen(
+            width: height, height: width,
+            safeArea: EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top),
+            orientation: .landscape, keyboardHeight: keyboardHeight, scale: scale)
     }
 }

@@ -80,8 +80,10 @@ public enum ScenarioAction: Hashable, Sendable {
     }
 
     /// Every action's key, in the documented order.
-    public static let names = ["show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
-                               "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait"]
+    public static let names = [
+        "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
+        "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait",
+    ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:
     /// the handler's) and a label.
@@ -106,10 +108,12 @@ public enum ScenarioAction: Hashable, Sendable {
         /// `"dedupe_key"`.
         public var dedupeKey: String?
 
-        public init(handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil,
-                    reformer: String? = nil, data: Value = .null, label: String? = nil, priority: Priority? = nil,
-                    policy: Policy? = nil, whenPreempted: PreemptionRule? = nil, timeToLive: VirtualTime? = nil,
-                    dedupeKey: String? = nil) {
+        public init(
+            handler: String? = nil, viewLoader: String? = nil, controllerLoader: String? = nil,
+            reformer: String? = nil, data: Value = .null, label: String? = nil, priority: Priority? = nil,
+            policy: Policy? = nil, whenPreempted: PreemptionRule? = nil, timeToLive: VirtualTime? = nil,
+            dedupeKey: String? = nil
+        ) {
             self.handler = handler
             self.viewLoader = viewLoader
             self.controllerLoader = controllerLoader
@@ -125,8 +129,9 @@ public enum ScenarioAction: Hashable, Sendable {
 
         /// The request the chef is given.
         public var request: PopupRequest {
-            PopupRequest(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer, data: data,
-                         priority: priority, policy: policy, whenPreempted: whenPreempted, timeToLive: timeToLive, dedupeKey: dedupeKey)
+            PopupRequest(
+                handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer, data: data,
+                priority: priority, policy: policy, whenPreempted: whenPreempted, timeToLive: timeToLive, dedupeKey: dedupeKey)
         }
     }
 

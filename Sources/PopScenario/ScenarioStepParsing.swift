@@ -2,8 +2,10 @@ import PopModel
 
 /// Reading `steps`: one action per step, times that never go backwards, labels defined before use.
 extension ScenarioParser {
-    static let showKeys = ["handler", "view_loader", "controller_loader", "reformer", "data", "as", "priority", "policy",
-                           "when_preempted", "time_to_live", "dedupe_key"]
+    static let showKeys = [
+        "handler", "view_loader", "controller_loader", "reformer", "data", "as", "priority", "policy",
+        "when_preempted", "time_to_live", "dedupe_key",
+    ]
     /// The named priority levels a `show` step may give instead of a number.
     static let priorityNames: [String: Priority] = ["low": .low, "normal": .normal, "high": .high, "max": .max]
     static let tapKeys = ["x", "y", "action", "on"]
@@ -28,9 +30,11 @@ extension ScenarioParser {
             let step = try self.step(element, at: ScenarioRead.path(path, index)) { (at, atPath) throws(ScenarioError) in
                 guard at >= clock else {
                     let at = ScenarioRead.format(at.milliseconds), clock = ScenarioRead.format(clock.milliseconds)
-                    throw ScenarioRead.error(atPath, previousWasWait
-                        ? "\"at\" \(at) is before \(clock) ms, when the previous step's wait ends"
-                        : "\"at\" \(at) is before the previous step's time \(clock) ms")
+                    throw ScenarioRead.error(
+                        atPath,
+                        previousWasWait
+                            ? "\"at\" \(at) is before \(clock) ms, when the previous step's wait ends"
+                            : "\"at\" \(at) is before the previous step's time \(clock) ms")
                 }
             }
             let start = step.at ?? clock
@@ -47,20 +51,26 @@ extension ScenarioParser {
     }
 
     /// One step; `checkTime` vets its `at` before the action is read.
-    private mutating func step(_ value: Value, at path: String,
-                               checkTime: (VirtualTime, String) throws(ScenarioError) -> Void) throws(ScenarioError) -> ScenarioStep {
+    private mutating func step(
+        _ value: Value, at path: String,
+        checkTime: (VirtualTime, String) throws(ScenarioError) -> Void
+    ) throws(ScenarioError) -> ScenarioStep {
         let object = try ScenarioRead.object(value, at: path)
         let names = ScenarioAction.names
         let allowed = names + ["at", "note"]
         for key in object.keys where !allowed.contains(key) {
-            throw ScenarioRead.error(path, "unknown key \(ScenarioRead.quoted(key))\(ScenarioRead.suggestion(for: key, among: allowed)); "
-                + "a step has one of: \(names.joined(separator: ", ")), and optionally at and note")
+            throw ScenarioRead.error(
+                path,
+                "unknown key \(ScenarioRead.quoted(key))\(ScenarioRead.suggestion(for: key, among: allowed)); "
+                    + "a step has one of: \(names.joined(separator: ", ")), and optionally at and note")
         }
         let actions = object.keys.filter(names.contains)
         guard actions.count == 1, let name = actions.first else {
-            throw ScenarioRead.error(path, actions.isEmpty
-                ? "a step must have exactly one action, found none; actions are: \(names.joined(separator: ", "))"
-                : "a step must have exactly one action, found \(ScenarioRead.list(actions.map(ScenarioRead.quoted)))")
+            throw ScenarioRead.error(
+                path,
+                actions.isEmpty
+                    ? "a step must have exactly one action, found none; actions are: \(names.joined(separator: ", "))"
+                    : "a step must have exactly one action, found \(ScenarioRead.list(actions.map(ScenarioRead.quoted)))")
         }
         let at = try ScenarioRead.optional(object, "at", at: path, ScenarioRead.time)
         if let at { try checkTime(at, ScenarioRead.path(path, "at")) }
@@ -76,33 +86,38 @@ extension ScenarioParser {
         case "drag":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.dragKeys, listing: "drag keys are")
-            return .drag(from: try ScenarioRead.required(object, "from", at: path, Self.point),
-                         to: try ScenarioRead.required(object, "to", at: path, Self.point),
-                         duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration,
-                         velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number))
+            return .drag(
+                from: try ScenarioRead.required(object, "from", at: path, Self.point),
+                to: try ScenarioRead.required(object, "to", at: path, Self.point),
+                duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration,
+                velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number))
         case "select_detent":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.selectDetentKeys, listing: "select_detent keys are")
-            return .selectDetent(try ScenarioRead.required(object, "detent", at: path, ScenarioRead.nonEmptyString),
-                                 on: try ScenarioRead.required(object, "on", at: path, labelReference))
+            return .selectDetent(
+                try ScenarioRead.required(object, "detent", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.required(object, "on", at: path, labelReference))
         case "scroll":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.scrollKeys, listing: "scroll keys are")
-            return .scroll(by: try ScenarioRead.required(object, "by", at: path, ScenarioRead.number),
-                           on: try ScenarioRead.required(object, "on", at: path, labelReference))
+            return .scroll(
+                by: try ScenarioRead.required(object, "by", at: path, ScenarioRead.number),
+                on: try ScenarioRead.required(object, "on", at: path, labelReference))
         case "invalidate_detents":
             return .invalidateDetents(try labelReference(value, at: path))
         case "type":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.typeKeys, listing: "type keys are")
-            return .type(text: try ScenarioRead.required(object, "text", at: path, ScenarioRead.string),
-                         field: try ScenarioRead.optional(object, "field", at: path, ScenarioRead.nonEmptyString),
-                         on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+            return .type(
+                text: try ScenarioRead.required(object, "text", at: path, ScenarioRead.string),
+                field: try ScenarioRead.optional(object, "field", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.optional(object, "on", at: path, labelReference))
         case "focus":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.focusKeys, listing: "focus keys are")
-            return .focus(field: try ScenarioRead.required(object, "field", at: path, ScenarioRead.nonEmptyString),
-                          on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+            return .focus(
+                field: try ScenarioRead.required(object, "field", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.optional(object, "on", at: path, labelReference))
         case "keyboard":
             return .keyboard(visible: try ScenarioRead.choice(value, at: path, ["show", "hide"]) == "show")
         case "rotate":
@@ -111,8 +126,10 @@ extension ScenarioParser {
         case "resize":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.resizeKeys, listing: "resize keys are")
-            return .resize(Size(width: try ScenarioRead.required(object, "width", at: path, ScenarioRead.positive),
-                                height: try ScenarioRead.required(object, "height", at: path, ScenarioRead.positive)))
+            return .resize(
+                Size(
+                    width: try ScenarioRead.required(object, "width", at: path, ScenarioRead.positive),
+                    height: try ScenarioRead.required(object, "height", at: path, ScenarioRead.positive)))
         case "open_url":
             return .openURL(try ScenarioRead.nonEmptyString(value, at: path))
         case "dismiss":
@@ -148,7 +165,8 @@ extension ScenarioParser {
             dedupeKey: try ScenarioRead.optional(object, "dedupe_key", at: path, ScenarioRead.nonEmptyString))
         if let label = show.label {
             if let first = labelSteps[label] {
-                throw ScenarioRead.error(ScenarioRead.path(path, "as"), "the label \(ScenarioRead.quoted(label)) is already used by \(first)")
+                throw ScenarioRead.error(
+                    ScenarioRead.path(path, "as"), "the label \(ScenarioRead.quoted(label)) is already used by \(first)")
             }
             labels.append(label)
             labelSteps[label] = step
@@ -166,8 +184,10 @@ extension ScenarioParser {
         case .int, .double:
             return Priority(rawValue: Int32(try ScenarioRead.integer(value, at: path, in: 0...1000)))
         default:
-            throw ScenarioRead.error(path, "expected a whole number from 0 to 1000 or \"low\", \"normal\", \"high\" or \"max\", "
-                + "found \(ScenarioRead.describe(value))")
+            throw ScenarioRead.error(
+                path,
+                "expected a whole number from 0 to 1000 or \"low\", \"normal\", \"high\" or \"max\", "
+                    + "found \(ScenarioRead.describe(value))")
         }
     }
 
@@ -182,11 +202,14 @@ extension ScenarioParser {
         case (false, false):
             throw ScenarioRead.error(path, "tap needs either x and y, or action")
         case (true, false):
-            if object["on"] != nil { throw ScenarioRead.error(ScenarioRead.path(path, "on"), "\"on\" goes with \"action\", not with x and y") }
+            if object["on"] != nil {
+                throw ScenarioRead.error(ScenarioRead.path(path, "on"), "\"on\" goes with \"action\", not with x and y")
+            }
             return .point(try Self.point(in: object, at: path))
         case (false, true):
-            return .action(try ScenarioRead.required(object, "action", at: path, ScenarioRead.nonEmptyString),
-                           on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+            return .action(
+                try ScenarioRead.required(object, "action", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.optional(object, "on", at: path, labelReference))
         }
     }
 
@@ -199,8 +222,9 @@ extension ScenarioParser {
 
     /// The members x and y of an object whose other keys the caller has checked.
     private static func point(in object: Value.Object, at path: String) throws(ScenarioError) -> Point {
-        Point(x: try ScenarioRead.required(object, "x", at: path, ScenarioRead.number),
-              y: try ScenarioRead.required(object, "y", at: path, ScenarioRead.number))
+        Point(
+            x: try ScenarioRead.required(object, "x", at: path, ScenarioRead.number),
+            y: try ScenarioRead.required(object, "y", at: path, ScenarioRead.number))
     }
 
     private func dismissal(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioAction.Dismissal {
@@ -210,9 +234,12 @@ extension ScenarioParser {
         case .object(let object):
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.dismissKeys, listing: "dismiss keys are")
             guard object.count == 1, let member = object.first else {
-                throw ScenarioRead.error(path, object.isEmpty
-                    ? "dismiss needs one of: \(Self.dismissKeys.joined(separator: ", "))"
-                    : "dismiss takes one of \(Self.dismissKeys.joined(separator: ", ")), found \(ScenarioRead.list(object.keys.map(ScenarioRead.quoted)))")
+                throw ScenarioRead.error(
+                    path,
+                    object.isEmpty
+                        ? "dismiss needs one of: \(Self.dismissKeys.joined(separator: ", "))"
+                        : "dismiss takes one of \(Self.dismissKeys.joined(separator: ", ")), found \(ScenarioRead.list(object.keys.map(ScenarioRead.quoted)))"
+                )
             }
             let memberPath = ScenarioRead.path(path, member.key)
             switch member.key {
@@ -239,8 +266,10 @@ extension ScenarioParser {
         case .string("idle"):
             return .idle
         case .string(let string):
-            throw ScenarioRead.error(path, "expected a duration in milliseconds or \"idle\", found \(ScenarioRead.describe(value))"
-                + ScenarioRead.suggestion(for: string, among: ["idle"]))
+            throw ScenarioRead.error(
+                path,
+                "expected a duration in milliseconds or \"idle\", found \(ScenarioRead.describe(value))"
+                    + ScenarioRead.suggestion(for: string, among: ["idle"]))
         default:
             throw ScenarioRead.error(path, "expected a duration in milliseconds or \"idle\", found \(ScenarioRead.describe(value))")
         }

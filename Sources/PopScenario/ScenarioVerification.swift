@@ -14,14 +14,21 @@ extension ScenarioRunner {
             if expected.request != nil && request == nil {
                 return [failure(expected.path, "\"\(expected.request!)\" was never shown")]
             }
-            guard let found = events[position...].firstIndex(where: { event in
-                event.kind == expected.event && (request == nil || event.request == request)
-                    && (expected.reason == nil || event.reason == expected.reason)
-            }) else {
-                let after = position > 0 ? " after \(events[position - 1].kind.rawValue) at \(events[position - 1].time.milliseconds) ms" : ""
-                return [failure(expected.path, "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")"
-                                + "\(expected.reason.map { " (reason \($0))" } ?? "")\(after); the trace has: "
-                                + events[position...].prefix(12).map { "\($0.kind.rawValue)#\($0.request)" }.joined(separator: ", "))]
+            guard
+                let found = events[position...].firstIndex(where: { event in
+                    event.kind == expected.event && (request == nil || event.request == request)
+                        && (expected.reason == nil || event.reason == expected.reason)
+                })
+            else {
+                let after =
+                    position > 0 ? " after \(events[position - 1].kind.rawValue) at \(events[position - 1].time.milliseconds) ms" : ""
+                return [
+                    failure(
+                        expected.path,
+                        "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")"
+                            + "\(expected.reason.map { " (reason \($0))" } ?? "")\(after); the trace has: "
+                            + events[position...].prefix(12).map { "\($0.kind.rawValue)#\($0.request)" }.joined(separator: ", "))
+                ]
             }
             position = found + 1
         }
@@ -42,14 +49,20 @@ extension ScenarioRunner {
         if expected.detent != nil || expected.sheetHeight != nil, let problem = verifySheet(expected) { return problem }
         if let visible = expected.visible {
             let drawn = node.map { $0.opacity > 0.01 } ?? false
-            if drawn != visible { return failure(expected.path, "\(id) is \(drawn ? "visible" : "not visible") at \(expected.at.milliseconds) ms") }
+            if drawn != visible {
+                return failure(expected.path, "\(id) is \(drawn ? "visible" : "not visible") at \(expected.at.milliseconds) ms")
+            }
             if !visible { return nil }
         }
         guard let node else { return failure(expected.path, "no node \(id) at \(expected.at.milliseconds) ms") }
-        if let role = expected.role, node.role != role { return failure(expected.path, "\(id) is a \(node.role.rawValue), not a \(role.rawValue)") }
+        if let role = expected.role, node.role != role {
+            return failure(expected.path, "\(id) is a \(node.role.rawValue), not a \(role.rawValue)")
+        }
         if let rect = expected.rect {
-            for (name, want, have) in [("x", rect.x, node.rect.x), ("y", rect.y, node.rect.y),
-                                       ("width", rect.width, node.rect.width), ("height", rect.height, node.rect.height)] {
+            for (name, want, have) in [
+                ("x", rect.x, node.rect.x), ("y", rect.y, node.rect.y),
+                ("width", rect.width, node.rect.width), ("height", rect.height, node.rect.height),
+            ] {
                 if let want, abs(want - have) > tolerance {
                     return failure(expected.path + ".rect.\(name)", "\(id) has \(name) \(have), expected \(want) ± \(tolerance)")
                 }
@@ -80,7 +93,8 @@ extension ScenarioRunner {
             return failure(expected.path + ".detent", "\"\(label)\" rests at detent \"\(sheet.detent)\", not \"\(detent)\"")
         }
         if let height = expected.sheetHeight, abs(height - sheet.height) > expected.tolerance {
-            return failure(expected.path + ".sheet_height", "\"\(label)\" is \(sheet.height) high, expected \(height) ± \(expected.tolerance)")
+            return failure(
+                expected.path + ".sheet_height", "\"\(label)\" is \(sheet.height) high, expected \(height) ± \(expected.tolerance)")
         }
         return nil
     }

@@ -24,8 +24,9 @@ public struct Cell: Hashable, Sendable {
 
         /// The colour in the low 24 bits of `packed` (see `packed`).
         init(packed: UInt64) {
-            self.init(UInt8(truncatingIfNeeded: packed), UInt8(truncatingIfNeeded: packed >> 8),
-                      UInt8(truncatingIfNeeded: packed >> 16))
+            self.init(
+                UInt8(truncatingIfNeeded: packed), UInt8(truncatingIfNeeded: packed >> 8),
+                UInt8(truncatingIfNeeded: packed >> 16))
         }
     }
 

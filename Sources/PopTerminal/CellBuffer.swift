@@ -25,8 +25,10 @@ public struct CellBuffer: Hashable, Sendable {
     /// character that does not fit before the last column becomes a space. Whatever wide character this
     /// overwrites half of becomes a space.
     @discardableResult
-    public mutating func put(_ character: Character, column: Int, row: Int, foreground: Cell.RGB, background: Cell.RGB,
-                             bold: Bool = false) -> Int {
+    public mutating func put(
+        _ character: Character, column: Int, row: Int, foreground: Cell.RGB, background: Cell.RGB,
+        bold: Bool = false
+    ) -> Int {
         guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
         let wide = Cell.columns(character) == 2
         let glyph = wide && column + 1 >= columns ? Cell.spaceGlyph : Cell.pack(character)
@@ -40,12 +42,17 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     /// Writes `text` from `column` on, one character per column (two for wide ones), stopping at the grid's edge.
-    public mutating func write(_ text: String, column: Int, row: Int, foreground: Cell.RGB, background: Cell.RGB,
-                               bold: Bool = false) {
+    public mutating func write(
+        _ text: String, column: Int, row: Int, foreground: Cell.RGB, background: Cell.RGB,
+        bold: Bool = false
+    ) {
         var column = column
         for character in text where column < columns {
-            column += max(1, put(character, column: column, row: row, foreground: foreground, background: background,
-                                 bold: bold))
+            column += max(
+                1,
+                put(
+                    character, column: column, row: row, foreground: foreground, background: background,
+                    bold: bold))
         }
     }
 

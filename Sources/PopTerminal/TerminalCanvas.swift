@@ -26,8 +26,9 @@ struct TerminalCanvas {
 
         /// `other` drawn over this colour with opacity `alpha`.
         func blended(with other: Color, alpha: Double) -> Color {
-            Color(red: red + (other.red - red) * alpha, green: green + (other.green - green) * alpha,
-                  blue: blue + (other.blue - blue) * alpha)
+            Color(
+                red: red + (other.red - red) * alpha, green: green + (other.green - green) * alpha,
+                blue: blue + (other.blue - blue) * alpha)
         }
 
         func average(with other: Color) -> Color {
@@ -114,15 +115,18 @@ struct TerminalCanvas {
     /// (rounded by `radius`); `bounds` is the shape's outline on the screen. Glyphs are tinted or hidden by
     /// the same test at their cell's centre against `glyphRect` (`rect` unless a shape widened to whole pixels
     /// should not hide the text it only touches).
-    mutating func paint(_ rect: Rect, glyphRect: Rect? = nil, radius: Double, bounds: Rect, inverse: AffineTransform,
-                        color: ContentNode.Color, alpha: Double) {
+    mutating func paint(
+        _ rect: Rect, glyphRect: Rect? = nil, radius: Double, bounds: Rect, inverse: AffineTransform,
+        color: ContentNode.Color, alpha: Double
+    ) {
         guard alpha > 0, let xs = Self.centres(from: bounds.x, to: bounds.x + bounds.width, unit: columnWidth, count: columns)
         else { return }
         let paint = Color(color)
         if let ys = Self.centres(from: bounds.y, to: bounds.y + bounds.height, unit: pixelHeight, count: rows * 2) {
             if Self.onlyTranslates(inverse) {
-                blendSpans(rect, radius: radius, xs: xs, ys: ys, offsetX: inverse.e, offsetY: inverse.f, paint: paint,
-                           alpha: alpha)
+                blendSpans(
+                    rect, radius: radius, xs: xs, ys: ys, offsetX: inverse.e, offsetY: inverse.f, paint: paint,
+                    alpha: alpha)
             } else {
                 blendEachPixel(rect, radius: radius, xs: xs, ys: ys, inverse: inverse, paint: paint, alpha: alpha)
             }
@@ -151,8 +155,10 @@ struct TerminalCanvas {
     }
 
     /// The pixel painting of `paint` for any `inverse`: each pixel centre in `xs` × `ys` is mapped and tested.
-    mutating func blendEachPixel(_ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
-                                 inverse: AffineTransform, paint: Color, alpha: Double) {
+    mutating func blendEachPixel(
+        _ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>,
+        inverse: AffineTransform, paint: Color, alpha: Double
+    ) {
         for y in ys {
             let pointY = (Double(y) + 0.5) * pixelHeight
             for x in xs {
@@ -168,8 +174,10 @@ struct TerminalCanvas {
     /// same result as `blendEachPixel`: on each pixel row the centres inside the shape are one run of columns
     /// (the test is monotone in x on either side of the middle, and so are the centres' coordinates), so only
     /// the columns outside it at either end are tested and the run is blended without testing.
-    mutating func blendSpans(_ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>, offsetX: Double,
-                             offsetY: Double, paint: Color, alpha: Double) {
+    mutating func blendSpans(
+        _ rect: Rect, radius: Double, xs: ClosedRange<Int>, ys: ClosedRange<Int>, offsetX: Double,
+        offsetY: Double, paint: Color, alpha: Double
+    ) {
         let columns = columns, columnWidth = columnWidth, pixelHeight = pixelHeight
         let inside = { (x: Int, localY: Double) in
             Self.contains((Double(x) + 0.5) * columnWidth + offsetX, localY, rect: rect, radius: radius)
@@ -206,15 +214,18 @@ struct TerminalCanvas {
     /// Puts `character` (`width` 1 or 2 columns) in the cell, in `color` blended with opacity `alpha` over the
     /// cell's background where its node, laid out in `rect`, is. Whatever wide glyph this overwrites half of is
     /// removed.
-    mutating func setGlyph(_ character: Character, width: Int, column: Int, row: Int, color: ContentNode.Color,
-                           alpha: Double, bold: Bool, within rect: Rect) {
+    mutating func setGlyph(
+        _ character: Character, width: Int, column: Int, row: Int, color: ContentNode.Color,
+        alpha: Double, bold: Bool, within rect: Rect
+    ) {
         guard row >= 0, row < rows, column >= 0, column + width <= columns else { return }
         for covered in column..<(column + width) { clearGlyph(column: covered, row: row) }
         hasGlyphs = true
         let background = background(column: column, row: row, within: rect)
         let tinted = background.blended(with: Color(color), alpha: alpha)
-        glyphs[row * columns + column] = Glyph(packed: Cell.pack(character), color: tinted, background: background,
-                                               bold: bold, width: width)
+        glyphs[row * columns + column] = Glyph(
+            packed: Cell.pack(character), color: tinted, background: background,
+            bold: bold, width: width)
         if width == 2 {
             glyphs[row * columns + column + 1] = Glyph(packed: 0, color: tinted, background: background, bold: bold, width: 0)
         }
@@ -232,16 +243,19 @@ struct TerminalCanvas {
     /// Writes the canvas into `buffer` with its top-left cell at `column`, `row`: a cell's glyph over the
     /// average of its pixels, else "▀" in the top pixel's colour over the bottom one's (a space when equal).
     func draw(into buffer: inout CellBuffer, column originColumn: Int, row originRow: Int) {
-        precondition(originColumn >= 0 && originRow >= 0 && originColumn + columns <= buffer.columns
-                     && originRow + rows <= buffer.rows, "the canvas does not fit the buffer")
+        precondition(
+            originColumn >= 0 && originRow >= 0 && originColumn + columns <= buffer.columns
+                && originRow + rows <= buffer.rows, "the canvas does not fit the buffer")
         let bufferColumns = buffer.columns
         buffer.cells.withUnsafeMutableBufferPointer { cells in
             draw(into: cells, columns: bufferColumns, column: originColumn, row: originRow)
         }
     }
 
-    private func draw(into cells: UnsafeMutableBufferPointer<Cell>, columns bufferColumns: Int, column originColumn: Int,
-                      row originRow: Int) {
+    private func draw(
+        into cells: UnsafeMutableBufferPointer<Cell>, columns bufferColumns: Int, column originColumn: Int,
+        row originRow: Int
+    ) {
         // Neighbouring pixels are mostly the same colour: each row of pixels remembers its last conversion.
         var upperCache = LastRGB(), lowerCache = LastRGB()
         pixels.withUnsafeBufferPointer { pixels in
@@ -254,12 +268,14 @@ struct TerminalCanvas {
                         if let glyph = glyphs[index] {
                             // A wide character's right half shows in its left half's colours, as a terminal draws it.
                             let head = glyph.width == 0 ? glyphs[index - 1]! : glyph
-                            cell = Cell(glyph: glyph.packed, foreground: head.color.rgb, background: head.background.rgb,
-                                        bold: head.bold)
+                            cell = Cell(
+                                glyph: glyph.packed, foreground: head.color.rgb, background: head.background.rgb,
+                                bold: head.bold)
                         } else {
                             let upper = upperCache.rgb(pixels[top + column])
                             let lower = lowerCache.rgb(pixels[bottom + column])
-                            cell = upper == lower
+                            cell =
+                                upper == lower
                                 ? Cell(glyph: Cell.spaceGlyph, foreground: upper, background: upper, bold: false)
                                 : Cell(glyph: Self.upperHalf, foreground: upper, background: lower, bold: false)
                         }

@@ -22,8 +22,9 @@ public enum TerminalEncoder {
                 let start = row * buffer.columns
                 RowBytes.append(columns: buffer.columns, to: &output) { bytes in
                     for column in 0..<buffer.columns where !isCoveredTail(cells, start, column) {
-                        writer.write(cells, at: start + column, column: column, row: row, columns: buffer.columns,
-                                     into: &bytes)
+                        writer.write(
+                            cells, at: start + column, column: column, row: row, columns: buffer.columns,
+                            into: &bytes)
                     }
                 }
             }
@@ -54,7 +55,8 @@ public enum TerminalEncoder {
                             let index = start + column
                             if isCoveredTail(after, start, column) { continue }
                             // A wide character is rewritten when either of its halves changed.
-                            let changed = after[index] != before[index]
+                            let changed =
+                                after[index] != before[index]
                                 || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
                                     && after[index + 1] != before[index + 1])
                             if changed {
@@ -86,8 +88,10 @@ public enum TerminalEncoder {
 
         /// Writes the cell at `index` (at `column`, `row`), moving the cursor and changing attributes as needed.
         @inline(__always)
-        mutating func write(_ cells: UnsafeBufferPointer<Cell>, at index: Int, column: Int, row: Int,
-                            columns: Int, into output: inout RowBytes) {
+        mutating func write(
+            _ cells: UnsafeBufferPointer<Cell>, at index: Int, column: Int, row: Int,
+            columns: Int, into output: inout RowBytes
+        ) {
             let cell = cells[index]
             if cursor == nil || cursor! != (column, row) {
                 output.append(0x1B)

@@ -103,8 +103,9 @@ public struct TerminalInput: Sendable {
                 if end - start > Self.longestSequence { return .overlong }
             }
             guard end < pending.count else { return .incomplete }
-            return .complete(controlSequence(parameters: pending[(start + 2)..<end], final: pending[end]),
-                             length: end - start + 1)
+            return .complete(
+                controlSequence(parameters: pending[(start + 2)..<end], final: pending[end]),
+                length: end - start + 1)
         case 0x4F:  // O: SS3, arrows in application cursor mode
             guard start + 2 < pending.count else { return .incomplete }
             return .complete(arrow(pending[start + 2]), length: 3)

@@ -40,8 +40,9 @@ public enum TerminalRasterizer {
     public static func render(_ frame: Frame, in viewport: TerminalViewport, statusLine: String = "") -> CellBuffer {
         var canvas = TerminalCanvas(viewport: viewport, screen: emptyScreen, outside: outside)
         for node in frame.nodes { draw(node, on: &canvas) }
-        var buffer = CellBuffer(columns: viewport.columns, rows: viewport.rows,
-                                filling: Cell(" ", foreground: outside, background: outside))
+        var buffer = CellBuffer(
+            columns: viewport.columns, rows: viewport.rows,
+            filling: Cell(" ", foreground: outside, background: outside))
         canvas.draw(into: &buffer, column: viewport.originColumn, row: viewport.originRow)
         drawStatusLine(statusLine, into: &buffer)
         return buffer
@@ -50,34 +51,41 @@ public enum TerminalRasterizer {
     private static func draw(_ node: FrameNode, on canvas: inout TerminalCanvas) {
         let rect = node.rect
         guard node.opacity > 0, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
-              let inverse = node.transform.inverted else { return }
+            let inverse = node.transform.inverted
+        else { return }
         let opacity = min(1, node.opacity)
         let transform = node.transform
         let upright = TerminalCanvas.onlyTranslates(transform)
         if let shadow = node.shadow, shadow.offsetY.isFinite {
             let spread = shadow.blur.length / 2
-            let shape = Rect(x: rect.x - spread, y: rect.y + shadow.offsetY - spread,
-                             width: rect.width + 2 * spread, height: rect.height + 2 * spread)
-            canvas.paint(shape, radius: node.cornerRadius + spread, bounds: node.transform.boundingBox(of: shape),
-                         inverse: inverse, color: shadow.color,
-                         alpha: alpha(of: shadow.color) * opacity * shadowStrength)
+            let shape = Rect(
+                x: rect.x - spread, y: rect.y + shadow.offsetY - spread,
+                width: rect.width + 2 * spread, height: rect.height + 2 * spread)
+            canvas.paint(
+                shape, radius: node.cornerRadius + spread, bounds: node.transform.boundingBox(of: shape),
+                inverse: inverse, color: shadow.color,
+                alpha: alpha(of: shadow.color) * opacity * shadowStrength)
         }
         if let fill = node.fill {
             let shape = upright ? pixelShape(of: rect, role: node.role, offset: (transform.e, transform.f), on: canvas) : rect
-            let bounds = upright ? Rect(x: shape.x + transform.e, y: shape.y + transform.f, width: shape.width, height: shape.height)
-                                 : node.bounds
+            let bounds =
+                upright
+                ? Rect(x: shape.x + transform.e, y: shape.y + transform.f, width: shape.width, height: shape.height)
+                : node.bounds
             // A corner rounded by less than a pixel cannot be drawn round: it would only notch the shape.
             let radius = upright && node.cornerRadius < max(canvas.columnWidth, canvas.pixelHeight) ? 0 : node.cornerRadius
-            canvas.paint(shape, glyphRect: rect, radius: radius, bounds: bounds, inverse: inverse, color: fill,
-                         alpha: alpha(of: fill) * opacity)
+            canvas.paint(
+                shape, glyphRect: rect, radius: radius, bounds: bounds, inverse: inverse, color: fill,
+                alpha: alpha(of: fill) * opacity)
         }
         guard upright else { return }
         let placed = Rect(x: rect.x + transform.e, y: rect.y + transform.f, width: rect.width, height: rect.height)
         var inside = cells(of: placed, on: canvas)
         if let stroke = node.stroke, stroke.width > 0, let box = inside {
             let textRow = node.text.map { row(of: $0, line: 0, in: placed, on: canvas) }
-            inside = drawBorder(box, of: placed, textRow: textRow, rounded: node.cornerRadius > 0, color: stroke.color,
-                                alpha: alpha(of: stroke.color) * opacity, on: &canvas)
+            inside = drawBorder(
+                box, of: placed, textRow: textRow, rounded: node.cornerRadius > 0, color: stroke.color,
+                alpha: alpha(of: stroke.color) * opacity, on: &canvas)
         }
         if let text = node.text, opacity >= minimumTextOpacity {
             drawText(text, in: placed, cells: inside, alpha: alpha(of: text.color) * opacity, on: &canvas)
@@ -92,8 +100,9 @@ public enum TerminalRasterizer {
     private static func pixelShape(of rect: Rect, role: FrameNode.Role, offset: (Double, Double), on canvas: TerminalCanvas) -> Rect {
         var shape = rect
         if role == .key, rect.width > 2 * canvas.columnWidth, rect.height > 4 * canvas.pixelHeight {
-            shape = Rect(x: rect.x + canvas.columnWidth / 2, y: rect.y + canvas.pixelHeight / 2,
-                         width: rect.width - canvas.columnWidth, height: rect.height - canvas.pixelHeight)
+            shape = Rect(
+                x: rect.x + canvas.columnWidth / 2, y: rect.y + canvas.pixelHeight / 2,
+                width: rect.width - canvas.columnWidth, height: rect.height - canvas.pixelHeight)
         }
         if shape.width < canvas.columnWidth {
             let index = TerminalViewport.cellIndex((shape.x + offset.0 + shape.width / 2) / canvas.columnWidth)
@@ -128,9 +137,11 @@ public enum TerminalRasterizer {
 
     /// Box drawing around `box`'s cells; returns the cells left inside for the text: the rows and columns within
     /// the box, or — a box under three rows high — its text row between the two `│`.
-    private static func drawBorder(_ box: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), of rect: Rect, textRow: Int?, rounded: Bool,
-                                   color: ContentNode.Color, alpha: Double,
-                                   on canvas: inout TerminalCanvas) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+    private static func drawBorder(
+        _ box: (columns: ClosedRange<Int>, rows: ClosedRange<Int>), of rect: Rect, textRow: Int?, rounded: Bool,
+        color: ContentNode.Color, alpha: Double,
+        on canvas: inout TerminalCanvas
+    ) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         let left = box.columns.lowerBound, right = box.columns.upperBound
         guard right - left >= 2 else { return box }
         let corners: [Character] = rounded ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
@@ -161,8 +172,10 @@ public enum TerminalRasterizer {
         return ((left + 1)...(right - 1), row...row)
     }
 
-    private static func drawText(_ run: TextRun, in rect: Rect, cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)?,
-                                 alpha: Double, on canvas: inout TerminalCanvas) {
+    private static func drawText(
+        _ run: TextRun, in rect: Rect, cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)?,
+        alpha: Double, on canvas: inout TerminalCanvas
+    ) {
         guard let cells else { return }
         let column = canvas.columnWidth
         let clip = cells.columns
@@ -190,8 +203,9 @@ public enum TerminalRasterizer {
             start = max(clip.lowerBound, min(start, clip.upperBound - width + 1))
             for (character, columns) in zip(characters, widths) {
                 if start >= first, start + columns - 1 <= last {
-                    canvas.setGlyph(character, width: columns, column: start, row: row, color: run.color,
-                                    alpha: alpha, bold: bold, within: rect)
+                    canvas.setGlyph(
+                        character, width: columns, column: start, row: row, color: run.color,
+                        alpha: alpha, bold: bold, within: rect)
                 }
                 start += columns
             }
@@ -218,7 +232,8 @@ public enum TerminalRasterizer {
             buffer[column, row] = Cell(" ", foreground: statusForeground, background: statusBackground)
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        buffer.write(String(fitted(Array(line), columns: buffer.columns - 1)), column: 1, row: row,
-                     foreground: statusForeground, background: statusBackground)
+        buffer.write(
+            String(fitted(Array(line), columns: buffer.columns - 1)), column: 1, row: row,
+            foreground: statusForeground, background: statusBackground)
     }
 }

@@ -106,7 +106,8 @@ enum TerminalRestoration {
         var previous = sigaction()
         guard sigaction(signal, nil, &previous) == 0 else { return }
         if signal != SIGWINCH, previous.sa_flags & SA_SIGINFO == 0,
-           unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1 {  // SIG_IGN
+            unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1
+        {  // SIG_IGN
             return
         }
         if installed[Int(signal)] == 0 { previousActions[Int(signal)] = previous }

@@ -11,15 +11,18 @@ public struct TerminalScreen: Sendable {
     /// Whether the left button is held (its drags are `.moved`).
     private var pointerDown = false
 
-    public init(screen: Size, columns: Int, rows: Int, textColumn: Double = TerminalViewport.textColumn,
-                rowPitch: Double? = TerminalViewport.listRowPitch) {
+    public init(
+        screen: Size, columns: Int, rows: Int, textColumn: Double = TerminalViewport.textColumn,
+        rowPitch: Double? = TerminalViewport.listRowPitch
+    ) {
         viewport = TerminalViewport(screen: screen, columns: columns, rows: rows, textColumn: textColumn, rowPitch: rowPitch)
     }
 
     /// Fits the screen to a terminal of a new size; the next `render` redraws everything.
     public mutating func resize(columns: Int, rows: Int) {
-        viewport = TerminalViewport(screen: viewport.screen, columns: columns, rows: rows, textColumn: viewport.textColumn,
-                                    rowPitch: viewport.rowPitch)
+        viewport = TerminalViewport(
+            screen: viewport.screen, columns: columns, rows: rows, textColumn: viewport.textColumn,
+            rowPitch: viewport.rowPitch)
         shown = nil
     }
 
@@ -27,12 +30,15 @@ public struct TerminalScreen: Sendable {
     /// nothing changed. A frame for another screen size re-fits the viewport and redraws everything.
     public mutating func render(_ frame: Frame, statusLine: String) -> [UInt8] {
         if frame.screen != viewport.screen {
-            viewport = TerminalViewport(screen: frame.screen, columns: viewport.columns, rows: viewport.rows,
-                                        textColumn: viewport.textColumn, rowPitch: viewport.rowPitch)
+            viewport = TerminalViewport(
+                screen: frame.screen, columns: viewport.columns, rows: viewport.rows,
+                textColumn: viewport.textColumn, rowPitch: viewport.rowPitch)
             shown = nil
         }
-        let buffer = viewport.isLegible ? TerminalRasterizer.render(frame, in: viewport, statusLine: statusLine)
-                                        : TooSmallNotice.render(viewport, statusLine: statusLine)
+        let buffer =
+            viewport.isLegible
+            ? TerminalRasterizer.render(frame, in: viewport, statusLine: statusLine)
+            : TooSmallNotice.render(viewport, statusLine: statusLine)
         defer { shown = buffer }
         guard let shown else { return TerminalEncoder.full(buffer) }
         return TerminalEncoder.diff(from: shown, to: buffer)

@@ -46,8 +46,10 @@ public struct TerminalViewport: Hashable, Sendable {
 
     /// The viewport of `screen` in `columns × rows` cells, columns at least `textColumn` points wide, rows whole
     /// fractions of `rowPitch`.
-    public init(screen: Size, columns: Int, rows: Int, textColumn: Double = Self.textColumn,
-                rowPitch: Double? = Self.listRowPitch) {
+    public init(
+        screen: Size, columns: Int, rows: Int, textColumn: Double = Self.textColumn,
+        rowPitch: Double? = Self.listRowPitch
+    ) {
         let columns = max(1, columns), rows = max(2, rows)
         let width = max(1, screen.width.length), height = max(1, screen.height.length)
         let available = rows - 1

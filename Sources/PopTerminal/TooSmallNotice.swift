@@ -6,13 +6,15 @@ import PopModel
 enum TooSmallNotice {
     static func render(_ viewport: TerminalViewport, statusLine: String) -> CellBuffer {
         let outside = TerminalRasterizer.outside, text = TerminalRasterizer.statusForeground
-        var buffer = CellBuffer(columns: viewport.columns, rows: viewport.rows, filling: Cell(" ", foreground: outside, background: outside))
+        var buffer = CellBuffer(
+            columns: viewport.columns, rows: viewport.rows, filling: Cell(" ", foreground: outside, background: outside))
         for (index, line) in lines(for: viewport).enumerated() {
             let characters = TerminalRasterizer.fitted(Array(line), columns: viewport.columns)
             let row = max(0, (viewport.rows - 1) / 2 - 2) + index
             guard row < viewport.rows - 1 else { break }
-            buffer.write(String(characters), column: max(0, (viewport.columns - characters.count) / 2), row: row,
-                         foreground: text, background: outside, bold: index == 0)
+            buffer.write(
+                String(characters), column: max(0, (viewport.columns - characters.count) / 2), row: row,
+                foreground: text, background: outside, bold: index == 0)
         }
         TerminalRasterizer.drawStatusLine(statusLine, into: &buffer)
         return buffer
@@ -27,8 +29,9 @@ enum TooSmallNotice {
             "This terminal: \(viewport.columns)×\(viewport.rows)",
             "Needed: \(needed.columns)×\(needed.rows) or more",
         ]
-        lines.append(rotated.columns <= viewport.columns && rotated.rows <= viewport.rows
-                     ? "Enlarge it, or rotate the phone" : "Enlarge the window")
+        lines.append(
+            rotated.columns <= viewport.columns && rotated.rows <= viewport.rows
+                ? "Enlarge it, or rotate the phone" : "Enlarge the window")
         return lines
     }
 }

@@ -47,9 +47,12 @@ struct Check: ParsableCommand {
         }
         let fits = checks.contains(where: \.fits)
         if json {
-            try printJSON(ContractReport.Check(data: requestData.json, reformer: reformer, fits: fits, pairs: checks.map(ContractReport.Pair.init)))
+            try printJSON(
+                ContractReport.Check(data: requestData.json, reformer: reformer, fits: fits, pairs: checks.map(ContractReport.Pair.init)))
         } else {
-            print(CheckText(checks: checks, handler: handler, viewLoader: viewLoader, data: requestData, style: .standardOutput).render(), terminator: "")
+            print(
+                CheckText(checks: checks, handler: handler, viewLoader: viewLoader, data: requestData, style: .standardOutput).render(),
+                terminator: "")
         }
         if !fits { throw ExitCode.failure }
     }

@@ -14,8 +14,9 @@ extension Pophost {
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         if let word = arguments.first, !word.hasPrefix("-"), !names.contains(word) {
             let hint = Spelling.nearest(to: word, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-            fail(usage: "unknown command \"\(word)\"\(hint); the commands are: \(names.dropLast().joined(separator: ", "))",
-                 of: Pophost.self)
+            fail(
+                usage: "unknown command \"\(word)\"\(hint); the commands are: \(names.dropLast().joined(separator: ", "))",
+                of: Pophost.self)
         }
         var text = fullMessage(for: error, columns: 100)
         if text.hasPrefix("Error: ") { text = "pophost: error: " + text.dropFirst("Error: ".count) }

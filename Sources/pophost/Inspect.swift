@@ -71,8 +71,9 @@ struct Inspect: ParsableCommand {
             let directories = options.registry.searchPath.directories.joined(separator: ", ")
             let ids = discovery.entries.compactMap(\.info).flatMap { [$0.plugin.id] + $0.components.map(\.descriptor.id) }
             let hint = Spelling.nearest(to: target, among: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw CommandFailure.usage("no plugin or component with id \"\(target)\" on the search path\(hint); "
-                                       + "searched \(directories) (pophost list shows what is there)")
+            throw CommandFailure.usage(
+                "no plugin or component with id \"\(target)\" on the search path\(hint); "
+                    + "searched \(directories) (pophost list shows what is there)")
         }
         return entry
     }
@@ -116,14 +117,15 @@ struct InspectText {
     }
 
     private func describe(_ descriptor: Descriptor, indent: String) -> String {
-        table([
-            ("Id", printable(descriptor.id)),
-            ("Name", printable(descriptor.name)),
-            ("Vendor", descriptor.vendor.isEmpty ? style.dim("—") : printable(descriptor.vendor)),
-            ("Version", descriptor.version.isEmpty ? style.dim("—") : printable(descriptor.version)),
-            ("Description", descriptor.description.isEmpty ? style.dim("—") : printable(descriptor.description)),
-            ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
-        ], indent: indent)
+        table(
+            [
+                ("Id", printable(descriptor.id)),
+                ("Name", printable(descriptor.name)),
+                ("Vendor", descriptor.vendor.isEmpty ? style.dim("—") : printable(descriptor.vendor)),
+                ("Version", descriptor.version.isEmpty ? style.dim("—") : printable(descriptor.version)),
+                ("Description", descriptor.description.isEmpty ? style.dim("—") : printable(descriptor.description)),
+                ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
+            ], indent: indent)
     }
 
     private func table(_ rows: [(String, String)], indent: String) -> String {

@@ -5,7 +5,10 @@ import HostRuntime
 /// `render`, `show`); whether they do is each command's own `--isolate` flag, since its default
 /// differs (`run` and `demo` isolate, `render` and `show` do not unless asked).
 struct IsolationArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Isolated: seconds one call into a plugin may take before its plugin host is killed and its popups end (plugin-timeout).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Isolated: seconds one call into a plugin may take before its plugin host is killed and its popups end (plugin-timeout).",
+            valueName: "seconds"))
     var callTimeout: Double = 2
 
     func validate() throws {

@@ -70,7 +70,8 @@ struct ListTable {
                 let kindWidth = info.components.map(\.kind.rawValue.count).max() ?? 0
                 let idWidth = info.components.map { printable($0.descriptor.id).count }.max() ?? 0
                 for component in info.components {
-                    out += "  " + pad(component.kind.rawValue, kindWidth) + "  " + pad(printable(component.descriptor.id), idWidth) + "  "
+                    out +=
+                        "  " + pad(component.kind.rawValue, kindWidth) + "  " + pad(printable(component.descriptor.id), idWidth) + "  "
                         + printable(component.descriptor.name) + "\n"
                 }
                 if info.components.isEmpty { out += "  " + style.dim("(no components)") + "\n" }

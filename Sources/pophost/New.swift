@@ -52,18 +52,22 @@ struct New: ParsableCommand {
         let scaffold: PluginScaffold
         let written: [String]
         do {
-            scaffold = PluginScaffold(identity: try PluginIdentity(name: name, id: id), language: lang.scaffold,
-                                      headers: try ABIHeaders.locate(),
-                                      kit: lang == .swift ? try PluginKitSources.locate() : nil)
+            scaffold = PluginScaffold(
+                identity: try PluginIdentity(name: name, id: id), language: lang.scaffold,
+                headers: try ABIHeaders.locate(),
+                kit: lang == .swift ? try PluginKitSources.locate() : nil)
             written = try scaffold.write(to: directory, force: force)
         } catch {
             throw CommandFailure(error.description)
         }
         let style = Style.standardOutput
         let identity = scaffold.identity
-        print("Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):")
+        print(
+            "Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
+        )
         for path in written { print("  " + printable(path)) }
-        print("""
+        print(
+            """
 
             Components: \(identity.handlerID), \(identity.viewID), \(identity.controllerID)
 

@@ -4,7 +4,9 @@ import HostRuntime
 
 /// Options shared by every command that discovers plugins.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("Search this directory for plugins (repeatable; replaces the default search path).", valueName: "dir"))
+    @Option(
+        name: .customLong("plugins"),
+        help: ArgumentHelp("Search this directory for plugins (repeatable; replaces the default search path).", valueName: "dir"))
     var directories: [String] = []
 
     @Flag(help: "Ignore the registry cache and its blacklist: scan every plugin file again.")
@@ -13,7 +15,10 @@ struct PluginOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds a plugin may take to load in the scanner before it is blacklisted.", valueName: "seconds"))
     var scanTimeout: Double = 10
 
-    @Flag(help: ArgumentHelp("Load plugin files even when another user could change them or their directory (group- or world-writable, or owned by someone neither you nor root). Also POPHOST_ALLOW_INSECURE_PLUGINS=1."))
+    @Flag(
+        help: ArgumentHelp(
+            "Load plugin files even when another user could change them or their directory (group- or world-writable, or owned by someone neither you nor root). Also POPHOST_ALLOW_INSECURE_PLUGINS=1."
+        ))
     var allowInsecurePlugins = false
 
     /// The flag, or `POPHOST_ALLOW_INSECURE_PLUGINS` set to anything but empty or 0.
@@ -42,7 +47,9 @@ struct PluginOptions: ParsableArguments {
         let refused = entries.count { $0.problem?.category == .insecure }
         guard refused > 0 else { return }
         let files = refused == 1 ? "1 plugin file was" : "\(refused) plugin files were"
-        Diagnostics.note("pophost: note: \(files) refused because another user could change them; fix the permissions as \(refused == 1 ? "its message says" : "each message says"), or load them anyway with --allow-insecure-plugins (or POPHOST_ALLOW_INSECURE_PLUGINS=1)")
+        Diagnostics.note(
+            "pophost: note: \(files) refused because another user could change them; fix the permissions as \(refused == 1 ? "its message says" : "each message says"), or load them anyway with --allow-insecure-plugins (or POPHOST_ALLOW_INSECURE_PLUGINS=1)"
+        )
     }
 
     /// Runs a discovery, showing progress on a terminal when scanning takes more than a moment.

@@ -41,7 +41,9 @@ struct Render: ParsableCommand {
     static let defaultFrameLimit = 3600
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be greater than 0 and at most 1000, not \(String(format: "%g", fps))") }
+        if let fps, !(fps > 0 && fps <= 1000) {
+            throw ValidationError("--fps must be greater than 0 and at most 1000, not \(String(format: "%g", fps))")
+        }
         if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1, not \(maxFrames)") }
         if let bad = at.first(where: { !($0 >= 0 && $0 <= VirtualTime.longest.milliseconds) }) {
             throw ValidationError("--at \(bad) is not a time in ms from 0 to \(VirtualTime.longest.milliseconds)")
@@ -71,7 +73,9 @@ struct Render: ParsableCommand {
                 writeError = writeError ?? "\(path): cannot write the frame"
             }
             written.append(path)
-            progress.update("rendering: \(counted(written.count, "frame")), \(String(format: "%.1f", frame.time.milliseconds / 1000)) s of virtual time…")
+            progress.update(
+                "rendering: \(counted(written.count, "frame")), \(String(format: "%.1f", frame.time.milliseconds / 1000)) s of virtual time…"
+            )
         }
         runner.runToEnd()
         if let last = runner.sampleTimes.last, last > runner.chef.now { runner.advance(to: last) }
@@ -96,15 +100,20 @@ struct Render: ParsableCommand {
             summary["failures"] = .array(failures.map { .string($0.description) })
             print(Value.object(summary).json)
         } else {
-            let checked = expectations == 0 ? "no expectations to check"
+            let checked =
+                expectations == 0
+                ? "no expectations to check"
                 : failures.isEmpty ? "\(counted(expectations, "expectation")) met" : "\(counted(expectations, "expectation")) checked"
-            print("wrote \(counted(written.count, "\(format.rawValue) frame")) and the trace to \(printable(out)) "
-                  + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); \(checked)")
+            print(
+                "wrote \(counted(written.count, "\(format.rawValue) frame")) and the trace to \(printable(out)) "
+                    + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); \(checked)")
             for failure in failures { Diagnostics.error("\(failure)") }
         }
         if let writeError { throw CommandFailure(writeError) }
         if runner.sampleLimitReached {
-            throw CommandFailure("the scenario runs for \(runner.chef.now.milliseconds / 1000) s of virtual time: more than the \(maxFrames) frames --max-frames allows; wrote the first \(written.count) (raise --max-frames, lower --fps, or choose times with --at)")
+            throw CommandFailure(
+                "the scenario runs for \(runner.chef.now.milliseconds / 1000) s of virtual time: more than the \(maxFrames) frames --max-frames allows; wrote the first \(written.count) (raise --max-frames, lower --fps, or choose times with --at)"
+            )
         }
         if !failures.isEmpty { throw ExitCode.failure }
     }
@@ -128,7 +137,9 @@ struct Render: ParsableCommand {
         let others = contents.filter { !rendered.contains($0) }
         guard !contents.isEmpty else { return }
         guard force, others.isEmpty else {
-            let what = others.isEmpty ? "holds \(counted(rendered.count, "file")) of an earlier render; --force deletes them"
+            let what =
+                others.isEmpty
+                ? "holds \(counted(rendered.count, "file")) of an earlier render; --force deletes them"
                 : "holds \(counted(others.count, "file")) that are not frames (\(others.sorted().prefix(3).joined(separator: ", ")))"
                     + "; choose an empty or new directory"
             throw CommandFailure.usage("--out \(out) is not empty: it \(what)")

@@ -30,7 +30,9 @@ struct Run: ParsableCommand {
     @OptionGroup var options: PluginOptions
 
     func validate() throws {
-        if watch && !isolate { throw ValidationError("--watch loads a rebuilt plugin in a new plugin host: it cannot be used with --no-isolate") }
+        if watch && !isolate {
+            throw ValidationError("--watch loads a rebuilt plugin in a new plugin host: it cannot be used with --no-isolate")
+        }
     }
 
     func run() throws {
@@ -38,7 +40,8 @@ struct Run: ParsableCommand {
         let isolation = isolation.options(isolate: isolate)
         guard Self.hasTerminal else {
             if watch { throw CommandFailure("pophost run --watch needs an interactive terminal.") }
-            return try Self.playHeadless(scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
+            return try Self.playHeadless(
+                scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
         }
         try Self.play(scenario, options: options, isolation: isolation, watch: watch)
     }
@@ -81,8 +84,9 @@ struct Run: ParsableCommand {
         }
         let failures = runner.problems + runner.verify()
         for failure in failures { Diagnostics.error("\(failure)") }
-        print("\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
-              + "Run it in a terminal to watch it, or `pophost render` for SVG frames.")
+        print(
+            "\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
+                + "Run it in a terminal to watch it, or `pophost render` for SVG frames.")
         if !failures.isEmpty { throw ExitCode.failure }
     }
 }

@@ -3,7 +3,9 @@ import HostRuntime
 
 /// The scenario a command plays: a JSON file, or `demo` for the embedded demo.
 struct ScenarioArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
+    @Argument(
+        help: ArgumentHelp(
+            "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
     var scenario: String = "demo"
     @OptionGroup var arbitration: ArbitrationOptions
 
@@ -25,7 +27,8 @@ extension PluginOptions {
     /// The components for `scenario`: --plugins if given, else the scenario's plugin directories
     /// if it names any, else the default search path; in plugin host processes with `isolation`
     /// (the isolated source comes back too, to hear its events), else in this process.
-    func catalog(for scenario: Scenario, isolation: IsolationOptions?) throws -> (catalog: ComponentCatalog, isolated: IsolatedComponents?) {
+    func catalog(for scenario: Scenario, isolation: IsolationOptions?) throws -> (catalog: ComponentCatalog, isolated: IsolatedComponents?)
+    {
         var options = self
         if options.directories.isEmpty { options.directories = scenario.plugins }
         return try options.catalog(isolation: isolation)

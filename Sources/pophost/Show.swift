@@ -29,7 +29,9 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
     @Option(help: ArgumentHelp("Override the priority (0-1000).", valueName: "n")) var priority: Int32?
     @Option(help: ArgumentHelp("Override the policy.", valueName: "policy")) var policy: PolicyArgument?
-    @Option(name: .customLong("type"), help: ArgumentHelp("Type <text> into the text field <field> (repeatable, in order).", valueName: "field=text"))
+    @Option(
+        name: .customLong("type"),
+        help: ArgumentHelp("Type <text> into the text field <field> (repeatable, in order).", valueName: "field=text"))
     var typing: [String] = []
     @Option(name: .customLong("tap"), help: ArgumentHelp("Tap the button with this action (repeatable, in order).", valueName: "action"))
     var taps: [String] = []
@@ -58,7 +60,9 @@ struct Show: ParsableCommand {
     func run() throws {
         let catalog = try options.catalog(isolation: isolation.options(isolate: isolate)).catalog
         // A component id that names nothing is the caller's mistake: said once, with the nearest id.
-        for (id, kind) in [(handler, ComponentKind.handler), (viewLoader, .viewLoader), (controllerLoader, .controllerLoader), (reformer, .reformer)] {
+        for (id, kind) in [
+            (handler, ComponentKind.handler), (viewLoader, .viewLoader), (controllerLoader, .controllerLoader), (reformer, .reformer),
+        ] {
             guard let id else { continue }
             do { try catalog.requireComponent(id, of: kind) } catch { throw CommandFailure.usage(error.description) }
         }
@@ -68,9 +72,10 @@ struct Show: ParsableCommand {
         let recorder = TraceRecorder()
         chef.trace = recorder
         let file = try trace.map { try TraceFileWriter(path: $0) }
-        let id = chef.show(PopupRequest(
-            handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
-            data: try requestData(), priority: priority.map { Priority(rawValue: $0) }, policy: policy?.policy))
+        let id = chef.show(
+            PopupRequest(
+                handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
+                data: try requestData(), priority: priority.map { Priority(rawValue: $0) }, policy: policy?.policy))
         chef.runUntilIdle(limit: .seconds(60))
         // The picture --out writes: the screen each time the popup is still there before a tap and at the end.
         var picture: Frame?
@@ -118,10 +123,11 @@ struct Show: ParsableCommand {
             let state = chef.finalEvent(of: id).map { "ended (\($0))" } ?? "is not on screen"
             return CommandFailure.usage("\(step.option): request \(id) \(state), so there is nothing to \(step.verb)")
         }
-        let (name, existing, what) = switch step {
-        case .type(let field, _): (field, unique(content.textFieldIDs), "text field")
-        case .tap(let action): (action, unique(content.actionNames), "button with the action")
-        }
+        let (name, existing, what) =
+            switch step {
+            case .type(let field, _): (field, unique(content.textFieldIDs), "text field")
+            case .tap(let action): (action, unique(content.actionNames), "button with the action")
+            }
         let hint = Spelling.nearest(to: name, among: existing).map { " (did you mean \"\($0)\"?)" } ?? ""
         let list = existing.isEmpty ? "it has none" : "it has: " + existing.joined(separator: ", ")
         return CommandFailure.usage("\(step.option): the popup has no \(what) \"\(name)\"\(hint); \(list)")

@@ -21,7 +21,9 @@ struct StderrLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         // Plugins log through here (pop.log/1): their messages and paths are made printable.
-        let context = merged.isEmpty ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(printable("\($0.value)"))" }.joined(separator: " ") + "]"
+        let context =
+            merged.isEmpty
+            ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(printable("\($0.value)"))" }.joined(separator: " ") + "]"
         let line = "pophost: \(event.level): \(printable("\(event.message)"))\(context)\n"
         let waiting = Self.held.withLock { held in
             held?.append(line)

@@ -9,10 +9,11 @@ import Glibc
 struct Style {
     let enabled: Bool
 
-    static let standardOutput = Style(enabled: {
-        let environment = ProcessInfo.processInfo.environment
-        return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-    }())
+    static let standardOutput = Style(
+        enabled: {
+            let environment = ProcessInfo.processInfo.environment
+            return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }())
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }

@@ -32,11 +32,14 @@ struct Test: ParsableCommand {
     @Flag(help: "Print the results as JSON.") var json = false
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Run tests of level 1 to <n> (1-10).", valueName: "n")) var strictness = 5
-    @Option(help: ArgumentHelp("Run only tests matching this glob, name or group (repeatable).", valueName: "pattern")) var only: [String] = []
-    @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip: [String] = []
+    @Option(help: ArgumentHelp("Run only tests matching this glob, name or group (repeatable).", valueName: "pattern")) var only: [String] =
+        []
+    @Option(help: ArgumentHelp("Leave out tests matching this glob, name or group (repeatable).", valueName: "pattern")) var skip:
+        [String] = []
     @Option(help: ArgumentHelp("The seed of every random choice (default: a new one, printed).", valueName: "n")) var seed: UInt64?
     @Flag(help: "Run every test in this process, one after another (for a debugger; a crash ends the run).") var inProcess = false
-    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = Self.defaultTimeout
+    @Option(help: ArgumentHelp("Seconds one test's process may take before it is killed.", valueName: "seconds")) var timeout = Self
+        .defaultTimeout
     @Option(help: ArgumentHelp("Test processes at a time (default: the number of processors).", valueName: "n")) var jobs: Int?
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
@@ -59,7 +62,8 @@ struct Test: ParsableCommand {
             guard ChildProcess.dieWithParent() else { _exit(75) }
             Foundation.exit(HarnessChild.run(endingWith: { _exit($0) }))
         }
-        var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
+        var options = HarnessOptions(
+            seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
         options.strictness = strictness
         options.only = only
         options.skip = skip
@@ -74,14 +78,19 @@ struct Test: ParsableCommand {
             return Self.absolute(path)
         }
         let runner = HarnessRunner(options: options)
-        try requireTests(paths.isEmpty ? [ConformanceSuite.builtIn] : paths.map { ConformanceSuite.tests(for: $0, shelf: options.scenarios) },
-                         selected: paths.isEmpty ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
-                                                 : paths.flatMap(runner.tests(for:)))
+        try requireTests(
+            paths.isEmpty ? [ConformanceSuite.builtIn] : paths.map { ConformanceSuite.tests(for: $0, shelf: options.scenarios) },
+            selected: paths.isEmpty
+                ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
+                : paths.flatMap(runner.tests(for:)))
         if list { return printList(runner, paths) }
 
         let style = Style.standardOutput
         if !json {
-            print(style.bold("pophost test") + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")")
+            print(
+                style.bold("pophost test")
+                    + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")"
+            )
         }
         let printer = ProgressPrinter(plugins: paths, runner: runner, style: style, quiet: json)
         let report = runner.run(plugins: paths) { plugin, result in
@@ -106,10 +115,13 @@ struct Test: ParsableCommand {
     /// standardized), keeping the bytes of a name that is not UTF-8 (`PathBytes`).
     static func absolute(_ path: String) -> String {
         var steps: [Substring] = []
-        let base = path.hasPrefix("/") ? "" : getcwd(nil, 0).map { cwd in
-            defer { free(cwd) }
-            return PathBytes.string(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
-        } ?? ""
+        let base =
+            path.hasPrefix("/")
+            ? ""
+            : getcwd(nil, 0).map { cwd in
+                defer { free(cwd) }
+                return PathBytes.string(UnsafeRawBufferPointer(start: cwd, count: strlen(cwd)))
+            } ?? ""
         for step in (base + "/" + path).split(separator: "/") where step != "." {
             if step == ".." { _ = steps.popLast() } else { steps.append(step) }
         }
@@ -117,18 +129,23 @@ struct Test: ParsableCommand {
     }
 
     private func printList(_ runner: HarnessRunner, _ paths: [String]) {
-        let tests = paths.isEmpty ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
-                                  : Array(paths.map(runner.tests(for:)).joined())
+        let tests =
+            paths.isEmpty
+            ? ConformanceSuite.select(ConformanceSuite.builtIn, strictness: strictness, only: only, skip: skip)
+            : Array(paths.map(runner.tests(for:)).joined())
         var seen: Set<String> = []
         let unique = tests.filter { seen.insert($0.name).inserted }
         if json {
-            let entries: [Value] = unique.map { ["name": .string($0.name), "level": .int(Int64($0.level)), "summary": .string($0.summary)] }
+            let entries: [Value] = unique.map {
+                ["name": .string($0.name), "level": .int(Int64($0.level)), "summary": .string($0.summary)]
+            }
             print(Value.array(entries).indentedJSON)
             return
         }
         let width = unique.map { printable($0.name).count }.max() ?? 0
         for test in unique {
-            print("\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
+            print(
+                "\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
         }
         print("\(counted(unique.count, "test")) at strictness \(strictness)")
     }
@@ -162,7 +179,9 @@ struct Test: ParsableCommand {
         guard selected.isEmpty else { return }
         let names = Set(suites.joined().map(\.name))
         let groups = Set(names.compactMap { $0.split(separator: ".").first.map(String.init) })
-        var message = "no test to run: " + (only.map { "--only \($0)" } + skip.map { "--skip \($0)" } + ["--strictness \(strictness)"])
+        var message =
+            "no test to run: "
+            + (only.map { "--only \($0)" } + skip.map { "--skip \($0)" } + ["--strictness \(strictness)"])
             .joined(separator: " ") + " selects none"
         for pattern in only where !names.contains(where: { ConformanceSuite.matches(pattern, $0) }) {
             if let near = Spelling.nearest(to: pattern, among: names.union(groups).sorted()) {
@@ -210,14 +229,15 @@ private final class ProgressPrinter: @unchecked Sendable {
     }
 
     private func line(_ result: TestResult) -> String {
-        let mark: String = switch result.status {
-        case .success: style.green("  ok     ")
-        case .warning: style.yellow("  warn   ")
-        case .skipped: style.dim("  skip   ")
-        case .failed: style.red("  FAIL   ")
-        case .crashed: style.red("  CRASH  ")
-        case .timeout: style.red("  TIMEOUT")
-        }
+        let mark: String =
+            switch result.status {
+            case .success: style.green("  ok     ")
+            case .warning: style.yellow("  warn   ")
+            case .skipped: style.dim("  skip   ")
+            case .failed: style.red("  FAIL   ")
+            case .crashed: style.red("  CRASH  ")
+            case .timeout: style.red("  TIMEOUT")
+            }
         var text = "\(mark) \(printable(result.name)) \(style.dim(String(format: "(%.0f ms)", result.milliseconds)))"
         if let message = result.message { text += "\n           " + printable(message) }
         for detail in result.details { text += "\n           " + style.dim(printable(detail)) }

@@ -1,8 +1,9 @@
 import PluginABI
-import Testing
-import PopTestSupport
-@testable import PopBridge
 import PopChef
+import PopTestSupport
+import Testing
+
+@testable import PopBridge
 @testable import PopModel
 
 /// The Swift model's raw values are the C header's constants, one for one: the bridge passes them
@@ -11,8 +12,7 @@ import PopChef
     /// Each pair's Swift raw value is its C constant, and the Swift type has no value but these:
     /// every raw value near the listed ones that is not listed does not make a `T`.
     func expectSame<T: RawRepresentable>(_ pairs: [(T, Int)], sourceLocation: SourceLocation = #_sourceLocation)
-        where T.RawValue == Int32
-    {
+    where T.RawValue == Int32 {
         for (value, constant) in pairs {
             #expect(value.rawValue == Int32(constant), "\(value)", sourceLocation: sourceLocation)
         }
@@ -52,8 +52,9 @@ import PopChef
 
     @Test("request options: priority levels, policy, preemption rule")
     func requestOptions() {
-        #expect([Priority.low, .normal, .high, .max].map(\.rawValue)
-            == [POP_PRIORITY_LOW, POP_PRIORITY_NORMAL, POP_PRIORITY_HIGH, POP_PRIORITY_MAX].map { Int32($0) })
+        #expect(
+            [Priority.low, .normal, .high, .max].map(\.rawValue)
+                == [POP_PRIORITY_LOW, POP_PRIORITY_NORMAL, POP_PRIORITY_HIGH, POP_PRIORITY_MAX].map { Int32($0) })
         #expect(RequestOptions().priority.rawValue == Int32(POP_PRIORITY_NORMAL))
         expectSame([(Policy.override, POP_POLICY_OVERRIDE), (.enqueue, POP_POLICY_ENQUEUE)])
         expectSame([(PreemptionRule.drop, POP_PREEMPTED_DROP), (.requeue, POP_PREEMPTED_REQUEUE)])
@@ -99,7 +100,8 @@ import PopChef
             (.regular, POP_WEIGHT_REGULAR), (.medium, POP_WEIGHT_MEDIUM), (.semibold, POP_WEIGHT_SEMIBOLD), (.bold, POP_WEIGHT_BOLD),
         ]
         let styles: [(ContentNode.ButtonStyle, Int)] = [
-            (.default, POP_BUTTON_DEFAULT), (.cancel, POP_BUTTON_CANCEL), (.destructive, POP_BUTTON_DESTRUCTIVE), (.plain, POP_BUTTON_PLAIN),
+            (.default, POP_BUTTON_DEFAULT), (.cancel, POP_BUTTON_CANCEL), (.destructive, POP_BUTTON_DESTRUCTIVE),
+            (.plain, POP_BUTTON_PLAIN),
         ]
         #expect(alignments.map(\.0) == ContentNode.Alignment.allCases)
         #expect(weights.map(\.0) == ContentNode.Weight.allCases)

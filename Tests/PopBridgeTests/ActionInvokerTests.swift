@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 
@@ -43,26 +44,28 @@ import PopTestSupport
         #expect(targets.got("i32", 7, as: Int32.self) == 0)
     }
 
-    @Test("field text as bool, i32, i64, f64", arguments: [
-        ("42", true, Int32(42), Int64(42), 42.0),
-        (" -7\t", true, -7, -7, -7),
-        ("+3", true, 3, 3, 3),
-        ("3.9", true, 3, 3, 3.9),
-        ("-3.9", true, -3, -3, -3.9),
-        (".5", true, 0, 0, 0.5),
-        ("1e10", true, .max, 10_000_000_000, 1e10),
-        ("-99999999999", true, .min, -99_999_999_999, -99_999_999_999),
-        ("9223372036854775807", true, .max, .max, 9.223372036854775807e18),
-        ("99999999999999999999", true, .max, .max, 1e20),
-        ("-1e300", true, .min, .min, -1e300),
-        ("abc", true, 0, 0, 0),
-        ("12abc", true, 0, 0, 0),
-        ("0x10", true, 0, 0, 0),
-        ("nan", true, 0, 0, 0),
-        ("inf", true, 0, 0, 0),
-        (" ", true, 0, 0, 0),
-        ("", false, 0, 0, 0),
-    ])
+    @Test(
+        "field text as bool, i32, i64, f64",
+        arguments: [
+            ("42", true, Int32(42), Int64(42), 42.0),
+            (" -7\t", true, -7, -7, -7),
+            ("+3", true, 3, 3, 3),
+            ("3.9", true, 3, 3, 3.9),
+            ("-3.9", true, -3, -3, -3.9),
+            (".5", true, 0, 0, 0.5),
+            ("1e10", true, .max, 10_000_000_000, 1e10),
+            ("-99999999999", true, .min, -99_999_999_999, -99_999_999_999),
+            ("9223372036854775807", true, .max, .max, 9.223372036854775807e18),
+            ("99999999999999999999", true, .max, .max, 1e20),
+            ("-1e300", true, .min, .min, -1e300),
+            ("abc", true, 0, 0, 0),
+            ("12abc", true, 0, 0, 0),
+            ("0x10", true, 0, 0, 0),
+            ("nan", true, 0, 0, 0),
+            ("inf", true, 0, 0, 0),
+            (" ", true, 0, 0, 0),
+            ("", false, 0, 0, 0),
+        ])
     func fieldConversions(text: String, flag: Bool, small: Int32, large: Int64, real: Double) throws {
         let targets = try FFITargets.shared.get()
         var arguments = TestArguments()
@@ -74,16 +77,18 @@ import PopTestSupport
         #expect(targets.got("f64", 3, as: Double.self) == real)
     }
 
-    @Test("data as bool, i32, i64, f64, str, ptr", arguments: [
-        (DataArgument?.some(.bool(true)), true, Int32(0), Int64(0), 0.0, ""),
-        (.int(5), false, 5, 5, 5, ""),
-        (.int(-1 << 40), false, .min, -1 << 40, -0x1p40, ""),
-        (.double(2), false, 2, 2, 2, ""),
-        (.double(2.5), false, 0, 0, 2.5, ""),
-        (.double(1e19), false, 0, 0, 1e19, ""),
-        (.string("hi"), false, 0, 0, 0, "hi"),
-        (nil, false, 0, 0, 0, ""),
-    ])
+    @Test(
+        "data as bool, i32, i64, f64, str, ptr",
+        arguments: [
+            (DataArgument?.some(.bool(true)), true, Int32(0), Int64(0), 0.0, ""),
+            (.int(5), false, 5, 5, 5, ""),
+            (.int(-1 << 40), false, .min, -1 << 40, -0x1p40, ""),
+            (.double(2), false, 2, 2, 2, ""),
+            (.double(2.5), false, 0, 0, 2.5, ""),
+            (.double(1e19), false, 0, 0, 1e19, ""),
+            (.string("hi"), false, 0, 0, 0, "hi"),
+            (nil, false, 0, 0, 0, ""),
+        ])
     func dataConversions(value: DataArgument?, flag: Bool, small: Int32, large: Int64, real: Double, text: String) throws {
         let targets = try FFITargets.shared.get()
         let node = UnsafeRawPointer(bitPattern: 0xbeef)!
@@ -113,7 +118,8 @@ import PopTestSupport
             arguments.values["d\(group)"] = .double(Double(group) + 0.25)
             arguments.fields["b\(group)"] = group == 2 ? "" : "yes"
         }
-        let signature = "i64(" + groups.map { "field.s\($0):str, data.l\($0):i64, data.d\($0):f64, field.b\($0):bool" }.joined(separator: ", ") + ")"
+        let signature =
+            "i64(" + groups.map { "field.s\($0):str, data.l\($0):i64, data.d\($0):f64, field.b\($0):bool" }.joined(separator: ", ") + ")"
         #expect(try targets.invoke("sixteen", signature, arguments) == .dismiss)
         for group in groups {
             #expect(targets.gotString(group * 4) == arguments.fields["s\(group)"])
@@ -130,9 +136,13 @@ import PopTestSupport
         let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) })
         arguments.fields = ["t": text]
         arguments.values = ["t": .string(text)]
-        #expect(try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, field.t:str, data.x:ptr)", arguments) == .dismiss)
+        #expect(
+            try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, field.t:str, data.x:ptr)", arguments)
+                == .dismiss)
         #expect(targets.gotString(4) == text)
-        #expect(try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, data.t:str, data.x:ptr)", arguments) == .dismiss)
+        #expect(
+            try targets.invoke("as_everything", "void(data.x:bool, data.x:i32, data.x:i64, data.x:f64, data.t:str, data.x:ptr)", arguments)
+                == .dismiss)
         #expect(targets.gotString(4) == text)
     }
 
@@ -141,21 +151,25 @@ import PopTestSupport
         let targets = try FFITargets.shared.get()
         var arguments = TestArguments()
         let groups = 0..<4
-        for group in groups { arguments.fields["s\(group)"] = String(repeating: Character(UnicodeScalar(UInt8(0x61 + group))), count: 600 + group) }
+        for group in groups {
+            arguments.fields["s\(group)"] = String(repeating: Character(UnicodeScalar(UInt8(0x61 + group))), count: 600 + group)
+        }
         let signature = "i64(" + groups.map { "field.s\($0):str, request:i64, data.d:f64, field.b:bool" }.joined(separator: ", ") + ")"
         #expect(try targets.invoke("sixteen", signature, arguments) == .dismiss)
         for group in groups { #expect(targets.gotString(group * 4) == arguments.fields["s\(group)"]) }
     }
 
-    @Test("results: void always dismisses, the others when non-zero in their own width", arguments: [
-        ("bool(data.v:bool)", "returns_bool", DataArgument.bool(true), ActionOutcome.dismiss),
-        ("bool(data.v:bool)", "returns_bool", .bool(false), .keep),
-        ("i32(data.v:i64)", "returns_i32", .int(-1), .dismiss),
-        ("i32(data.v:i64)", "returns_i32", .int(0), .keep),
-        ("i32(data.v:i64)", "returns_i32", .int(1 << 32), .keep),  // (int32_t) truncates to 0
-        ("i64(data.v:i64)", "returns_i64", .int(1 << 40), .dismiss),
-        ("i64(data.v:i64)", "returns_i64", .int(0), .keep),
-    ])
+    @Test(
+        "results: void always dismisses, the others when non-zero in their own width",
+        arguments: [
+            ("bool(data.v:bool)", "returns_bool", DataArgument.bool(true), ActionOutcome.dismiss),
+            ("bool(data.v:bool)", "returns_bool", .bool(false), .keep),
+            ("i32(data.v:i64)", "returns_i32", .int(-1), .dismiss),
+            ("i32(data.v:i64)", "returns_i32", .int(0), .keep),
+            ("i32(data.v:i64)", "returns_i32", .int(1 << 32), .keep),  // (int32_t) truncates to 0
+            ("i64(data.v:i64)", "returns_i64", .int(1 << 40), .dismiss),
+            ("i64(data.v:i64)", "returns_i64", .int(0), .keep),
+        ])
     func results(signature: String, function: String, value: DataArgument, outcome: ActionOutcome) throws {
         let targets = try FFITargets.shared.get()
         var arguments = TestArguments()

@@ -1,6 +1,7 @@
 import CFFI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 
 @Suite struct FFICallInterfaceCacheTests {
@@ -17,11 +18,17 @@ import PopTestSupport
     @Test("the interface describes the types")
     func layout() throws {
         let cache = CallInterfaceCache()
-        let cif = cache.interface(for: try ActionSignature.parse("bool(field.a:bool, field.a:i32, request:i64, data:f64, self:ptr, action:str)")).pointee
+        let cif = cache.interface(
+            for: try ActionSignature.parse("bool(field.a:bool, field.a:i32, request:i64, data:f64, self:ptr, action:str)")
+        ).pointee
         #expect(cif.nargs == 6)
         #expect(cif.rtype == pop_ffi_type_uint8())
         let types = (0..<6).map { cif.arg_types[$0] }
-        #expect(types == [pop_ffi_type_uint8(), pop_ffi_type_sint32(), pop_ffi_type_sint64(), pop_ffi_type_double(), pop_ffi_type_pointer(), pop_ffi_type_pointer()])
+        #expect(
+            types == [
+                pop_ffi_type_uint8(), pop_ffi_type_sint32(), pop_ffi_type_sint64(), pop_ffi_type_double(), pop_ffi_type_pointer(),
+                pop_ffi_type_pointer(),
+            ])
         let void = cache.interface(for: try ActionSignature.parse("void()")).pointee
         #expect(void.nargs == 0 && void.rtype == pop_ffi_type_void())
     }
@@ -38,7 +45,9 @@ import PopTestSupport
             #expect(handler.actions["go"] != nil)
         }
         // Other tests hold a few meanwhile; a leak would leave 300 more.
-        #expect(CallInterfaceCache.liveInterfaces - before < 100, "\(CallInterfaceCache.liveInterfaces - before) interfaces outlived their catalogs")
+        #expect(
+            CallInterfaceCache.liveInterfaces - before < 100,
+            "\(CallInterfaceCache.liveInterfaces - before) interfaces outlived their catalogs")
     }
 
     @Test("concurrent first uses agree on one interface")

@@ -1,7 +1,8 @@
 import Foundation
+import PopTestSupport
 import Synchronization
 import Testing
-import PopTestSupport
+
 @testable import PopBridge
 @testable import PopChef
 
@@ -17,12 +18,20 @@ import PopTestSupport
         var misuse: [Int] { state.withLock { $0.misuse } }
 
         func answer() -> (Completion<Bool>, CompletionClosure) {
-            let completion = Completion<Bool> { self.deliver($0) } repeated: { self.misused($0) }
+            let completion = Completion<Bool> {
+                self.deliver($0)
+            } repeated: {
+                self.misused($0)
+            }
             return (completion, CompletionClosure.answer(completion))
         }
 
         func done() -> (Completion<Void>, CompletionClosure) {
-            let completion = Completion<Void> { _ in self.deliver(nil) } repeated: { self.misused($0) }
+            let completion = Completion<Void> { _ in
+                self.deliver(nil)
+            } repeated: {
+                self.misused($0)
+            }
             return (completion, CompletionClosure.done(completion))
         }
 

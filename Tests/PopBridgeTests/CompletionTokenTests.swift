@@ -1,8 +1,9 @@
 import Foundation
 import PluginABI
+import PopTestSupport
 import Synchronization
 import Testing
-import PopTestSupport
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -21,7 +22,9 @@ import PopTestSupport
         let repeats = Atomic<Int>(0)
 
         func completion() -> Completion<Bool> {
-            Completion { value in self.values.withLock { $0.append(value) } } repeated: { _ in
+            Completion { value in
+                self.values.withLock { $0.append(value) }
+            } repeated: { _ in
                 self.repeats.add(1, ordering: .relaxed)
             }
         }
@@ -42,7 +45,7 @@ import PopTestSupport
         CompletionTokens.revoke([answer.token])
         pop_complete(answer, true)
         answer.complete!(UInt64.max, true)  // never issued
-        answer.complete!(0, true)           // never issued either: tokens start at 1
+        answer.complete!(0, true)  // never issued either: tokens start at 1
         #expect(received.repeats.load(ordering: .relaxed) == 1)
         #expect(CompletionTokens.ignoredCalls - ignoredBefore >= 3)
 
@@ -50,7 +53,10 @@ import PopTestSupport
         pop_complete(pop_completion_t(), true)
 
         // Every completion has a token of its own and the same host function.
-        let done = CompletionTokens.done(Completion<Void> { _ in } repeated: { _ in })
+        let done = CompletionTokens.done(
+            Completion<Void> { _ in
+            } repeated: { _ in
+            })
         #expect(done.token > answer.token)
         #expect(unsafeBitCast(done.complete, to: UnsafeRawPointer.self) == unsafeBitCast(answer.complete, to: UnsafeRawPointer.self))
         CompletionTokens.revoke([done.token])
@@ -74,7 +80,9 @@ import PopTestSupport
 
         init() throws {
             for defect in Self.defects {
-                try Fixture.build(directory.file("\(defect.lowercased()).so"), ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
+                try Fixture.build(
+                    directory.file("\(defect.lowercased()).so"),
+                    ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
             }
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
@@ -86,7 +94,8 @@ import PopTestSupport
 
     func show(_ defect: String, on t: TracedChef) -> RequestID {
         let plugin = "com.fixture.\(Fixtures.name(defect))"
-        return t.chef.show(PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
+        return t.chef.show(
+            PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
     }
 
     func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {

@@ -1,6 +1,7 @@
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopModel
 
@@ -74,7 +75,9 @@ private func build(_ calls: [ContentCall]) -> Result<ContentNode, ContentError> 
     func demo() throws {
         let calls: [ContentCall] = [
             .vstack(12, Int32(POP_ALIGN_CENTER)),
-            .text("Pay 12.00", size: 17, weight: Int32(POP_WEIGHT_SEMIBOLD), color: 0x000000FF, alignment: Int32(POP_ALIGN_CENTER), maxLines: 2),
+            .text(
+                "Pay 12.00", size: 17, weight: Int32(POP_WEIGHT_SEMIBOLD), color: 0x000000FF, alignment: Int32(POP_ALIGN_CENTER),
+                maxLines: 2),
             .textField("password", placeholder: "Password", secure: true),
             .hstack(8, Int32(POP_ALIGN_FILL)),
             .button("Cancel", style: Int32(POP_BUTTON_CANCEL), action: "cancel"),
@@ -84,16 +87,21 @@ private func build(_ calls: [ContentCall]) -> Result<ContentNode, ContentError> 
             .end,
             .padding(20, 20, 20, 20), .background(0xFFFFFFFF), .cornerRadius(12),
         ]
-        let buttons = ContentNode(.hstack(spacing: 8, alignment: .fill, children: [
-            ContentNode(.button("Cancel", style: .cancel, action: "cancel")),
-            ContentNode(.button("Confirm", style: .default, action: "confirm")),
-        ]), padding: EdgeInsets(top: 4, leading: 0, bottom: 0, trailing: 0))
+        let buttons = ContentNode(
+            .hstack(
+                spacing: 8, alignment: .fill,
+                children: [
+                    ContentNode(.button("Cancel", style: .cancel, action: "cancel")),
+                    ContentNode(.button("Confirm", style: .default, action: "confirm")),
+                ]), padding: EdgeInsets(top: 4, leading: 0, bottom: 0, trailing: 0))
         let expected = ContentNode(
-            .vstack(spacing: 12, alignment: .center, children: [
-                ContentNode(.text("Pay 12.00", size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 2)),
-                ContentNode(.textField(id: "password", placeholder: "Password", secure: true)),
-                buttons,
-            ]),
+            .vstack(
+                spacing: 12, alignment: .center,
+                children: [
+                    ContentNode(.text("Pay 12.00", size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 2)),
+                    ContentNode(.textField(id: "password", placeholder: "Password", secure: true)),
+                    buttons,
+                ]),
             padding: EdgeInsets(top: 20, leading: 20, bottom: 20, trailing: 20), background: 0xFFFFFFFF, cornerRadius: 12)
         let content = try build(calls).get()
         #expect(content == expected)
@@ -109,13 +117,18 @@ private func build(_ calls: [ContentCall]) -> Result<ContentNode, ContentError> 
             .text("", size: 0, weight: 3, color: 7, alignment: 3, maxLines: .max),
             .end,
         ]
-        let expected = ContentNode(.overlay(alignment: .trailing, children: [
-            ContentNode(.image(name: "", width: 0, height: 3)), ContentNode(.spacer(minLength: 5)), ContentNode(.divider),
-            ContentNode(.textField(id: "f", placeholder: "", secure: false), border: .init(width: 1, color: 0xFF0000FF)),
-            ContentNode(.text("", size: 0, weight: .bold, color: 7, alignment: .fill, maxLines: Int(UInt32.max))),
-        ]))
+        let expected = ContentNode(
+            .overlay(
+                alignment: .trailing,
+                children: [
+                    ContentNode(.image(name: "", width: 0, height: 3)), ContentNode(.spacer(minLength: 5)), ContentNode(.divider),
+                    ContentNode(.textField(id: "f", placeholder: "", secure: false), border: .init(width: 1, color: 0xFF0000FF)),
+                    ContentNode(.text("", size: 0, weight: .bold, color: 7, alignment: .fill, maxLines: Int(UInt32.max))),
+                ]))
         #expect(try build(calls).get() == expected)
-        #expect(try build([.divider, .padding(1, 2, 3, 4)]).get() == ContentNode(.divider, padding: EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)))
+        #expect(
+            try build([.divider, .padding(1, 2, 3, 4)]).get()
+                == ContentNode(.divider, padding: EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)))
     }
 
     @Test("modifiers go to the node added or the container closed last; padding adds up, the rest replace")
@@ -129,53 +142,59 @@ private func build(_ calls: [ContentCall]) -> Result<ContentNode, ContentError> 
         ]
         let content = try build(calls).get()
         let divider = ContentNode(.divider, padding: EdgeInsets(top: 3, leading: 1, bottom: 1, trailing: 1), background: 2, cornerRadius: 4)
-        let hstack = ContentNode(.hstack(spacing: 0, alignment: .center, children: [ContentNode(.spacer(minLength: 0), border: .init(width: 1, color: 1))]),
-                                 border: .init(width: 3, color: 3))
+        let hstack = ContentNode(
+            .hstack(spacing: 0, alignment: .center, children: [ContentNode(.spacer(minLength: 0), border: .init(width: 1, color: 1))]),
+            border: .init(width: 3, color: 3))
         #expect(content == ContentNode(.vstack(spacing: 0, alignment: .center, children: [divider, hstack]), cornerRadius: 9))
     }
 
-    @Test("misuse is reported with the first mistake", arguments: [
-        ([], "no content"),
-        ([.end], "end: no container open"),
-        ([.vstack(), .end, .end], "end: no container open"),
-        ([.padding(1, 1, 1, 1)], "padding: no node to modify (a modifier follows the node it applies to, or its container's end)"),
-        ([.background(0)], "background: no node to modify (a modifier follows the node it applies to, or its container's end)"),
-        ([.vstack(), .divider, .hstack(), .cornerRadius(1)], "corner_radius: no node to modify (a modifier follows the node it applies to, or its container's end)"),
-        ([.vstack(), .border(1, 0)], "border: no node to modify (a modifier follows the node it applies to, or its container's end)"),
-        ([.text("a", size: .nan)], "text: size nan is negative or not finite"),
-        ([.text("a", size: -1)], "text: size -1.0 is negative or not finite"),
-        ([.vstack(-1)], "begin_vstack: spacing -1.0 is negative or not finite"),
-        ([.hstack(.infinity)], "begin_hstack: spacing inf is negative or not finite"),
-        ([.divider, .padding(0, -2, 0, 0)], "padding: leading -2.0 is negative or not finite"),
-        ([.divider, .padding(0, 0, 0, .nan)], "padding: trailing nan is negative or not finite"),
-        ([.divider, .cornerRadius(-0.5)], "corner_radius: radius -0.5 is negative or not finite"),
-        ([.divider, .border(.infinity, 0)], "border: width inf is negative or not finite"),
-        ([.image("i", width: -1)], "image: width -1.0 is negative or not finite"),
-        ([.image("i", height: .nan)], "image: height nan is negative or not finite"),
-        ([.spacer(-.infinity)], "spacer: min_length -inf is negative or not finite"),
-        ([.text(nil)], "text: NULL string"),
-        ([.textBytes([0x61, 0xFF])], "text: string is not valid UTF-8"),
-        ([.button(nil, action: "a")], "button: NULL title"),
-        ([.button("OK", action: nil)], "button: NULL action"),
-        ([.button("OK", action: "")], "button: empty action"),
-        ([.buttonActionBytes([0xC3])], "button: action is not valid UTF-8"),
-        ([.textField(nil)], "text_field: NULL id"),
-        ([.textField("")], "text_field: empty id"),
-        ([.textField("a.b")], #"text_field: id "a.b" contains '.' (actions read it as field.<id>)"#),
-        ([.vstack(), .textField("pin"), .textField("pin")], #"text_field: duplicate id "pin""#),
-        ([.textFieldPlaceholderBytes([0xED, 0xB0, 0x80])], "text_field: placeholder is not valid UTF-8"),
-        ([.imageNameBytes([0xF8])], "image: name is not valid UTF-8"),
-        ([.vstack(0, 4)], "begin_vstack: unknown alignment 4"),
-        ([.overlay(-1)], "begin_overlay: unknown alignment -1"),
-        ([.text("a", weight: 4)], "text: unknown weight 4"),
-        ([.text("a", alignment: 9)], "text: unknown alignment 9"),
-        ([.button("OK", style: 4, action: "a")], "button: unknown style 4"),
-        ([.text("a"), .text("b")], "text: a second root node (the content has exactly one)"),
-        ([.vstack(), .end, .hstack()], "begin_hstack: a second root node (the content has exactly one)"),
-        ([.vstack()], "1 container left open (vstack)"),
-        ([.vstack(), .hstack(), .overlay()], "3 containers left open (vstack, hstack, overlay)"),
-        ([.end, .text(nil), .vstack()], "end: no container open"),
-    ] as [([ContentCall], String)])
+    @Test(
+        "misuse is reported with the first mistake",
+        arguments: [
+            ([], "no content"),
+            ([.end], "end: no container open"),
+            ([.vstack(), .end, .end], "end: no container open"),
+            ([.padding(1, 1, 1, 1)], "padding: no node to modify (a modifier follows the node it applies to, or its container's end)"),
+            ([.background(0)], "background: no node to modify (a modifier follows the node it applies to, or its container's end)"),
+            (
+                [.vstack(), .divider, .hstack(), .cornerRadius(1)],
+                "corner_radius: no node to modify (a modifier follows the node it applies to, or its container's end)"
+            ),
+            ([.vstack(), .border(1, 0)], "border: no node to modify (a modifier follows the node it applies to, or its container's end)"),
+            ([.text("a", size: .nan)], "text: size nan is negative or not finite"),
+            ([.text("a", size: -1)], "text: size -1.0 is negative or not finite"),
+            ([.vstack(-1)], "begin_vstack: spacing -1.0 is negative or not finite"),
+            ([.hstack(.infinity)], "begin_hstack: spacing inf is negative or not finite"),
+            ([.divider, .padding(0, -2, 0, 0)], "padding: leading -2.0 is negative or not finite"),
+            ([.divider, .padding(0, 0, 0, .nan)], "padding: trailing nan is negative or not finite"),
+            ([.divider, .cornerRadius(-0.5)], "corner_radius: radius -0.5 is negative or not finite"),
+            ([.divider, .border(.infinity, 0)], "border: width inf is negative or not finite"),
+            ([.image("i", width: -1)], "image: width -1.0 is negative or not finite"),
+            ([.image("i", height: .nan)], "image: height nan is negative or not finite"),
+            ([.spacer(-.infinity)], "spacer: min_length -inf is negative or not finite"),
+            ([.text(nil)], "text: NULL string"),
+            ([.textBytes([0x61, 0xFF])], "text: string is not valid UTF-8"),
+            ([.button(nil, action: "a")], "button: NULL title"),
+            ([.button("OK", action: nil)], "button: NULL action"),
+            ([.button("OK", action: "")], "button: empty action"),
+            ([.buttonActionBytes([0xC3])], "button: action is not valid UTF-8"),
+            ([.textField(nil)], "text_field: NULL id"),
+            ([.textField("")], "text_field: empty id"),
+            ([.textField("a.b")], #"text_field: id "a.b" contains '.' (actions read it as field.<id>)"#),
+            ([.vstack(), .textField("pin"), .textField("pin")], #"text_field: duplicate id "pin""#),
+            ([.textFieldPlaceholderBytes([0xED, 0xB0, 0x80])], "text_field: placeholder is not valid UTF-8"),
+            ([.imageNameBytes([0xF8])], "image: name is not valid UTF-8"),
+            ([.vstack(0, 4)], "begin_vstack: unknown alignment 4"),
+            ([.overlay(-1)], "begin_overlay: unknown alignment -1"),
+            ([.text("a", weight: 4)], "text: unknown weight 4"),
+            ([.text("a", alignment: 9)], "text: unknown alignment 9"),
+            ([.button("OK", style: 4, action: "a")], "button: unknown style 4"),
+            ([.text("a"), .text("b")], "text: a second root node (the content has exactly one)"),
+            ([.vstack(), .end, .hstack()], "begin_hstack: a second root node (the content has exactly one)"),
+            ([.vstack()], "1 container left open (vstack)"),
+            ([.vstack(), .hstack(), .overlay()], "3 containers left open (vstack, hstack, overlay)"),
+            ([.end, .text(nil), .vstack()], "end: no container open"),
+        ] as [([ContentCall], String)])
     func misuse(calls: [ContentCall], message: String) {
         #expect(throws: ContentError(message: message)) { try build(calls).get() }
     }
@@ -185,7 +204,9 @@ private func build(_ calls: [ContentCall]) -> Result<ContentNode, ContentError> 
         let builder = ContentBuilder()
         for call in [ContentCall.vstack(), .end, .textField("x"), .end, .divider] { call.perform(on: builder.table) }
         #expect(builder.error == "text_field: a second root node (the content has exactly one)")
-        #expect(throws: ContentError(message: "text_field: a second root node (the content has exactly one)")) { try builder.finish().get() }
+        #expect(throws: ContentError(message: "text_field: a second root node (the content has exactly one)")) {
+            try builder.finish().get()
+        }
     }
 
     @Test("nodes: 4096 are fine, the 4097th is an error")

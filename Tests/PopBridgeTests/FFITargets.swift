@@ -1,5 +1,6 @@
 import Foundation
 import PopTestSupport
+
 @testable import PopBridge
 @testable import PopChef
 
@@ -9,7 +10,8 @@ struct FFITargets: @unchecked Sendable {
     static let shared = Result { () throws -> FFITargets in
         let directory = TemporaryDirectory()
         let library = directory.file("libffi_targets.so")
-        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-shared", "-fPIC", "-pthread", "-o", library, Repository.ffiTargetsSource])
+        let result = try run(
+            "/usr/bin/env", ["cc", "-std=c11", "-O1", "-shared", "-fPIC", "-pthread", "-o", library, Repository.ffiTargetsSource])
         guard result.status == 0 else { throw BuildError(message: "cc failed: \(result.stderr)") }
         // The mapping outlives the file, which goes with the directory.
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { throw BuildError(message: String(cString: dlerror())) }

@@ -1,7 +1,8 @@
 import Foundation
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -17,12 +18,16 @@ import PopTestSupport
         let discovery: PluginRegistry.Discovery
         /// The defects, and well-behaved hooks: LAYOUT (1.0), EXT_ANIMATION and EXT_LAYOUT (1.1
         /// extensions beside 1.0 hooks).
-        static let defects = ["ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
-                              "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION"]
+        static let defects = [
+            "ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
+            "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION",
+        ]
 
         init() throws {
             for defect in Self.defects {
-                try Fixture.build(directory.file("\(defect.lowercased()).so"), ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
+                try Fixture.build(
+                    directory.file("\(defect.lowercased()).so"),
+                    ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
             }
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
@@ -35,7 +40,8 @@ import PopTestSupport
     /// Shows the fixture's handler, view and controller.
     func show(_ defect: String, on t: TracedChef) -> RequestID {
         let plugin = "com.fixture.\(Fixtures.name(defect))"
-        return t.chef.show(PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
+        return t.chef.show(
+            PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
     }
 
     func chef() -> TracedChef { TracedChef(plugins: fixtures.discovery, staged: true) }
@@ -114,7 +120,8 @@ import PopTestSupport
         #expect(t.finals[unknown] == [.cancelled(.pluginError)])
         #expect(t.finals[mismatch] == [.cancelled(.pluginError)])
         let handlers = Fixtures.defects.map { "com.fixture.\(Fixtures.name($0)).handler" }.sorted().joined(separator: ", ")
-        #expect(misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins; the handlers are: \(handlers)"])
+        #expect(
+            misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins; the handlers are: \(handlers)"])
         let typo = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.handlr"))
         #expect(misbehaviour(t, typo).first?.contains("(did you mean \"com.fixture.answer-twice.handler\"?)") == true)
         #expect(misbehaviour(t, mismatch) == ["\"com.fixture.answer-twice.view\" is a view-loader, not a handler"])
@@ -190,7 +197,10 @@ extension MisbehaviourTests {
         let t = chef()
         let id = show("BAD_EXTENSION", on: t)
         #expect(t.finals[id] == [.cancelled(.pluginError)])
-        #expect(misbehaviour(t, id) == ["extension \"pop.animation/1\" has struct_size 8, below its \(MemoryLayout<pop_animation_ext_t>.size) bytes"])
+        #expect(
+            misbehaviour(t, id) == [
+                "extension \"pop.animation/1\" has struct_size 8, below its \(MemoryLayout<pop_animation_ext_t>.size) bytes"
+            ])
         #expect(t.source!.liveInstances == 0)
     }
 }

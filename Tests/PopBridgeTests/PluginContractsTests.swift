@@ -1,9 +1,9 @@
-import Testing
-import PopTestSupport
 import PopBridge
 import PopChef
 import PopLoader
 import PopModel
+import PopTestSupport
+import Testing
 
 /// Composition contracts of C plugins read before any request: the samples' actions and content,
 /// fixture plugins whose handler and view do not fit (found as the chef would find them), and
@@ -39,12 +39,17 @@ import PopModel
         let entry = try #require(samples.discovery.entries.first { $0.file.path == samples.path(Build.cSample) })
         let contracts = try #require(PluginContracts(entry: entry))
         #expect(contracts.data == ContractInspector.representativeData)
-        #expect(contracts.handlers.map(\.id) == ["com.pophost.samples.c.high-priority-handler", "com.pophost.samples.c.payment-handler",
-                                                "com.pophost.samples.c.promotion-handler"])
+        #expect(
+            contracts.handlers.map(\.id) == [
+                "com.pophost.samples.c.high-priority-handler", "com.pophost.samples.c.payment-handler",
+                "com.pophost.samples.c.promotion-handler",
+            ])
         let payment = try contracts.handlers[1].contract.get()
         #expect(payment.sortedActions.map(\.name) == ["cancel", "confirm", "forgot"])
-        #expect(payment.actions["confirm"] == ActionDeclaration(
-            name: "confirm", signature: "bool(self:ptr, field.password:str, data.amount:f64)", fields: ["password"]))
+        #expect(
+            payment.actions["confirm"]
+                == ActionDeclaration(
+                    name: "confirm", signature: "bool(self:ptr, field.password:str, data.amount:f64)", fields: ["password"]))
 
         #expect(contracts.viewLoaders.map(\.id) == ["com.pophost.samples.c.test-view", "com.pophost.samples.c.payment-view"])
         let builds = try contracts.viewLoaders[1].builds.get()
@@ -57,7 +62,9 @@ import PopModel
         #expect(try contracts.viewLoaders[0].builds.get()[0].content.get().actionNames == ["details", "pop.dismiss"])
     }
 
-    @Test("across both samples, exactly the payment handler fits the payment view, and the test view fits the handlers whose actions it names")
+    @Test(
+        "across both samples, exactly the payment handler fits the payment view, and the test view fits the handlers whose actions it names"
+    )
     func samplePairs() throws {
         let samples = try IsolatedSamples()
         let catalog = samples.catalog
@@ -67,8 +74,9 @@ import PopModel
         #expect(payment.filter(\.fits).map(\.handler) == ["com.pophost.samples.c.payment-handler"])
         let testView = try inspector.check(handlers: handlers, viewLoaders: ["com.pophost.samples.c.test-view"], data: .null)
         #expect(testView.filter(\.fits).map(\.handler) == ["com.pophost.samples.c.high-priority-handler"])
-        let promo = try inspector.check(handlers: ["com.pophost.samples.swift.low-priority-handler"], viewLoaders: ["com.pophost.samples.swift.promo-view"],
-                                        data: ["campaign": "spring"], reformer: "com.pophost.samples.swift.promo-reformer")
+        let promo = try inspector.check(
+            handlers: ["com.pophost.samples.swift.low-priority-handler"], viewLoaders: ["com.pophost.samples.swift.promo-view"],
+            data: ["campaign": "spring"], reformer: "com.pophost.samples.swift.promo-reformer")
         #expect(promo.map(\.fits) == [true])
     }
 
@@ -77,16 +85,20 @@ import PopModel
         let fixtures = try Fixtures()
         let contracts = try #require(PluginContracts(entry: fixtures.entry("mismatch")))
         #expect(try contracts.handlers[0].contract.get().actions["go"]?.fields == ["pin"])
-        #expect(try contracts.viewLoaders[0].builds.get().map { try $0.content.get().actionNames } == [["goo", "pop.dismiss"], ["goo", "pop.dismiss"]])
+        #expect(
+            try contracts.viewLoaders[0].builds.get().map { try $0.content.get().actionNames } == [
+                ["goo", "pop.dismiss"], ["goo", "pop.dismiss"],
+            ])
 
         let handler = "com.fixture.mismatch.handler", view = "com.fixture.mismatch.view"
         let checks = try ContractInspector(catalog: ComponentCatalog(discovery: fixtures.discovery))
             .check(handlers: [handler], viewLoaders: [view], data: .null)
         #expect(checks.count == 1 && !checks[0].fits && checks[0].failure == nil)
-        #expect(checks[0].mismatches == [
-            ContractMismatch(kind: .undeclaredAction, handler: handler, action: "goo", suggestion: "go"),
-            ContractMismatch(kind: .missingTextField, handler: handler, action: "go", field: "pin"),
-        ])
+        #expect(
+            checks[0].mismatches == [
+                ContractMismatch(kind: .undeclaredAction, handler: handler, action: "goo", suggestion: "go"),
+                ContractMismatch(kind: .missingTextField, handler: handler, action: "go", field: "pin"),
+            ])
 
         let t = TracedChef(plugins: fixtures.discovery)
         let id = t.chef.show(PopupRequest(handler: handler, viewLoader: view))
@@ -114,7 +126,9 @@ import PopModel
         let checks = try ContractInspector(catalog: ComponentCatalog(discovery: fixtures.discovery))
             .check(handlers: ["com.fixture.good.handler"], viewLoaders: ["com.fixture.broken.view", "com.fixture.good.view"], data: .null)
         #expect(checks.map(\.fits) == [false, true])
-        #expect(checks[0].failure?.description.hasPrefix("view loader com.fixture.broken.view for the data null: its content is invalid") == true)
+        #expect(
+            checks[0].failure?.description.hasPrefix("view loader com.fixture.broken.view for the data null: its content is invalid")
+                == true)
 
         #expect(fixtures.entry("no-init").status == .error)
         #expect(PluginContracts(entry: fixtures.entry("no-init")) == nil)

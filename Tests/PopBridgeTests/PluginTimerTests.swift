@@ -1,7 +1,8 @@
 import Foundation
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -140,7 +141,9 @@ import PopTestSupport
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var fromThread: pop_timer_id_t = 1
         nonisolated(unsafe) let scheduleElsewhere = { f.schedule(component, 0.1, calls) }
-        let thread = Thread { fromThread = scheduleElsewhere(); done.signal() }
+        let thread = Thread {
+            fromThread = scheduleElsewhere(); done.signal()
+        }
         thread.start()
         done.wait()
         #expect(fromThread == 0)

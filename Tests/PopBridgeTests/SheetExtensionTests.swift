@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -20,9 +21,13 @@ import PopTestSupport
         var path: String { directory.file("sheet.so") }
 
         init() throws {
-            let result = try run("/usr/bin/env", ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                                                  "-I", Repository.abiInclude, "-o", directory.file("sheet.so"),
-                                                  Repository.root + "/Tests/Fixtures/sheet_plugin.c"])
+            let result = try run(
+                "/usr/bin/env",
+                [
+                    "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                    "-I", Repository.abiInclude, "-o", directory.file("sheet.so"),
+                    Repository.root + "/Tests/Fixtures/sheet_plugin.c",
+                ])
             guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
@@ -30,7 +35,7 @@ import PopTestSupport
         /// What the plugin heard since the last call (the library the host loaded, found by its path).
         func takeLog() -> [String] {
             guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
-                  let log = dlsym(handle, "sheet_fixture_log"), let reset = dlsym(handle, "sheet_fixture_reset")
+                let log = dlsym(handle, "sheet_fixture_log"), let reset = dlsym(handle, "sheet_fixture_reset")
             else { return ["(not loaded)"] }
             defer { dlclose(handle) }
             let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
@@ -62,8 +67,11 @@ import PopTestSupport
         let t = TracedChef(plugins: plugin.discovery, staged: true)
         let id = show(t)
         _ = plugin.takeLog()
-        #expect(t.engine.detents(of: id) == [ResolvedDetent(id: "small", height: 196.75), ResolvedDetent(id: "medium", height: 393.5),
-                                              ResolvedDetent(id: "large", height: 787)])
+        #expect(
+            t.engine.detents(of: id) == [
+                ResolvedDetent(id: "small", height: 196.75), ResolvedDetent(id: "medium", height: 393.5),
+                ResolvedDetent(id: "large", height: 787),
+            ])
         #expect(t.engine.selectedDetent(of: id) == "medium")
         let frame = t.stage!.frame()
         #expect(frame.node("popup.\(id).grabber") != nil)
@@ -116,7 +124,10 @@ import PopTestSupport
         let nan = show(t, ["bad_resolve": true])
         #expect(t.chef.state(of: nan) == .shown)
         #expect(t.engine.detents(of: nan).map(\.id) == ["medium", "large"])
-        #expect(t.recorder.events.contains { $0.kind == .misbehaviour && $0.request == nan && ($0.detail ?? "").contains("\"small\" resolved to nan") })
+        #expect(
+            t.recorder.events.contains {
+                $0.kind == .misbehaviour && $0.request == nan && ($0.detail ?? "").contains("\"small\" resolved to nan")
+            })
     }
 
     @Test("without configure_sheet's changes: UIKit's defaults, one large detent")
@@ -130,8 +141,10 @@ import PopTestSupport
     @Test("the popover: anchored in regular width with its passthrough, a sheet on a phone")
     func popover() throws {
         let t = TracedChef(plugins: plugin.discovery, staged: true)
-        t.engine.resize(to: Scene(width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
-                                  keyboardHeight: 400, scale: 2))
+        t.engine.resize(
+            to: Scene(
+                width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
+                keyboardHeight: 400, scale: 2))
         let id = show(t, ["popover": true])
         #expect(t.engine.isPopover(id))
         #expect(t.stage!.frame().node("popup.\(id)")?.rect == Rect(x: 470, y: 153, width: 300, height: 180))
@@ -145,16 +158,20 @@ import PopTestSupport
     func samples() throws {
         let samples = try IsolatedSamples()
         let t = TracedChef(plugins: samples.discovery, staged: true)
-        let share = t.chef.show(PopupRequest(handler: "com.pophost.samples.c.high-priority-handler", viewLoader: "com.pophost.samples.c.test-view",
-                                             controllerLoader: "com.pophost.samples.c.share-sheet-controller",
-                                             data: ["title": "Share", "message": "Send the photo"]))
+        let share = t.chef.show(
+            PopupRequest(
+                handler: "com.pophost.samples.c.high-priority-handler", viewLoader: "com.pophost.samples.c.test-view",
+                controllerLoader: "com.pophost.samples.c.share-sheet-controller",
+                data: ["title": "Share", "message": "Send the photo"]))
         t.chef.runUntilIdle()
         #expect(t.engine.selectedDetent(of: share) == "medium")
         #expect(t.stage!.frame().node("popup.\(share).dimming") == nil)
         #expect(t.stage!.tap(at: Point(x: 195, y: 200)) == .app)
-        let popover = t.chef.show(PopupRequest(handler: "com.pophost.samples.c.high-priority-handler", viewLoader: "com.pophost.samples.c.test-view",
-                                               controllerLoader: "com.pophost.samples.c.popover-controller",
-                                               data: ["title": "Filter", "message": "Choose"]))
+        let popover = t.chef.show(
+            PopupRequest(
+                handler: "com.pophost.samples.c.high-priority-handler", viewLoader: "com.pophost.samples.c.test-view",
+                controllerLoader: "com.pophost.samples.c.popover-controller",
+                data: ["title": "Filter", "message": "Choose"]))
         t.chef.runUntilIdle()
         #expect(t.engine.detents(of: popover) == [ResolvedDetent(id: "compact", height: 260), ResolvedDetent(id: "large", height: 787)])
         #expect(t.stage!.frame().node("popup.\(share)")?.transform.isIdentity == false)  // pushed back
@@ -163,8 +180,12 @@ import PopTestSupport
     @Test("a plugin that sets POP_STYLE_SHEET without the extension gets UIKit's defaults: one large detent, dimmed, draggable away")
     func withoutExtension() throws {
         let directory = TemporaryDirectory()
-        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude,
-                                              "-DFIX_SHEET_NO_EXT", "-o", directory.file("plain.so"), Repository.root + "/Tests/Fixtures/sheet_plugin.c"])
+        let result = try run(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude,
+                "-DFIX_SHEET_NO_EXT", "-o", directory.file("plain.so"), Repository.root + "/Tests/Fixtures/sheet_plugin.c",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let t = TracedChef(plugins: try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover(), staged: true)
         let id = show(t)
@@ -182,7 +203,8 @@ import PopTestSupport
         _ = plugin.takeLog()
         let handle = try #require(dlopen(plugin.path, RTLD_NOW | RTLD_NOLOAD))
         defer { dlclose(handle) }
-        let select = unsafeBitCast(try #require(dlsym(handle, "sheet_fixture_select")), to: (@convention(c) (UnsafePointer<CChar>) -> Bool).self)
+        let select = unsafeBitCast(
+            try #require(dlsym(handle, "sheet_fixture_select")), to: (@convention(c) (UnsafePointer<CChar>) -> Bool).self)
         let invalidate = unsafeBitCast(try #require(dlsym(handle, "sheet_fixture_invalidate")), to: (@convention(c) (Double) -> Bool).self)
         #expect(select("large"))
         t.chef.advance(by: .milliseconds(100))
@@ -207,8 +229,10 @@ import PopTestSupport
     func swiftKit() throws {
         let samples = try IsolatedSamples()
         let t = TracedChef(plugins: samples.discovery, staged: true)
-        let id = t.chef.show(PopupRequest(handler: "com.pophost.samples.swift.high-priority-handler", viewLoader: "com.pophost.samples.swift.test-view",
-                                          controllerLoader: "com.pophost.samples.swift.sheet-controller", data: ["title": "Share", "message": "Send"]))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "com.pophost.samples.swift.high-priority-handler", viewLoader: "com.pophost.samples.swift.test-view",
+                controllerLoader: "com.pophost.samples.swift.sheet-controller", data: ["title": "Share", "message": "Send"]))
         t.chef.runUntilIdle()
         #expect(t.engine.detents(of: id).map(\.id) == ["medium", "large"])
         #expect(t.stage!.frame().node("popup.\(id).grabber") != nil)

@@ -1,6 +1,7 @@
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopModel
 
@@ -21,12 +22,14 @@ enum ValueWriterCall: Sendable, CustomTestStringConvertible {
         case .double(let value): table.write_double(writer, value)
         case .string(let value?): table.write_string(writer, value)
         case .string(nil): table.write_string(writer, nil)
-        case .bytes(let bytes): (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { table.write_string(writer, $0.baseAddress) } }
+        case .bytes(let bytes):
+            (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { table.write_string(writer, $0.baseAddress) } }
         case .beginArray: table.begin_array(writer)
         case .beginObject: table.begin_object(writer)
         case .key(let key?): table.write_key(writer, key)
         case .key(nil): table.write_key(writer, nil)
-        case .keyBytes(let bytes): (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { table.write_key(writer, $0.baseAddress) } }
+        case .keyBytes(let bytes):
+            (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { table.write_key(writer, $0.baseAddress) } }
         case .end: table.end(writer)
         }
     }
@@ -55,9 +58,11 @@ private func write(_ calls: [ValueWriterCall]) -> Result<Value?, WriterError> {
         #expect(try write(calls).get() == expected)
     }
 
-    @Test("a single scalar is a whole value", arguments: [
-        (ValueWriterCall.null, Value.null), (.bool(false), false), (.int(.min), .int(.min)), (.double(-0.0), -0.0), (.string("x"), "x"),
-    ] as [(ValueWriterCall, Value)])
+    @Test(
+        "a single scalar is a whole value",
+        arguments: [
+            (ValueWriterCall.null, Value.null), (.bool(false), false), (.int(.min), .int(.min)), (.double(-0.0), -0.0), (.string("x"), "x"),
+        ] as [(ValueWriterCall, Value)])
     func scalar(call: ValueWriterCall, expected: Value) throws {
         #expect(try write([call]).get() == expected)
     }
@@ -67,30 +72,32 @@ private func write(_ calls: [ValueWriterCall]) -> Result<Value?, WriterError> {
         #expect(try write([]).get() == nil)
     }
 
-    @Test("misuse is reported with the first mistake", arguments: [
-        ([.null, .null], "2 top-level values"),
-        ([.beginArray, .end, .beginObject], "2 top-level values"),
-        ([.key("a")], "write_key outside an object"),
-        ([.beginArray, .key("a")], "write_key outside an object"),
-        ([.beginObject, .int(1)], "write_int inside an object without write_key first"),
-        ([.beginObject, .beginArray], "begin_array inside an object without write_key first"),
-        ([.beginObject, .key("a"), .int(1), .string("x")], "write_string inside an object without write_key first"),
-        ([.beginObject, .key("a"), .key("b")], #"write_key after write_key "a" without a value"#),
-        ([.beginObject, .key("a"), .int(1), .key("a")], #"duplicate key "a""#),
-        ([.beginObject, .key("a"), .end], #"end of an object after write_key "a" without a value"#),
-        ([.end], "end with nothing open"),
-        ([.beginArray, .end, .end], "end with nothing open"),
-        ([.string(nil)], "write_string: NULL string"),
-        ([.beginObject, .key(nil)], "write_key: NULL string"),
-        ([.bytes([0x61, 0xFF])], "write_string: invalid UTF-8"),
-        ([.bytes([0xED, 0xA0, 0x80])], "write_string: invalid UTF-8"),
-        ([.beginObject, .keyBytes([0xC0, 0x80])], "write_key: invalid UTF-8"),
-        ([.double(.nan)], "write_double: non-finite value nan"),
-        ([.beginArray, .double(-.infinity)], "write_double: non-finite value -inf"),
-        ([.beginArray], "1 container left open (array)"),
-        ([.beginObject, .key("a"), .beginArray], "2 containers left open (object, array)"),
-        ([.end, .null, .null, .key("x")], "end with nothing open"),
-    ] as [([ValueWriterCall], String)])
+    @Test(
+        "misuse is reported with the first mistake",
+        arguments: [
+            ([.null, .null], "2 top-level values"),
+            ([.beginArray, .end, .beginObject], "2 top-level values"),
+            ([.key("a")], "write_key outside an object"),
+            ([.beginArray, .key("a")], "write_key outside an object"),
+            ([.beginObject, .int(1)], "write_int inside an object without write_key first"),
+            ([.beginObject, .beginArray], "begin_array inside an object without write_key first"),
+            ([.beginObject, .key("a"), .int(1), .string("x")], "write_string inside an object without write_key first"),
+            ([.beginObject, .key("a"), .key("b")], #"write_key after write_key "a" without a value"#),
+            ([.beginObject, .key("a"), .int(1), .key("a")], #"duplicate key "a""#),
+            ([.beginObject, .key("a"), .end], #"end of an object after write_key "a" without a value"#),
+            ([.end], "end with nothing open"),
+            ([.beginArray, .end, .end], "end with nothing open"),
+            ([.string(nil)], "write_string: NULL string"),
+            ([.beginObject, .key(nil)], "write_key: NULL string"),
+            ([.bytes([0x61, 0xFF])], "write_string: invalid UTF-8"),
+            ([.bytes([0xED, 0xA0, 0x80])], "write_string: invalid UTF-8"),
+            ([.beginObject, .keyBytes([0xC0, 0x80])], "write_key: invalid UTF-8"),
+            ([.double(.nan)], "write_double: non-finite value nan"),
+            ([.beginArray, .double(-.infinity)], "write_double: non-finite value -inf"),
+            ([.beginArray], "1 container left open (array)"),
+            ([.beginObject, .key("a"), .beginArray], "2 containers left open (object, array)"),
+            ([.end, .null, .null, .key("x")], "end with nothing open"),
+        ] as [([ValueWriterCall], String)])
     func misuse(calls: [ValueWriterCall], message: String) {
         #expect(throws: WriterError(message: message)) { try write(calls).get() }
     }

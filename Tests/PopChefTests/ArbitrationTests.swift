@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 
 /// The arbitration rules, asserted on the trace, with built-in components (0.25 s animations).

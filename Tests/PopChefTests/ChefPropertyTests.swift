@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 
@@ -62,9 +63,10 @@ import PopTestSupport
             #expect(repeated.isEmpty, "second final event for \(repeated); \(context(step))")
             // The queue is in priority order, first come first served among equals.
             let queue = chef.layers[.modal].queue
-            #expect(zip(queue, queue.dropFirst()).allSatisfy { a, b in
-                a.options.priority > b.options.priority || (a.options.priority == b.options.priority && a.id < b.id)
-            }, "\(context(step))")
+            #expect(
+                zip(queue, queue.dropFirst()).allSatisfy { a, b in
+                    a.options.priority > b.options.priority || (a.options.priority == b.options.priority && a.id < b.id)
+                }, "\(context(step))")
         }
 
         chef.dismissAll()

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 
@@ -41,9 +42,15 @@ import PopTestSupport
             made.append(handler)
             return handler
         }
-        func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent { throw ComponentFailure(.unknownComponent, id) }
-        func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent { throw ComponentFailure(.unknownComponent, id) }
-        func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent { throw ComponentFailure(.unknownComponent, id) }
+        func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
+            throw ComponentFailure(.unknownComponent, id)
+        }
+        func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
+            throw ComponentFailure(.unknownComponent, id)
+        }
+        func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
+            throw ComponentFailure(.unknownComponent, id)
+        }
         func deliverMainThreadCallbacks() -> Bool { false }
 
         func takeLosses() -> [ComponentLoss] {
@@ -102,8 +109,10 @@ import PopTestSupport
 
     @Test("a component failure of a dead plugin ends the request with its reason, not plugin-error")
     func failureReasons() {
-        for (category, reason) in [(ComponentFailure.Category.crashed, Reason.pluginCrashed), (.timedOut, .pluginTimeout),
-                                   (.contractBroken, .pluginError)] {
+        for (category, reason) in [
+            (ComponentFailure.Category.crashed, Reason.pluginCrashed), (.timedOut, .pluginTimeout),
+            (.contractBroken, .pluginError),
+        ] {
             let catalog = ComponentCatalog()
             catalog.register(viewLoader: "com.example.dead.view") { DeadView(ComponentFailure(category, "it died")) }
             let t = TracedChef(catalog: catalog)

@@ -1,7 +1,8 @@
-import Testing
-import PopTestSupport
-@testable import PopChef
 import PopModel
+import PopTestSupport
+import Testing
+
+@testable import PopChef
 
 /// The composition contract between a handler's actions and a content tree, over Swift components
 /// registered in a catalog: the mismatches it finds, the chef failing a request with all of them,
@@ -37,17 +38,22 @@ import PopModel
 
     /// A stack of text fields then buttons.
     private static func content(buttons: [String], fields: [String] = []) -> ContentNode {
-        ContentNode(.vstack(spacing: 8, alignment: .fill, children:
-            fields.map { ContentNode(.textField(id: $0, placeholder: "", secure: false)) }
-                + buttons.map { ContentNode(.button($0, style: .default, action: $0)) }))
+        ContentNode(
+            .vstack(
+                spacing: 8, alignment: .fill,
+                children:
+                    fields.map { ContentNode(.textField(id: $0, placeholder: "", secure: false)) }
+                    + buttons.map { ContentNode(.button($0, style: .default, action: $0)) }))
     }
 
     private static func payment() -> Handler {
-        Handler("com.test.payment", [
-            ActionDeclaration(name: "confirm", signature: "bool(self:ptr, field.password:str)", fields: ["password"]),
-            ActionDeclaration(name: "cancel", signature: "void()"),
-            ActionDeclaration(name: "lookup", signature: "void(field.email:str, field.password:str)", fields: ["email", "password"]),
-        ])
+        Handler(
+            "com.test.payment",
+            [
+                ActionDeclaration(name: "confirm", signature: "bool(self:ptr, field.password:str)", fields: ["password"]),
+                ActionDeclaration(name: "cancel", signature: "void()"),
+                ActionDeclaration(name: "lookup", signature: "void(field.email:str, field.password:str)", fields: ["email", "password"]),
+            ])
     }
 
     /// A catalog with the payment handler, a view that fits it, one that does not, one that declines
@@ -56,19 +62,27 @@ import PopModel
         let catalog = ComponentCatalog()
         catalog.register(handler: "com.test.payment") { payment() }
         catalog.register(handler: "com.test.silent") { Handler("com.test.silent", []) }
-        catalog.register(viewLoader: "com.test.payment-view") { View("com.test.payment-view") { _ in
-            content(buttons: ["confirm", "cancel", "lookup", HostAction.dismiss], fields: ["password", "email"])
-        } }
-        catalog.register(viewLoader: "com.test.typo-view") { View("com.test.typo-view") { _ in
-            content(buttons: ["confrim", "cancel", "confrim"], fields: ["passwd"])
-        } }
-        catalog.register(viewLoader: "com.test.picky-view") { View("com.test.picky-view") { data throws(ComponentFailure) in
-            guard data != .null else { throw ComponentFailure(.declined, "build returned false") }
-            return content(buttons: [HostAction.dismiss])
-        } }
-        catalog.register(viewLoader: "com.test.code-view") { View("com.test.code-view") { data in
-            content(buttons: ["confirm", "cancel", "lookup"], fields: data["code"] == true ? ["password", "email"] : [])
-        } }
+        catalog.register(viewLoader: "com.test.payment-view") {
+            View("com.test.payment-view") { _ in
+                content(buttons: ["confirm", "cancel", "lookup", HostAction.dismiss], fields: ["password", "email"])
+            }
+        }
+        catalog.register(viewLoader: "com.test.typo-view") {
+            View("com.test.typo-view") { _ in
+                content(buttons: ["confrim", "cancel", "confrim"], fields: ["passwd"])
+            }
+        }
+        catalog.register(viewLoader: "com.test.picky-view") {
+            View("com.test.picky-view") { data throws(ComponentFailure) in
+                guard data != .null else { throw ComponentFailure(.declined, "build returned false") }
+                return content(buttons: [HostAction.dismiss])
+            }
+        }
+        catalog.register(viewLoader: "com.test.code-view") {
+            View("com.test.code-view") { data in
+                content(buttons: ["confirm", "cancel", "lookup"], fields: data["code"] == true ? ["password", "email"] : [])
+            }
+        }
         catalog.register(reformer: "com.test.code-reformer") { CodeReformer() }
         return catalog
     }
@@ -77,13 +91,18 @@ import PopModel
     func mismatches() {
         let contract = CompositionContract(handler: Self.payment())
         let found = contract.mismatches(in: Self.content(buttons: ["confrim", "cancel", "confrim", "pop.dismiss"], fields: ["passwd"]))
-        #expect(found == [
-            ContractMismatch(kind: .undeclaredAction, handler: "com.test.payment", action: "confrim", suggestion: "confirm"),
-            ContractMismatch(kind: .missingTextField, handler: "com.test.payment", action: "confirm", field: "password", suggestion: "passwd"),
-            ContractMismatch(kind: .missingTextField, handler: "com.test.payment", action: "lookup", field: "email"),
-            ContractMismatch(kind: .missingTextField, handler: "com.test.payment", action: "lookup", field: "password", suggestion: "passwd"),
-        ])
-        #expect(found[0].message == #"a button names the action "confrim", which handler com.test.payment does not declare (did you mean "confirm"?)"#)
+        #expect(
+            found == [
+                ContractMismatch(kind: .undeclaredAction, handler: "com.test.payment", action: "confrim", suggestion: "confirm"),
+                ContractMismatch(
+                    kind: .missingTextField, handler: "com.test.payment", action: "confirm", field: "password", suggestion: "passwd"),
+                ContractMismatch(kind: .missingTextField, handler: "com.test.payment", action: "lookup", field: "email"),
+                ContractMismatch(
+                    kind: .missingTextField, handler: "com.test.payment", action: "lookup", field: "password", suggestion: "passwd"),
+            ])
+        #expect(
+            found[0].message
+                == #"a button names the action "confrim", which handler com.test.payment does not declare (did you mean "confirm"?)"#)
         #expect(found[2].message == #"action "lookup" reads field.email, but the content has no text field "email""#)
         #expect(contract.fits(Self.content(buttons: ["confirm", "pop.dismiss"], fields: ["email", "password"])))
     }
@@ -95,8 +114,9 @@ import PopModel
         #expect(CompositionContract(handlerID: "h", actions: [:]).fits(onlyHost))
         #expect(CompositionContract.builtIn.mismatches(in: Self.content(buttons: ["go"])).map(\.kind) == [.undeclaredAction])
         // An action reading no fields fits content without any.
-        #expect(CompositionContract(handlerID: "h", actions: ["go": ActionDeclaration(name: "go", signature: "bool()")])
-            .fits(Self.content(buttons: ["go"])))
+        #expect(
+            CompositionContract(handlerID: "h", actions: ["go": ActionDeclaration(name: "go", signature: "bool()")])
+                .fits(Self.content(buttons: ["go"])))
     }
 
     @Test("the chef fails a request whose content breaks the contract, naming every mismatch")
@@ -133,7 +153,9 @@ import PopModel
         let inspector = ContractInspector(catalog: Self.catalog())
         let views = ["com.test.payment-view", "com.test.typo-view", "com.test.picky-view"]
         let checks = try inspector.check(handlers: ["com.test.payment", "com.test.silent"], viewLoaders: views, data: .null)
-        #expect(checks.map { "\($0.handler) \($0.viewLoader)" } == ["com.test.payment", "com.test.silent"].flatMap { h in views.map { "\(h) \($0)" } })
+        #expect(
+            checks.map { "\($0.handler) \($0.viewLoader)" }
+                == ["com.test.payment", "com.test.silent"].flatMap { h in views.map { "\(h) \($0)" } })
         #expect(checks.map(\.fits) == [true, false, false, false, false, false])
         #expect(checks[1].mismatches.count == 4)
         #expect(checks[2].failure == ComponentFailure(.declined, "view loader com.test.picky-view for the data null: build returned false"))
@@ -143,7 +165,8 @@ import PopModel
         let code = "com.test.code-view"
         let withoutCode = try inspector.check(handlers: ["com.test.payment"], viewLoaders: [code], data: [:])
         #expect(withoutCode[0].mismatches.map(\.kind) == [.missingTextField, .missingTextField, .missingTextField])
-        let reformed = try inspector.check(handlers: ["com.test.payment"], viewLoaders: [code], data: [:], reformer: "com.test.code-reformer")
+        let reformed = try inspector.check(
+            handlers: ["com.test.payment"], viewLoaders: [code], data: [:], reformer: "com.test.code-reformer")
         #expect(reformed[0].fits)
     }
 
@@ -154,7 +177,10 @@ import PopModel
             try inspector.check(handlers: ["com.test.paymnt"], viewLoaders: ["com.test.payment-view"], data: .null)
         }
         #expect(typo?.category == .unknownComponent)
-        #expect(typo?.description == #"no handler with id "com.test.paymnt" in the loaded plugins (did you mean "com.test.payment"?); the handlers are: com.test.payment, com.test.silent"#)
+        #expect(
+            typo?.description
+                == #"no handler with id "com.test.paymnt" in the loaded plugins (did you mean "com.test.payment"?); the handlers are: com.test.payment, com.test.silent"#
+        )
         let short = #expect(throws: ComponentFailure.self) { try inspector.contract(ofHandler: "silent") }
         #expect(short?.description.contains(#"(did you mean "com.test.silent"?)"#) == true)
         let wrongKind = #expect(throws: ComponentFailure.self) {

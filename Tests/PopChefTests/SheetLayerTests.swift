@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 
@@ -7,8 +8,10 @@ import PopTestSupport
 /// no queue or override, dedupe keys as everywhere; and the interactive dismissal's guards.
 @Suite struct SheetLayerTests {
     func sheet(_ t: TracedChef, priority: Priority? = nil, policy: Policy? = nil, key: String? = nil) -> RequestID {
-        t.chef.show(PopupRequest(controllerLoader: "pop.theme", data: ["theme": ["style": "sheet"]], priority: priority, policy: policy,
-                                 dedupeKey: key))
+        t.chef.show(
+            PopupRequest(
+                controllerLoader: "pop.theme", data: ["theme": ["style": "sheet"]], priority: priority, policy: policy,
+                dedupeKey: key))
     }
 
     @Test("sheets stack whatever their policy and priority; the one below comes to the front when the top one ends")

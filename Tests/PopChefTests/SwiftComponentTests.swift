@@ -1,6 +1,7 @@
+import PopTestSupport
 import Synchronization
 import Testing
-import PopTestSupport
+
 @testable import PopChef
 @testable import PopModel
 
@@ -39,10 +40,13 @@ import PopTestSupport
         let id = "com.example.coupon.view"
 
         func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
-            ContentNode(.vstack(spacing: 8, alignment: .fill, children: [
-                ContentNode(.textField(id: "code", placeholder: "Code", secure: false)),
-                ContentNode(.button("Redeem", style: .default, action: "redeem")),
-            ]))
+            ContentNode(
+                .vstack(
+                    spacing: 8, alignment: .fill,
+                    children: [
+                        ContentNode(.textField(id: "code", placeholder: "Code", secure: false)),
+                        ContentNode(.button("Redeem", style: .default, action: "redeem")),
+                    ]))
         }
     }
 
@@ -146,7 +150,10 @@ import PopTestSupport
         catalog.register(viewLoader: "com.example.coupon.view") { CouponView() }
         #expect(catalog.componentIDs(of: .viewLoader) == ["com.example.coupon.view"])
         #expect(catalog.kind(of: "pop.theme") == .controllerLoader)
-        #expect(throws: ComponentFailure(.unknownComponent, "no handler with id \"com.example.nothing\" in the loaded plugins; there are no handlers")) {
+        #expect(
+            throws: ComponentFailure(
+                .unknownComponent, "no handler with id \"com.example.nothing\" in the loaded plugins; there are no handlers")
+        ) {
             try catalog.makeHandler("com.example.nothing", context: .detached())
         }
         #expect(throws: ComponentFailure(.wrongKind, "\"com.example.coupon.view\" is a view-loader, not a handler")) {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopHarness
 
 /// `pophost test`, the real binary, on ABI 1.0 plugins built from the released headers: a 1.0
@@ -16,8 +17,9 @@ import PopTestSupport
         let (sample, promotion) = (report.plugins[0], report.plugins[1])
         #expect(sample.results.count >= 25)
         for result in sample.results {
-            #expect(result.status == .success || result.status == .skipped && HarnessTests.skippable.contains(result.name),
-                    "\(result.name): \(result.status) \(result.message ?? "")")
+            #expect(
+                result.status == .success || result.status == .skipped && HarnessTests.skippable.contains(result.name),
+                "\(result.name): \(result.status) \(result.message ?? "")")
         }
         // A lone handler without actions: the tests of views, actions and reformers have nothing to try.
         #expect(promotion.results.count == sample.results.count)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopHarness
 
 /// Scenarios a plugin ships: found by convention or --scenarios, played as tests, their snapshots
@@ -59,7 +60,8 @@ import PopTestSupport
         result = try #require(report.plugins.first?.results.first { $0.name == "scenario.pay" })
         #expect(status == 0 && result.status == .success, "\(result)")
 
-        try recorded.replacingOccurrences(of: "did-present", with: "did-appear").write(toFile: snapshotPath, atomically: true, encoding: .utf8)
+        try recorded.replacingOccurrences(of: "did-present", with: "did-appear").write(
+            toFile: snapshotPath, atomically: true, encoding: .utf8)
         (status, report, _) = try HarnessTests.harness(only)
         result = try #require(report.plugins.first?.results.first { $0.name == "scenario.pay" })
         #expect(status == 1 && result.status == .failed)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopHarness
 
 /// `pophost test` run for real: the bundled samples pass, each misbehaving plugin fails the test
@@ -26,8 +27,9 @@ import PopTestSupport
             for plugin in report.plugins {
                 #expect(plugin.results.count >= 25)
                 for result in plugin.results {
-                    #expect(result.status == .success || result.status == .skipped && Self.skippable.contains(result.name),
-                            "\(plugin.path) \(result.name): \(result.status) \(result.message ?? "")")
+                    #expect(
+                        result.status == .success || result.status == .skipped && Self.skippable.contains(result.name),
+                        "\(plugin.path) \(result.name): \(result.status) \(result.message ?? "")")
                 }
             }
         }
@@ -38,13 +40,17 @@ import PopTestSupport
         let directory = TemporaryDirectory()
         let plugin = directory.file("broken.so")
         try Fixture.build(plugin, ["-DFIX_BAD_SIGNATURE", "-DFIX_PLUGIN_ID=\"com.fixture.broken\""])
-        let (status, report, stderr) = try Self.harness(["--only", "component.action-signatures", "--only", "component.actions-fuzzed", plugin])
+        let (status, report, stderr) = try Self.harness([
+            "--only", "component.action-signatures", "--only", "component.actions-fuzzed", plugin,
+        ])
         #expect(status == 1, "\(stderr)")
         let results = try #require(report.plugins.first?.results)
         // library.loads runs first, always: it gates the tests that need the plugin loaded.
         #expect(results.map(\.name) == ["library.loads", "component.action-signatures", "component.actions-fuzzed"])
         #expect(results.map(\.status) == [.success, .failed, .skipped])
-        #expect(results.last?.message == "the handler com.fixture.broken.handler cannot be made (see component.action-signatures), so no action could be called")
+        #expect(
+            results.last?.message
+                == "the handler com.fixture.broken.handler cannot be made (see component.action-signatures), so no action could be called")
     }
 
     @Test("each misbehaving plugin fails the right test with the right status", arguments: MisbehavingPluginCorpus.cases)
@@ -79,7 +85,9 @@ import PopTestSupport
     func processTimeout() throws {
         let corpus = MisbehavingPluginCorpus.shared
         let start = Date()
-        let (status, report, _) = try Self.harness(["--only", "component.should-dismiss-answers", "--timeout", "0.4", corpus.path("hang-should-dismiss")])
+        let (status, report, _) = try Self.harness([
+            "--only", "component.should-dismiss-answers", "--timeout", "0.4", corpus.path("hang-should-dismiss"),
+        ])
         #expect(status == 1)
         let results = try #require(report.plugins.first?.results)
         #expect(results.first { $0.name == "library.loads" }?.status == .success)
@@ -131,9 +139,13 @@ import PopTestSupport
         let strict1 = ConformanceSuite.select(all, strictness: 1, only: [], skip: [])
         #expect(!strict1.isEmpty && strict1.allSatisfy { $0.level == 1 })
         #expect(ConformanceSuite.select(all, strictness: 5, only: ["library"], skip: []).allSatisfy { $0.name.hasPrefix("library.") })
-        #expect(ConformanceSuite.select(all, strictness: 10, only: ["component.*-null"], skip: []).map(\.name)
-            == ["component.unknown-extension-null"])
-        #expect(ConformanceSuite.select(all, strictness: 10, only: [], skip: ["component", "fuzz.*"]).allSatisfy { $0.name.hasPrefix("library.") })
+        #expect(
+            ConformanceSuite.select(all, strictness: 10, only: ["component.*-null"], skip: []).map(\.name)
+                == ["component.unknown-extension-null"])
+        #expect(
+            ConformanceSuite.select(all, strictness: 10, only: [], skip: ["component", "fuzz.*"]).allSatisfy {
+                $0.name.hasPrefix("library.")
+            })
 
         let listed = try run(Build.pophost, ["test", "--list", "--strictness", "10"])
         #expect(listed.status == 0)
@@ -145,8 +157,12 @@ import PopTestSupport
         let corpus = MisbehavingPluginCorpus.shared
         let out = TemporaryDirectory()
         let file = out.file("results.xml")
-        let result = try run(Build.pophost, ["test", "--junit", file, "--only", "library", "--only", "component.completions-once",
-                                             corpus.path("crash-in-callback"), corpus.path("noisy-init")])
+        let result = try run(
+            Build.pophost,
+            [
+                "test", "--junit", file, "--only", "library", "--only", "component.completions-once",
+                corpus.path("crash-in-callback"), corpus.path("noisy-init"),
+            ])
         #expect(result.status == 1)
         #expect(result.stdout.contains("CRASH") && result.stdout.contains("Reproduce: pophost test"))
         let xml = try String(contentsOfFile: file, encoding: .utf8)
@@ -160,7 +176,10 @@ import PopTestSupport
 
     @Test("bad arguments and missing files are errors, not crashes")
     func badArguments() throws {
-        for arguments in [["test"], ["test", "--strictness", "11", Build.cSample], ["test", "/nonexistent/lib.so"], ["test", "--jobs", "0", Build.cSample]] {
+        for arguments in [
+            ["test"], ["test", "--strictness", "11", Build.cSample], ["test", "/nonexistent/lib.so"],
+            ["test", "--jobs", "0", Build.cSample],
+        ] {
             let result = try run(Build.pophost, arguments)
             #expect(result.status != 0 && result.status < 128, "\(arguments)")
             #expect(result.stderr.contains("rror"), "\(arguments): \(result.stderr)")

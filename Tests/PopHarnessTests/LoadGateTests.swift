@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import PopTestSupport
-@testable import PopHarness
 import PopLoader
+import PopTestSupport
+import Testing
+
+@testable import PopHarness
 
 /// `library.loads` loads a plugin the way the registry does, and gates every test that needs the
 /// plugin loaded (issue 18): no passing verdict for a plugin the registry rejects, and no minutes of
@@ -55,7 +56,9 @@ import PopLoader
 
     @Test("--only a test that needs the plugin loaded runs library.loads first, and reports it")
     func gateRunsUnasked() throws {
-        let (status, report, _) = try HarnessTests.harness(["--only", "component.descriptor-fields", MisbehavingPluginCorpus.shared.path("null-init")])
+        let (status, report, _) = try HarnessTests.harness([
+            "--only", "component.descriptor-fields", MisbehavingPluginCorpus.shared.path("null-init"),
+        ])
         #expect(status == 1)
         #expect(report.plugins.first?.results.map(\.name) == ["library.loads", "component.descriptor-fields"])
         #expect(report.plugins.first?.results.map(\.status) == [.failed, .skipped])

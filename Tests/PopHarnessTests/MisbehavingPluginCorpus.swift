@@ -1,5 +1,6 @@
 import Foundation
 import PopTestSupport
+
 @testable import PopHarness
 
 /// Plugins that each break one rule of the conformance suite, built once from
@@ -30,7 +31,9 @@ struct MisbehavingPluginCorpus: Sendable {
         Case(name: "noisy-init", flags: ["-DFIX_NOISY_INIT"], test: "library.init-silent", status: .failed),
         Case(name: "any-factory", flags: ["-DFIX_ANY_FACTORY"], test: "library.unknown-factory-null", status: .failed),
         Case(name: "loose-factory-id", flags: ["-DFIX_LOOSE_FACTORY_ID"], test: "library.factory-id-trailing-garbage", status: .failed),
-        Case(name: "absolute-runpath", flags: ["-Wl,-rpath,/opt/build-machine/lib", "-Wl,--enable-new-dtags"], test: "library.runpath-portable", status: .warning),
+        Case(
+            name: "absolute-runpath", flags: ["-Wl,-rpath,/opt/build-machine/lib", "-Wl,--enable-new-dtags"],
+            test: "library.runpath-portable", status: .warning),
         // The registry rejects a name that is not UTF-8, so library.loads fails first.
         Case(name: "invalid-utf8-name", flags: ["-DFIX_BAD_UTF8_NAME"], test: "library.loads", status: .failed),
         Case(name: "descriptor-mismatch", flags: ["-DFIX_DESC_MISMATCH"], test: "component.descriptor-consistency", status: .failed),

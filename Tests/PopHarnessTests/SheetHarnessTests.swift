@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopHarness
 
 /// `pophost test` on plugins that present sheets: the samples and the sheet fixture pass the
@@ -13,9 +14,13 @@ import PopTestSupport
 
         init() throws {
             for variant in Self.variants {
-                let result = try run("/usr/bin/env", ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                                                      "-I", Repository.abiInclude, "-DFIX_SHEET_\(variant)", "-o", path(variant),
-                                                      Repository.root + "/Tests/Fixtures/sheet_plugin.c"])
+                let result = try run(
+                    "/usr/bin/env",
+                    [
+                        "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                        "-I", Repository.abiInclude, "-DFIX_SHEET_\(variant)", "-o", path(variant),
+                        Repository.root + "/Tests/Fixtures/sheet_plugin.c",
+                    ])
                 guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
             }
         }
@@ -37,19 +42,24 @@ import PopTestSupport
             let (status, results) = try harness(path)
             #expect(status == 0)
             #expect(results.map(\.name) == ["library.loads", "component.sheet-resolvers", "component.sheet-callbacks"])
-            #expect(results.allSatisfy { $0.status == .success }, "\(path): \(results.map { "\($0.name) \($0.status) \($0.message ?? "")" })")
+            #expect(
+                results.allSatisfy { $0.status == .success }, "\(path): \(results.map { "\($0.name) \($0.status) \($0.message ?? "")" })")
         }
         let plain = MisbehavingPluginCorpus.shared.path("good")
         let (status, results) = try harness(plain)
         #expect(status == 0)
-        #expect(results.dropFirst().allSatisfy { $0.status == .skipped && $0.message == "no controller loader of the plugin presents a sheet" })
+        #expect(
+            results.dropFirst().allSatisfy { $0.status == .skipped && $0.message == "no controller loader of the plugin presents a sheet" })
     }
 
-    @Test("bad resolvers fail component.sheet-resolvers, naming the problem",
-          arguments: [("NAN", "detent \"small\" resolved to nan, not a height"),
-                      ("SHRINKING", "detent \"small\" shrinks from 478.75 to 464.25 as the scene grows to 600 points"),
-                      ("RANDOM", "its detents differ when resolved twice for a 542-point scene"),
-                      ("SLOW", "laying out its sheet on a 542-point scene took")])
+    @Test(
+        "bad resolvers fail component.sheet-resolvers, naming the problem",
+        arguments: [
+            ("NAN", "detent \"small\" resolved to nan, not a height"),
+            ("SHRINKING", "detent \"small\" shrinks from 478.75 to 464.25 as the scene grows to 600 points"),
+            ("RANDOM", "its detents differ when resolved twice for a 542-point scene"),
+            ("SLOW", "laying out its sheet on a 542-point scene took"),
+        ])
     func failing(variant: String, message: String) throws {
         let (status, results) = try harness(plugins.path(variant))
         #expect(status == 1)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopInteractive
 @testable import PopIsolation
@@ -50,17 +51,20 @@ import PopTestSupport
         }
     }
 
-    @Test("rebuilt with a new title while its scenario plays: the next frame shows it; a truncated file, not ELF, a crash in init are refused")
+    @Test(
+        "rebuilt with a new title while its scenario plays: the next frame shows it; a truncated file, not ELF, a crash in init are refused"
+    )
     func reload() throws {
         let project = try Project()
         let discovery = try makeRegistry([project.directory.path], cache: project.directory.file("registry.cache")).discover()
         let source = IsolatedComponents(discovery: discovery, options: IsolationOptions(executable: Build.pluginHost))
         let catalog = ComponentCatalog()
         catalog.add(source)
-        let scenario = try Scenario.parse(json: #"""
-            {"steps": [{"show": {"handler": "com.example.watched.handler", "view_loader": "com.example.watched.view",
-                                 "controller_loader": "com.example.watched.controller", "data": {"title": "First title"}, "as": "popup"}}]}
-            """#, file: "watched.json", baseDirectory: nil)
+        let scenario = try Scenario.parse(
+            json: #"""
+                {"steps": [{"show": {"handler": "com.example.watched.handler", "view_loader": "com.example.watched.view",
+                                     "controller_loader": "com.example.watched.controller", "data": {"title": "First title"}, "as": "popup"}}]}
+                """#, file: "watched.json", baseDirectory: nil)
         let host = InteractiveHost(runner: ScenarioRunner(scenario: scenario, catalog: catalog), reload: try HotReload(source: source))
         host.advance(by: .milliseconds(600))
         #expect(Self.texts(host.frame()).contains("First title"))
@@ -94,7 +98,9 @@ import PopTestSupport
         #expect(Self.texts(host.frame()).contains("Rebuilt title"))
 
         // A build that crashes in init: refused too.
-        try project.edit("src/plugin.c", replacing: "    if (!host) return false;\n", with: "    if (!host) return false;\n    *(volatile int *)0 = 1;\n")
+        try project.edit(
+            "src/plugin.c", replacing: "    if (!host) return false;\n", with: "    if (!host) return false;\n    *(volatile int *)0 = 1;\n"
+        )
         try project.build()
         Self.play(host) { host.statusLine.contains("SIGSEGV") }
         #expect(host.statusLine.contains("not reloaded") && host.statusLine.contains("SIGSEGV"), "\(host.statusLine)")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopInteractive
 @testable import PopScenario
 @testable import PopTerminal
@@ -15,7 +16,9 @@ import PopTestSupport
 
     @Test("keys: ↑ flicks the top banner away; 1 shows the scenario's first popup again; q quits")
     func keys() throws {
-        let (host, _) = try host(#"{"steps": [{"show": {"controller_loader": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 0}}}}]}"#)
+        let (host, _) = try host(
+            #"{"steps": [{"show": {"controller_loader": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 0}}}}]}"#
+        )
         host.advance(by: .seconds(1))
         let banner = try #require(host.runner.labels["b"])
         #expect(host.handle(.key(.up)) == .continue)
@@ -29,7 +32,8 @@ import PopTestSupport
 
     @Test("with a field focused, keys type into it, Backspace deletes, Enter ends editing; the mouse taps")
     func typing() throws {
-        let (host, samples) = try host(#"""
+        let (host, samples) = try host(
+            #"""
             {"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
                                  "data": {"amount": 3}, "as": "pay"}}, {"at": 500, "focus": {"field": "password"}}]}
             """#)
@@ -84,7 +88,8 @@ import PopTestSupport
 
     @Test("a tap on a button shows the action it ran in the status line")
     func actionTapShown() throws {
-        let (host, samples) = try host(#"""
+        let (host, samples) = try host(
+            #"""
             {"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
                                  "data": {"amount": 3}, "as": "pay"}}]}
             """#)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopInteractive
 @testable import PopModel
 @testable import PopScenario
@@ -13,8 +14,10 @@ import PopTestSupport
     @Test("the mouse drags the share sheet to large; ↓ flicks it away; ↑ flicks a new one from medium to large")
     func dragAndFlick() throws {
         let samples = try IsolatedSamples()
-        let host = InteractiveHost(runner: ScenarioRunner(scenario: try Scenario.parse(json: Self.json, file: nil, baseDirectory: nil),
-                                                          catalog: samples.catalog))
+        let host = InteractiveHost(
+            runner: ScenarioRunner(
+                scenario: try Scenario.parse(json: Self.json, file: nil, baseDirectory: nil),
+                catalog: samples.catalog))
         host.advance(by: .seconds(1))
         let sheet = try #require(host.runner.labels["s"])
         #expect(host.runner.engine.selectedDetent(of: sheet) == "medium")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopIsolation
 @testable import PopLoader
@@ -102,7 +103,8 @@ import PopTestSupport
         #expect(message.contains("\(testCase.name).so is quarantined for the rest of this session"), "\(message)")
         #expect(message.contains("failed 3 times"))
         // Other plugins are not affected.
-        let good = chef.show(PopupRequest(handler: "\(IsolationCrashCorpus.goodID).handler", viewLoader: "\(IsolationCrashCorpus.goodID).view"))
+        let good = chef.show(
+            PopupRequest(handler: "\(IsolationCrashCorpus.goodID).handler", viewLoader: "\(IsolationCrashCorpus.goodID).view"))
         chef.runUntilIdle()
         #expect(chef.state(of: good) == .shown)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopIsolation
@@ -76,26 +77,27 @@ import PopTestSupport
     func abi10() throws {
         let plugins = try ABI10Plugins()
         let discovery = try plugins.discover()
-        let scenario = try Scenario.parse(json: #"""
-            {"steps": [
-              {"show": {"handler": "com.pophost.abi10.promotion-handler", "data": {"campaign": "spring", "title": "Spring sale"}, "as": "promo"}},
-              {"show": {"handler": "com.pophost.abi10.promotion-handler", "data": {"campaign": "autumn", "eligible": false}, "as": "no"}},
-              {"wait": "idle"},
-              {"dismiss": "promo"},
-              {"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
-                        "controller_loader": "com.pophost.samples.c.pop-controller", "data": {"amount": 42.5, "order": "A-1001"}, "as": "pay"}},
-              {"wait": "idle"},
-              {"focus": {"field": "password", "on": "pay"}},
-              {"type": {"text": "123456", "field": "password", "on": "pay"}},
-              {"tap": {"action": "confirm", "on": "pay"}},
-              {"wait": "idle"},
-              {"show": {"handler": "com.pophost.samples.c.high-priority-handler", "view_loader": "com.pophost.samples.c.test-view",
-                        "controller_loader": "com.pophost.samples.c.custom-animation-controller", "data": {"title": "Custom"}, "as": "custom"}},
-              {"wait": "idle"},
-              {"tap": {"action": "pop.dismiss", "on": "custom"}},
-              {"wait": "idle"}
-            ]}
-            """#, file: "abi10.json", baseDirectory: nil)
+        let scenario = try Scenario.parse(
+            json: #"""
+                {"steps": [
+                  {"show": {"handler": "com.pophost.abi10.promotion-handler", "data": {"campaign": "spring", "title": "Spring sale"}, "as": "promo"}},
+                  {"show": {"handler": "com.pophost.abi10.promotion-handler", "data": {"campaign": "autumn", "eligible": false}, "as": "no"}},
+                  {"wait": "idle"},
+                  {"dismiss": "promo"},
+                  {"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view",
+                            "controller_loader": "com.pophost.samples.c.pop-controller", "data": {"amount": 42.5, "order": "A-1001"}, "as": "pay"}},
+                  {"wait": "idle"},
+                  {"focus": {"field": "password", "on": "pay"}},
+                  {"type": {"text": "123456", "field": "password", "on": "pay"}},
+                  {"tap": {"action": "confirm", "on": "pay"}},
+                  {"wait": "idle"},
+                  {"show": {"handler": "com.pophost.samples.c.high-priority-handler", "view_loader": "com.pophost.samples.c.test-view",
+                            "controller_loader": "com.pophost.samples.c.custom-animation-controller", "data": {"title": "Custom"}, "as": "custom"}},
+                  {"wait": "idle"},
+                  {"tap": {"action": "pop.dismiss", "on": "custom"}},
+                  {"wait": "idle"}
+                ]}
+                """#, file: "abi10.json", baseDirectory: nil)
         let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
         let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: Self.options))
         #expect(inProcess.problems.isEmpty, "\(inProcess.problems)")

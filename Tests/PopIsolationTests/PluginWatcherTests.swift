@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopIsolation
 
 /// The hot reload's watcher: a watched file written in place or renamed into place is a change, once;

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopIsolation
 @testable import PopModel
@@ -46,8 +47,10 @@ import PopTestSupport
     }
 
     /// The same frames, or the first that differs (frames are long: the message names it only).
-    static func expectSameFrames(_ isolated: [String], _ inProcess: [String], _ name: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameFrames(
+        _ isolated: [String], _ inProcess: [String], _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(isolated.count == inProcess.count, "\(name)", sourceLocation: sourceLocation)
         let first = zip(isolated, inProcess).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(first == nil, "\(name): frame \(first ?? -1) differs", sourceLocation: sourceLocation)

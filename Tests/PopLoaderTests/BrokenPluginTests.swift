@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 /// Every broken plugin is reported with its own category and a message naming the file, and none

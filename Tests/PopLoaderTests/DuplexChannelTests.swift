@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 /// A child process whose channel goes both ways (the plugin host's): the parent sends lines and reads
 /// the answers one at a time, each within a deadline, and learns of a child that ends.
 @Suite struct DuplexChannelTests {
     /// A shell that answers each line on descriptor 3 with "echo: LINE", until it reads "bye".
-    static func echo(_ script: String = #"while read -r line <&3; do [ "$line" = bye ] && exit 0; echo "echo: $line" >&3; done"#) throws -> ChildProcess {
+    static func echo(
+        _ script: String = #"while read -r line <&3; do [ "$line" = bye ] && exit 0; echo "echo: $line" >&3; done"#
+    ) throws -> ChildProcess {
         try ChildProcess(executable: "/bin/sh", arguments: ["-c", script], input: [], duplex: true)
     }
 

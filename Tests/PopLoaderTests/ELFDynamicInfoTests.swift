@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import PopTestSupport
-@testable import PopLoader
 import PopModel
+import PopTestSupport
+import Testing
+
+@testable import PopLoader
 
 /// The ELF dynamic-information reader, on libraries compiled with `cc` at test time, on the bundled
 /// samples, and on truncated, corrupted and section-stripped copies of them.
@@ -85,8 +86,9 @@ import PopModel
         #expect(plain.needed.contains("libc.so.6"))
         #expect(plain.soname == nil)
         #expect(plain.runpath == [] && plain.rpath == [])
-        let named = try ELFDynamicInfo.read(path: try compile(
-            Self.mixedSource, ["-Wl,-soname,libx.so.1", "-Wl,--no-as-needed", "-lm"], in: directory, name: "libx.so"))
+        let named = try ELFDynamicInfo.read(
+            path: try compile(
+                Self.mixedSource, ["-Wl,-soname,libx.so.1", "-Wl,--no-as-needed", "-lm"], in: directory, name: "libx.so"))
         #expect(named.soname == "libx.so.1")
         #expect(named.needed == ["libm.so.6", "libc.so.6"])
     }
@@ -96,7 +98,9 @@ import PopModel
         #expect(try ELFDynamicInfo.read(path: path).exportedSymbols == ["pop_plugin_entry_v1"])
     }
 
-    @Test("agrees with readelf on the samples, libc and libstdc++", .enabled(if: findExecutable("readelf") != nil, "readelf is not installed"))
+    @Test(
+        "agrees with readelf on the samples, libc and libstdc++", .enabled(if: findExecutable("readelf") != nil, "readelf is not installed")
+    )
     func agreesWithReadelf() throws {
         let libraries = [Build.cSample, Build.swiftSample] + ["libc.so.6", "libstdc++.so.6"].compactMap(systemLibrary)
         for library in libraries {
@@ -112,7 +116,8 @@ import PopModel
     @Test("without section headers, the program headers give the same answer", arguments: ["gnu", "sysv", "both"])
     func strippedSections(hashStyle: String) throws {
         let directory = TemporaryDirectory()
-        let library = try compile(Self.mixedSource, ["-Wl,--hash-style=\(hashStyle)", "-Wl,-soname,libx.so.1", "-Wl,-rpath,/abs"], in: directory)
+        let library = try compile(
+            Self.mixedSource, ["-Wl,--hash-style=\(hashStyle)", "-Wl,-soname,libx.so.1", "-Wl,-rpath,/abs"], in: directory)
         let stripped = try write(withoutSectionHeaders(try bytes(library)), to: directory.file("stripped.so"))
         let info = try ELFDynamicInfo.read(path: stripped)
         #expect(info == (try ELFDynamicInfo.read(path: library)))
@@ -126,8 +131,9 @@ import PopModel
         #expect(try ELFDynamicInfo.read(path: stripped) == (try ELFDynamicInfo.read(path: path)))
     }
 
-    @Test("llvm-objcopy --strip-sections output still lists the exports",
-          .enabled(if: findExecutable("llvm-objcopy") != nil, "llvm-objcopy is not installed"))
+    @Test(
+        "llvm-objcopy --strip-sections output still lists the exports",
+        .enabled(if: findExecutable("llvm-objcopy") != nil, "llvm-objcopy is not installed"))
     func objcopyStripSections() throws {
         let directory = TemporaryDirectory()
         let library = try compile(Self.mixedSource, in: directory)
@@ -144,8 +150,10 @@ import PopModel
         let whole = try bytes(path)
         let layout = ELFLayout(whole)
         let dynsym = try #require(layout.section(ofType: 11))
-        let named = [3, 40, 63, 64, layout.sectionHeaderOffset + 1, layout.sectionHeaderOffset + 64 * 3 + 5, whole.count - 1,
-                     dynsym.offset + 10, dynsym.offset + dynsym.size / 2]
+        let named = [
+            3, 40, 63, 64, layout.sectionHeaderOffset + 1, layout.sectionHeaderOffset + 64 * 3 + 5, whole.count - 1,
+            dynsym.offset + 10, dynsym.offset + dynsym.size / 2,
+        ]
         for length in named + Array(stride(from: 0, to: whole.count, by: 509)) {
             let cut = try write(Array(whole.prefix(length)), to: directory.file("cut-\(length).so"))
             #expect(throws: PluginError.self, "cut at \(length)") { try ELFDynamicInfo.read(path: cut) }
@@ -182,8 +190,11 @@ import PopModel
             ("dynsym sh_link out of range", whole.setting(9999, at: dynsym.header + 40, size: 4), "links to section 9999"),
             ("dynsym sh_link to itself", whole.setting(UInt64(dynsym.index), at: dynsym.header + 40, size: 4), "not a string table"),
             ("dynamic sh_offset past the end", whole.setting(UInt64(whole.count), at: dynamic.header + 24, size: 8), "dynamic section"),
-            ("symbol name unterminated", whole.setting(0x41, at: dynstr.offset + dynstr.size - 1, size: 1)
-                .setting(dynstr.size - 1, at: lastSymbol, size: 4), "runs past the end"),
+            (
+                "symbol name unterminated",
+                whole.setting(0x41, at: dynstr.offset + dynstr.size - 1, size: 1)
+                    .setting(dynstr.size - 1, at: lastSymbol, size: 4), "runs past the end"
+            ),
             ("symbol name past dynstr", whole.setting(UInt32.max, at: lastSymbol, size: 4), "string table"),
             ("e_phoff huge, no sections", withoutSectionHeaders(whole).setting(UInt64.max, at: 32, size: 8), "program headers"),
             ("no PT_DYNAMIC, no sections", withoutSegment(ofType: 2, in: withoutSectionHeaders(whole)), "no dynamic section"),
@@ -202,8 +213,10 @@ import PopModel
         let library = try compile(Self.mixedSource, ["-Wl,--hash-style=both"], in: directory)
         let whole = stripSections ? withoutSectionHeaders(try bytes(library)) : try bytes(library)
         let layout = ELFLayout(try bytes(library))
-        let regions = [0..<(layout.programHeaderOffset + 56 * layout.programHeaderCount), layout.sectionHeaderOffset..<whole.count]
-            .filter { !$0.isEmpty } + [11, 3, 6, 5, 0x6FFF_FFF6].compactMap { layout.section(ofType: $0).map { $0.offset..<$0.offset + $0.size } }
+        let regions =
+            [0..<(layout.programHeaderOffset + 56 * layout.programHeaderCount), layout.sectionHeaderOffset..<whole.count]
+            .filter { !$0.isEmpty }
+            + [11, 3, 6, 5, 0x6FFF_FFF6].compactMap { layout.section(ofType: $0).map { $0.offset..<$0.offset + $0.size } }
         var generator = SplitMix64(seed: Self.seed)
         var outcomes = (thrown: 0, read: 0)
         for iteration in 0..<200 {
@@ -234,7 +247,8 @@ import PopModel
         let whole = stripSections ? withoutSectionHeaders(original) : original
         let layout = ELFLayout(original)
         let headers = [11, 6].compactMap { layout.section(ofType: $0) }.flatMap { [$0.header, layout.section(at: $0.link).header] }
-        let fields = Array(stride(from: 16, to: 64, by: 2)) + (0..<layout.programHeaderCount * 7).map { layout.programHeaderOffset + $0 * 8 }
+        let fields =
+            Array(stride(from: 16, to: 64, by: 2)) + (0..<layout.programHeaderCount * 7).map { layout.programHeaderOffset + $0 * 8 }
             + headers.flatMap { header in stride(from: header, to: header + 64, by: 4) }
         for at in fields {
             for value in [UInt64.zero, .max] {
@@ -274,7 +288,9 @@ import PopModel
 }
 
 /// Compiles C `source` with `cc` into the shared library `name` in `directory`; returns its path.
-private func compile(_ source: String, _ flags: [String] = [], in directory: TemporaryDirectory, name: String = "libfixture.so") throws -> String {
+private func compile(
+    _ source: String, _ flags: [String] = [], in directory: TemporaryDirectory, name: String = "libfixture.so"
+) throws -> String {
     let sourcePath = directory.file(name + ".c"), output = directory.file(name)
     try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
     let result = try run("/usr/bin/env", ["cc", "-shared", "-fPIC"] + flags + ["-o", output, sourcePath])
@@ -315,8 +331,9 @@ private func readelf(_ path: String) throws -> ELFDynamicInfo {
         let fields = line.split(separator: " ", omittingEmptySubsequences: true)
         // Symbols: "Num: Value Size Type Bind Vis Ndx Name".
         if fields.count >= 8, fields[0].hasSuffix(":"), Int(fields[0].dropLast()) != nil,
-           ["GLOBAL", "WEAK", "UNIQUE"].contains(fields[4]), ["DEFAULT", "PROTECTED"].contains(fields[5]),
-           fields[6] != "UND", !["SECTION", "FILE"].contains(fields[3]) {
+            ["GLOBAL", "WEAK", "UNIQUE"].contains(fields[4]), ["DEFAULT", "PROTECTED"].contains(fields[5]),
+            fields[6] != "UND", !["SECTION", "FILE"].contains(fields[3])
+        {
             exported.insert(String(fields[7].prefix { $0 != "@" }))
         }
         // Dynamic entries: "0x... (NEEDED) Shared library: [libc.so.6]".
@@ -367,9 +384,10 @@ private struct ELFLayout {
     /// Section `index`: its header's offset, its type, its contents' offset and size, and its link.
     func section(at index: Int) -> Section {
         let header = sectionHeaderOffset + index * 64
-        return Section(index: index, header: header, type: UInt32(value(at: header + 4, size: 4)),
-                       offset: Int(value(at: header + 24, size: 8)), size: Int(value(at: header + 32, size: 8)),
-                       link: Int(value(at: header + 40, size: 4)))
+        return Section(
+            index: index, header: header, type: UInt32(value(at: header + 4, size: 4)),
+            offset: Int(value(at: header + 24, size: 8)), size: Int(value(at: header + 32, size: 8)),
+            link: Int(value(at: header + 40, size: 4)))
     }
 
     struct Section {

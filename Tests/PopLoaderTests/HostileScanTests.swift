@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 #if canImport(Glibc)
@@ -86,7 +87,8 @@ import Glibc
     func nonUTF8Name() throws {
         let dir = TemporaryDirectory(), cache = TemporaryDirectory()
         let built = try Self.build(dir, "latin1.tmp")
-        let rawName: [UInt8] = Array("caf".utf8) + [0xE9] + Array("-\u{10FF80}.so".utf8)  // Latin-1 é, and an escape scalar spelled in UTF-8
+        // Latin-1 é, and an escape scalar spelled in UTF-8.
+        let rawName: [UInt8] = Array("caf".utf8) + [0xE9] + Array("-\u{10FF80}.so".utf8)
         let rawPath = Array(dir.path.utf8) + [0x2F] + rawName
         let renamed = (rawPath + [0]).withUnsafeBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { rename(built, $0.baseAddress!) }
@@ -115,9 +117,13 @@ import Glibc
             return
         }
         // Root reads anything: drop the capabilities that let it, as an ordinary user has none.
-        let result = try run("/usr/bin/setpriv", ["--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search",
-                                                  Build.pophost, "list", "--json", "--plugins", dir.path],
-                             environment: ["XDG_CACHE_HOME": cache.path, "NO_COLOR": "1"])
+        let result = try run(
+            "/usr/bin/setpriv",
+            [
+                "--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search",
+                Build.pophost, "list", "--json", "--plugins", dir.path,
+            ],
+            environment: ["XDG_CACHE_HOME": cache.path, "NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"category\": \"permission-denied\""), "\(result.stdout)")
         #expect(result.stdout.contains("mode 0000"))

@@ -1,5 +1,6 @@
-import Testing
 import PopModel
+import Testing
+
 @testable import PopLoader
 
 /// File names are bytes: `PathBytes` decodes any of them to a String and back to the same bytes.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 #if canImport(Glibc)
@@ -31,8 +32,11 @@ import Glibc
         }
     }
 
-    @Test("a group- or world-writable plugin file is refused, unopened, with the path and the fix",
-          arguments: [(0o775 as mode_t, "its group", "chmod g-w"), (0o757, "anyone", "chmod o-w"), (0o777, "its group and anyone", "chmod go-w")])
+    @Test(
+        "a group- or world-writable plugin file is refused, unopened, with the path and the fix",
+        arguments: [
+            (0o775 as mode_t, "its group", "chmod g-w"), (0o757, "anyone", "chmod o-w"), (0o777, "its group and anyone", "chmod go-w"),
+        ])
     func writableFile(mode: mode_t, writers: String, fix: String) throws {
         let setup = try Setup()
         chmod(setup.plugin, mode)
@@ -97,8 +101,9 @@ import Glibc
         // Run from a directory that holds a plugins/ directory: it is not searched.
         let workspace = TemporaryDirectory(), cache = TemporaryDirectory()
         try Fixture.build(workspace.subdirectory("plugins") + "/planted.so", ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.planted\""])
-        let result = try run("/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" list --json", workspace.path, Build.pophost],
-                             environment: ["POPHOST_PLUGIN_PATH": "plugins:" + cache.path, "XDG_CACHE_HOME": cache.path])
+        let result = try run(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" list --json", workspace.path, Build.pophost],
+            environment: ["POPHOST_PLUGIN_PATH": "plugins:" + cache.path, "XDG_CACHE_HOME": cache.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("com.pophost.fixture.planted"))
         #expect(result.stderr.contains("ignoring the relative element \"plugins\""), "\(result.stderr)")

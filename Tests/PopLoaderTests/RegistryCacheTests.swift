@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import PopModel
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 /// The registry cache: warm discoveries open nothing, changed files are rescanned, a corrupt cache is
@@ -171,9 +172,12 @@ import PopTestSupport
         var original = RegistryCache()
         let odd = "/tmp/a\tb\nc%09d.so"
         original.entries[odd] = .init(size: 10, mtime: -5, record: ScanRecord(.loaded(info: info)))
-        original.entries["/tmp/bad.so"] = .init(size: 3, mtime: 7, record: ScanRecord(.failed(error: PluginError(.notELF, path: "/tmp/bad.so", "nope"))))
+        original.entries["/tmp/bad.so"] = .init(
+            size: 3, mtime: 7, record: ScanRecord(.failed(error: PluginError(.notELF, path: "/tmp/bad.so", "nope"))))
         try original.save(to: cache.file("c"))
-        guard case .loaded(let loaded, let discarded) = RegistryCache.load(from: cache.file("c")) else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded, let discarded) = RegistryCache.load(from: cache.file("c")) else {
+            Issue.record("not loaded"); return
+        }
         #expect(discarded.isEmpty)
         #expect(loaded.entries.keys.sorted() == ["/tmp/a\tb\nc%09d.so", "/tmp/bad.so"])
         #expect(loaded.entries[odd]?.mtime == -5)

@@ -1,24 +1,28 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 @testable import PopModel
 
 /// The bundled samples, loaded from the libraries `swift build` produced.
 @Suite struct SamplePluginTests {
-    @Test("each sample provides CSPopKit's trio", arguments: [
-        (Build.cSample, "com.pophost.samples.c"),
-        (Build.swiftSample, "com.pophost.samples.swift"),
-    ])
+    @Test(
+        "each sample provides CSPopKit's trio",
+        arguments: [
+            (Build.cSample, "com.pophost.samples.c"),
+            (Build.swiftSample, "com.pophost.samples.swift"),
+        ])
     func sampleTrio(path: String, pluginID: String) throws {
         let info = try PluginLoader.describe(path: path).get()
         #expect(info.abiVersion == ABIVersion.host)
         #expect(info.plugin.id == pluginID)
         // CSPopKit's trio comes first in each factory.
         let firstOfKind = ComponentKind.allCases.compactMap { kind in info.components.first { $0.kind == kind }?.descriptor.id }
-        #expect(Array(firstOfKind.prefix(3)) == [
-            "\(pluginID).high-priority-handler", "\(pluginID).test-view", "\(pluginID).pop-controller",
-        ])
+        #expect(
+            Array(firstOfKind.prefix(3)) == [
+                "\(pluginID).high-priority-handler", "\(pluginID).test-view", "\(pluginID).pop-controller",
+            ])
         #expect(info.components.allSatisfy { !$0.descriptor.name.isEmpty && $0.descriptor.version == "1.0.0" })
     }
 
@@ -53,9 +57,10 @@ import PopTestSupport
     @Test("the scanner describes the samples exactly as an in-process load does")
     func scannerMatchesInProcess() throws {
         let outcomes = try PluginScanner(executable: Build.scanner).scan([Build.cSample, Build.swiftSample]).outcomes
-        #expect(outcomes == [
-            .loaded(info: try PluginLoader.describe(path: Build.cSample).get()),
-            .loaded(info: try PluginLoader.describe(path: Build.swiftSample).get()),
-        ])
+        #expect(
+            outcomes == [
+                .loaded(info: try PluginLoader.describe(path: Build.cSample).get()),
+                .loaded(info: try PluginLoader.describe(path: Build.swiftSample).get()),
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 
 /// The C sample builds on its own with its Makefile, as a C team would build it, and describes

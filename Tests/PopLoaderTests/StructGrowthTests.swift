@@ -1,7 +1,8 @@
 import Foundation
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 @testable import PopModel
 
@@ -40,10 +41,11 @@ import PopTestSupport
         let compiled = try run("/usr/bin/env", ["cc", "-std=c11", "-Wall", "-Werror", "-I", include, "-o", program, source])
         guard compiled.status == 0 else { throw Fixture.FixtureError(message: compiled.stderr) }
         let output = try run(program, []).stdout
-        return Dictionary(uniqueKeysWithValues: output.split(separator: "\n").map { line in
-            let parts = line.split(separator: " ")
-            return (String(parts[0]), Int(parts[1])!)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: output.split(separator: "\n").map { line in
+                let parts = line.split(separator: " ")
+                return (String(parts[0]), Int(parts[1])!)
+            })
     }
 
     @Test("1.1 only appends: every 1.0 struct keeps its size but the handler (should_present_ex) and the presentation (its curves)")
@@ -102,7 +104,9 @@ import PopTestSupport
         try Fixture.build(path, ["-DFIX_MINOR=99", "-DFIX_PLUGIN_ID=\"com.pophost.fixture.minor-99\""], include: Repository.abi10Include)
         let info = try PluginLoader.describe(path: path).get()
         #expect(info.abiVersion == ABIVersion(major: 1, minor: 99, patch: 0))
-        #expect(info.components.map(\.descriptor.id).sorted() == ["handler", "view", "controller"].map { "com.pophost.fixture.minor-99.\($0)" }.sorted())
+        #expect(
+            info.components.map(\.descriptor.id).sorted()
+                == ["handler", "view", "controller"].map { "com.pophost.fixture.minor-99.\($0)" }.sorted())
         let outcomes = try PluginScanner(executable: Build.scanner).scan([path]).outcomes
         #expect(outcomes == [.loaded(info: info)])
     }

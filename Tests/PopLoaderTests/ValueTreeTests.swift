@@ -1,6 +1,7 @@
 import PluginABI
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopLoader
 @testable import PopModel
 
@@ -42,9 +43,11 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map {
         "tags": ["x", "", "ünï😀"], "empty": [:], "none": [],
     ]
 
-    @Test("everything reads back through the C getters", arguments: [
-        sample, .null, true, 0, -1, .int(.max), .int(.min), 1.5, -0.0, "", "text", [], [:], [[[[1]]]],
-    ] as [Value])
+    @Test(
+        "everything reads back through the C getters",
+        arguments: [
+            sample, .null, true, 0, -1, .int(.max), .int(.min), 1.5, -0.0, "", "text", [], [:], [[[[1]]]],
+        ] as [Value])
     func readsBack(value: Value) {
         let tree = ValueTree(value)
         #expect(read(tree.root) == value)
@@ -65,8 +68,10 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map {
             "n": tree.node(atPath: "n"), "NULL": nil,
         ]
         for (name, handle) in handles {
-            let types = ["b": POP_VALUE_BOOL, "i": POP_VALUE_INT, "d": POP_VALUE_DOUBLE, "s": POP_VALUE_STRING,
-                         "a": POP_VALUE_ARRAY, "o": POP_VALUE_OBJECT, "n": POP_VALUE_NULL, "NULL": POP_VALUE_NULL]
+            let types = [
+                "b": POP_VALUE_BOOL, "i": POP_VALUE_INT, "d": POP_VALUE_DOUBLE, "s": POP_VALUE_STRING,
+                "a": POP_VALUE_ARRAY, "o": POP_VALUE_OBJECT, "n": POP_VALUE_NULL, "NULL": POP_VALUE_NULL,
+            ]
             #expect(Int(api.type(handle)) == Int(types[name]!), "\(name)")
             if name != "b" { #expect(api.get_bool(handle, true) == true, "\(name)") }
             if name != "i" { #expect(api.get_int(handle, -5) == -5, "\(name)") }
@@ -95,19 +100,23 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map {
         #expect(api.get_bool(handles["b"]!, false) == true)
     }
 
-    @Test("get_int takes doubles with an integral value in Int64's range", arguments: [
-        (3.0, 3), (-0.0, 0), (-0x1p63, .min), (0x1p62, 1 << 62), (3.5, -1), (0x1p63, -1), (-0x1p64, -1),
-        (.nan, -1), (.infinity, -1), (-.infinity, -1),
-    ] as [(Double, Int64)])
+    @Test(
+        "get_int takes doubles with an integral value in Int64's range",
+        arguments: [
+            (3.0, 3), (-0.0, 0), (-0x1p63, .min), (0x1p62, 1 << 62), (3.5, -1), (0x1p63, -1), (-0x1p64, -1),
+            (.nan, -1), (.infinity, -1), (-.infinity, -1),
+        ] as [(Double, Int64)])
     func integralDoubles(double: Double, expected: Int64) {
         let tree = ValueTree(.double(double))
         #expect(api.get_int(tree.root, -1) == expected)
     }
 
-    @Test("dotted lookup from the root and from inner nodes", arguments: [
-        ("", sample), ("order.id", "A-1"), ("order.items.0.price", 12.5), ("order.items.1.name", "cake"),
-        ("tags.2", "ünï😀"), ("empty", [:]),
-    ] as [(String, Value)])
+    @Test(
+        "dotted lookup from the root and from inner nodes",
+        arguments: [
+            ("", sample), ("order.id", "A-1"), ("order.items.0.price", 12.5), ("order.items.1.name", "cake"),
+            ("tags.2", "ünï😀"), ("empty", [:]),
+        ] as [(String, Value)])
     func lookup(path: String, expected: Value) {
         let tree = ValueTree(ValueTreeTests.sample)
         #expect(read(api.lookup(tree.root, path)) == expected)
@@ -117,10 +126,12 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map {
         #expect(string(api.get_string(api.lookup(items, "1.name"))) == "cake")
     }
 
-    @Test("lookups that miss", arguments: [
-        "nope", "order.items.2", "order.items.01", "order.items.-0", "order.items.", "order..id", "order.id.x",
-        "tags.99999999999999999999", "tags.4294967296", "none.0", ".order",
-    ])
+    @Test(
+        "lookups that miss",
+        arguments: [
+            "nope", "order.items.2", "order.items.01", "order.items.-0", "order.items.", "order..id", "order.id.x",
+            "tags.99999999999999999999", "tags.4294967296", "none.0", ".order",
+        ])
     func lookupMisses(path: String) {
         let tree = ValueTree(ValueTreeTests.sample)
         #expect(api.lookup(tree.root, path) == nil)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 
 @Suite struct ContentNodeTests {
@@ -20,7 +21,8 @@ import PopTestSupport
     func codable() throws {
         let value = try ValueEncoder().encode(SampleContent.tree)
         #expect(try ValueDecoder().decode(ContentNode.self, from: value) == SampleContent.tree)
-        let text = try ValueEncoder().encode(ContentNode(.text("Hi", size: 13, weight: .bold, color: 0xFF, alignment: .center, maxLines: 0)))
+        let text = try ValueEncoder().encode(
+            ContentNode(.text("Hi", size: 13, weight: .bold, color: 0xFF, alignment: .center, maxLines: 0)))
         #expect(text.lookup(path: "kind.text.string") == "Hi")
         #expect(text.lookup(path: "kind.text.weight") == 3)
         #expect(text.lookup(path: "kind.text.color") == 255)

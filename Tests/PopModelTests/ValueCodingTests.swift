@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopModel
 
 /// `ValueEncoder` and `ValueDecoder`: Codable types to and from `Value`, the one JSON writer's input.
@@ -21,8 +22,9 @@ import Testing
         var nested: [String: Int]
     }
 
-    static let sample = Sample(id: "a", count: 3, big: -1 << 60, ratio: 0.5, flag: true, note: nil, tags: ["x", "y"],
-                               shapes: [.dot, .box(width: 2, height: 1.5), .named("n")], nested: ["k": 1])
+    static let sample = Sample(
+        id: "a", count: 3, big: -1 << 60, ratio: 0.5, flag: true, note: nil, tags: ["x", "y"],
+        shapes: [.dot, .box(width: 2, height: 1.5), .named("n")], nested: ["k": 1])
 
     @Test("a round trip through Value and JSON text gives the value back")
     func roundTrip() throws {
@@ -83,8 +85,9 @@ import Testing
         var presentation = Presentation.named["cspop-default"] ?? Presentation()
         presentation.offsetY = 0.1 + 0.2
         #expect(try ValueDecoder().decode(Presentation.self, json: ValueEncoder().encode(presentation).json.utf8) == presentation)
-        let keyframe = Keyframe(start: .seconds(1.25), duration: .seconds(0.3), curve: .spring,
-                                target: VisualState(frame: Rect(x: 1, y: 2.5, width: 3, height: 4), alpha: 0.7, scale: 1.1, rotation: -0.2, dimAlpha: 0.35))
+        let keyframe = Keyframe(
+            start: .seconds(1.25), duration: .seconds(0.3), curve: .spring,
+            target: VisualState(frame: Rect(x: 1, y: 2.5, width: 3, height: 4), alpha: 0.7, scale: 1.1, rotation: -0.2, dimAlpha: 0.35))
         #expect(try ValueDecoder().decode(Keyframe.self, json: ValueEncoder().encode(keyframe).json.utf8) == keyframe)
         var options = RequestOptions()
         options.timeToLive = .seconds(2)

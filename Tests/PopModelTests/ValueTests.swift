@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 
 @Suite struct ValueTests {
@@ -11,10 +12,11 @@ import PopTestSupport
     @Test("literals build the matching cases")
     func literals() {
         let value: Value = ["amount": 12.5, "items": [1, 2], "name": "x", "none": nil, "ok": false]
-        let expected = Value.object(Value.Object([
-            .init(key: "amount", value: .double(12.5)), .init(key: "items", value: .array([.int(1), .int(2)])),
-            .init(key: "name", value: .string("x")), .init(key: "none", value: .null), .init(key: "ok", value: .bool(false)),
-        ])!)
+        let expected = Value.object(
+            Value.Object([
+                .init(key: "amount", value: .double(12.5)), .init(key: "items", value: .array([.int(1), .int(2)])),
+                .init(key: "name", value: .string("x")), .init(key: "none", value: .null), .init(key: "ok", value: .bool(false)),
+            ])!)
         #expect(value == expected)
     }
 
@@ -29,18 +31,22 @@ import PopTestSupport
         #expect(Value.string("s")["k"] == nil)
     }
 
-    @Test("dotted paths", arguments: [
-        ("", order), ("flag", true), ("order.id", "A-1"), ("order.items.0.price", 12.5), ("order.items.1.price", 3),
-        ("order.", "empty key"), ("order.0", "zero key"),
-    ] as [(String, Value)])
+    @Test(
+        "dotted paths",
+        arguments: [
+            ("", order), ("flag", true), ("order.id", "A-1"), ("order.items.0.price", 12.5), ("order.items.1.price", 3),
+            ("order.", "empty key"), ("order.0", "zero key"),
+        ] as [(String, Value)])
     func lookup(path: String, expected: Value) {
         #expect(ValueTests.order.lookup(path: path) == expected)
     }
 
-    @Test("paths that miss", arguments: [
-        "missing", "order.items.2", "order.items.01", "order.items.-1", "order.items.+1", "order.items.x",
-        "order.items.", "flag.x", "order.id.0", "order.items.99999999999999999999999",
-    ])
+    @Test(
+        "paths that miss",
+        arguments: [
+            "missing", "order.items.2", "order.items.01", "order.items.-1", "order.items.+1", "order.items.x",
+            "order.items.", "flag.x", "order.id.0", "order.items.99999999999999999999999",
+        ])
     func lookupMisses(path: String) {
         #expect(ValueTests.order.lookup(path: path) == nil)
     }

@@ -1,8 +1,9 @@
-import Testing
+import PopChef
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopPresentation
-import PopChef
 
 /// Alerts look like iOS alerts: their trailing buttons span the alert, two side by side, three and more
 /// stacked, with hairlines; the rest of the content and every node id stay as they were.
@@ -16,12 +17,15 @@ import PopChef
     }
 
     static func alert(_ children: [ContentNode]) -> ContentNode {
-        ContentNode(.vstack(spacing: 12, alignment: .fill, children: children), padding: EdgeInsets(top: 20, leading: 20, bottom: 20, trailing: 20))
+        ContentNode(
+            .vstack(spacing: 12, alignment: .fill, children: children), padding: EdgeInsets(top: 20, leading: 20, bottom: 20, trailing: 20))
     }
 
     @Test("two actions: side by side across the whole alert, a hairline above and one between")
     func twoSideBySide() throws {
-        let actions = try #require(AlertActions(Self.alert([Self.text("Title"), Self.button("Claim", .default, "claim"), Self.button("Not now", .plain, "pop.dismiss")])))
+        let actions = try #require(
+            AlertActions(
+                Self.alert([Self.text("Title"), Self.button("Claim", .default, "claim"), Self.button("Not now", .plain, "pop.dismiss")])))
         #expect(actions.sideBySide && actions.height == 44)
         let laid = actions.layout(in: Rect(x: 10, y: 100, width: 270, height: 120))
         #expect(laid.children.count == 3, "the ids (child indices) stay")
@@ -34,9 +38,14 @@ import PopChef
 
     @Test("three actions (a row of two and one more): stacked, each across the alert, hairlines between")
     func threeStacked() throws {
-        let content = Self.alert([Self.text("Payment"), ContentNode(.textField(id: "password", placeholder: "", secure: true)),
-                                  ContentNode(.hstack(spacing: 8, alignment: .fill, children: [Self.button("Cancel", .cancel, "cancel"), Self.button("Confirm", .default, "confirm")])),
-                                  Self.button("Forgot password?", .plain, "forgot")])
+        let content = Self.alert([
+            Self.text("Payment"), ContentNode(.textField(id: "password", placeholder: "", secure: true)),
+            ContentNode(
+                .hstack(
+                    spacing: 8, alignment: .fill,
+                    children: [Self.button("Cancel", .cancel, "cancel"), Self.button("Confirm", .default, "confirm")])),
+            Self.button("Forgot password?", .plain, "forgot"),
+        ])
         let actions = try #require(AlertActions(content))
         #expect(!actions.sideBySide && actions.buttons.count == 3 && actions.height == 132)
         let size = actions.size(limit: Size(width: 270, height: 800))
@@ -45,7 +54,10 @@ import PopChef
         let laid = actions.layout(in: Rect(x: 0, y: 0, width: 270, height: size.height))
         let row = laid.children[2]
         #expect(row.frame == Rect(x: 0, y: body.height, width: 270, height: 88))
-        #expect(row.children.map(\.frame) == [Rect(x: 0, y: body.height, width: 270, height: 44), Rect(x: 0, y: body.height + 44, width: 270, height: 44)])
+        #expect(
+            row.children.map(\.frame) == [
+                Rect(x: 0, y: body.height, width: 270, height: 44), Rect(x: 0, y: body.height + 44, width: 270, height: 44),
+            ])
         #expect(laid.children[3].frame == Rect(x: 0, y: body.height + 88, width: 270, height: 44))
         #expect(laid.separators.map(\.y) == [body.height, body.height + 44, body.height + 88])
     }
@@ -59,8 +71,10 @@ import PopChef
     @Test("on a stage: the payment dialog's actions are drawn as text across the alert with hairlines; taps still reach them")
     func onStage() throws {
         let stage = try TestStage()
-        let id = stage.chef.show(PopupRequest(handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view",
-                                              data: ["amount": 12.5]))
+        let id = stage.chef.show(
+            PopupRequest(
+                handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view",
+                data: ["amount": 12.5]))
         stage.advance(1000)
         let frame = stage.stage.frame()
         let card = try #require(stage.card(id))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopPresentation
 
@@ -10,13 +11,17 @@ private let allCurves: [TimingCurve] = [
 ]
 private let samples = (0...1000).map { Double($0) / 1000 }
 
-private func state(x: Double = 0, width: Double = 100, alpha: Double = 1, scale: Double = 1, rotation: Double = 0, dim: Double = 0) -> VisualState {
+private func state(
+    x: Double = 0, width: Double = 100, alpha: Double = 1, scale: Double = 1, rotation: Double = 0, dim: Double = 0
+) -> VisualState {
     VisualState(frame: Rect(x: x, y: x / 2, width: width, height: width / 2), alpha: alpha, scale: scale, rotation: rotation, dimAlpha: dim)
 }
 
 private func close(_ a: VisualState, _ b: VisualState, within tolerance: Double = 1e-9) -> Bool {
-    let pairs = [(a.frame.x, b.frame.x), (a.frame.y, b.frame.y), (a.frame.width, b.frame.width), (a.frame.height, b.frame.height),
-                 (a.alpha, b.alpha), (a.scale, b.scale), (a.rotation, b.rotation), (a.dimAlpha, b.dimAlpha)]
+    let pairs = [
+        (a.frame.x, b.frame.x), (a.frame.y, b.frame.y), (a.frame.width, b.frame.width), (a.frame.height, b.frame.height),
+        (a.alpha, b.alpha), (a.scale, b.scale), (a.rotation, b.rotation), (a.dimAlpha, b.dimAlpha),
+    ]
     return pairs.allSatisfy { abs($0 - $1) <= tolerance }
 }
 
@@ -184,7 +189,9 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
         #expect(spring.value(at: ms(1000)) == b)
     }
 
-    @Test("interruption continues from the presented value", arguments: [TimingCurve.linear, .easeInOut, .spring(damping: 0.6, response: 0.3)])
+    @Test(
+        "interruption continues from the presented value",
+        arguments: [TimingCurve.linear, .easeInOut, .spring(damping: 0.6, response: 0.3)])
     func interruptionContinuity(curve: TimingCurve) {
         let a = state(x: 0, alpha: 0, scale: 0.5, dim: 0), b = state(x: 400, alpha: 1, scale: 1, rotation: 0.3, dim: 0.5)
         let first = Animation(from: a, to: b, start: ms(0), duration: ms(300), curve: curve)
@@ -202,8 +209,9 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
 
     @Test("the same inputs give the same values, every time")
     func determinism() {
-        let animation = Animation(from: state(x: 3), to: state(x: 97, rotation: 2), start: ms(7), duration: ms(333),
-                                  curve: .spring(damping: 0.6, response: 0.333))
+        let animation = Animation(
+            from: state(x: 3), to: state(x: 97, rotation: 2), start: ms(7), duration: ms(333),
+            curve: .spring(damping: 0.6, response: 0.333))
         let times = (0...400).map { VirtualTime(microseconds: Int64($0) * 997) }
         let first = times.map(animation.value(at:))
         #expect(times.map(animation.value(at:)) == first)
@@ -222,10 +230,12 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
     @Test("sequential keyframes chain: each starts where the previous one ended")
     func sequential() {
         let a = state(x: 0), b = state(x: 100), c = state(x: 50, alpha: 0)
-        let track = KeyframeTrack(initial: a, steps: [
-            .init(start: ms(0), duration: ms(100), curve: .linear, target: b),
-            .init(start: ms(200), duration: ms(100), curve: .easeInOut, target: c),
-        ])
+        let track = KeyframeTrack(
+            initial: a,
+            steps: [
+                .init(start: ms(0), duration: ms(100), curve: .linear, target: b),
+                .init(start: ms(200), duration: ms(100), curve: .easeInOut, target: c),
+            ])
         #expect(track.end == ms(300))
         #expect(track.value(at: ms(0)) == a)
         #expect(close(track.value(at: ms(50)), a.interpolated(to: b, progress: 0.5)))
@@ -239,10 +249,12 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
     func overlapping() {
         let a = state(x: 0), b = state(x: 100), c = state(x: -100)
         let first = Animation(from: a, to: b, start: ms(0), duration: ms(200), curve: .linear)
-        let track = KeyframeTrack(initial: a, steps: [
-            .init(start: ms(0), duration: ms(200), curve: .linear, target: b),
-            .init(start: ms(100), duration: ms(50), curve: .linear, target: c),
-        ])
+        let track = KeyframeTrack(
+            initial: a,
+            steps: [
+                .init(start: ms(0), duration: ms(200), curve: .linear, target: b),
+                .init(start: ms(100), duration: ms(50), curve: .linear, target: c),
+            ])
         #expect(close(track.animations[1].from, first.value(at: ms(100))))
         #expect(close(track.value(at: ms(100)), first.value(at: ms(100))))
         #expect(track.value(at: ms(150)) == c)
@@ -253,10 +265,12 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
     @Test("a keyframe listed later but starting earlier chains from the initial state")
     func outOfOrder() {
         let a = state(x: 0), b = state(x: 100), c = state(x: -100)
-        let track = KeyframeTrack(initial: a, steps: [
-            .init(start: ms(100), duration: ms(100), curve: .linear, target: b),
-            .init(start: ms(0), duration: ms(50), curve: .linear, target: c),
-        ])
+        let track = KeyframeTrack(
+            initial: a,
+            steps: [
+                .init(start: ms(100), duration: ms(100), curve: .linear, target: b),
+                .init(start: ms(0), duration: ms(50), curve: .linear, target: c),
+            ])
         #expect(track.animations[1].from == a)
         #expect(close(track.value(at: ms(25)), a.interpolated(to: c, progress: 0.5)))
         // The later keyframe in order overrides the earlier one once it has started.
@@ -268,7 +282,8 @@ private func ms(_ value: Int64) -> VirtualTime { .milliseconds(value) }
     func fromPluginKeyframe() {
         let keyframe = Keyframe(start: ms(10), duration: ms(300), curve: .spring, target: state(x: 9))
         let step = KeyframeTrack.Step(keyframe)
-        #expect(step == KeyframeTrack.Step(start: ms(10), duration: ms(300), curve: .spring(damping: 0.6, response: 0.3), target: state(x: 9)))
+        #expect(
+            step == KeyframeTrack.Step(start: ms(10), duration: ms(300), curve: .spring(damping: 0.6, response: 0.3), target: state(x: 9)))
     }
 
     @Test("evaluation is deterministic and independent of the order of queries")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PopChef
 @testable import PopModel
 @testable import PopPresentation
@@ -25,16 +26,16 @@ import Testing
 
     static let rows: [Row] = [
         Row(height: 787, velocity: 0, dismissible: true, expected: "large"),
-        Row(height: 700, velocity: 0, dismissible: true, expected: "large"),        // 700: 87 from large, 306.5 from medium
-        Row(height: 590, velocity: 0, dismissible: true, expected: "medium"),       // below the midpoint 590.25
-        Row(height: 590.25, velocity: 0, dismissible: true, expected: "large"),     // exact tie: the larger
-        Row(height: 787, velocity: 1000, dismissible: true, expected: "medium"),    // 787 − 499 = 288: 105.5 from medium, 288 from 0
-        Row(height: 787, velocity: 2000, dismissible: true, expected: "dismiss"),   // 787 − 998 < 0
+        Row(height: 700, velocity: 0, dismissible: true, expected: "large"),  // 700: 87 from large, 306.5 from medium
+        Row(height: 590, velocity: 0, dismissible: true, expected: "medium"),  // below the midpoint 590.25
+        Row(height: 590.25, velocity: 0, dismissible: true, expected: "large"),  // exact tie: the larger
+        Row(height: 787, velocity: 1000, dismissible: true, expected: "medium"),  // 787 − 499 = 288: 105.5 from medium, 288 from 0
+        Row(height: 787, velocity: 2000, dismissible: true, expected: "dismiss"),  // 787 − 998 < 0
         Row(height: 787, velocity: 2000, dismissible: false, expected: "medium"),
         Row(height: 393.5, velocity: 500, dismissible: true, expected: "dismiss"),  // 393.5 − 249.5 = 144 < 196.75
-        Row(height: 393.5, velocity: 300, dismissible: true, expected: "medium"),   // 393.5 − 149.7 = 243.8 > 196.75
-        Row(height: 196.75, velocity: 0, dismissible: true, expected: "medium"),    // the tie between 0 and medium: medium
-        Row(height: 393.5, velocity: -400, dismissible: true, expected: "large"),   // 393.5 + 199.6 = 593.1 > 590.25
+        Row(height: 393.5, velocity: 300, dismissible: true, expected: "medium"),  // 393.5 − 149.7 = 243.8 > 196.75
+        Row(height: 196.75, velocity: 0, dismissible: true, expected: "medium"),  // the tie between 0 and medium: medium
+        Row(height: 393.5, velocity: -400, dismissible: true, expected: "large"),  // 393.5 + 199.6 = 593.1 > 590.25
         Row(height: 393.5, velocity: -390, dismissible: true, expected: "medium"),  // 393.5 + 194.61 = 588.11
         Row(height: 100, velocity: 0, dismissible: false, expected: "medium"),
     ]
@@ -42,17 +43,19 @@ import Testing
     @Test("velocity → detent or dismissal", arguments: rows)
     func release(row: Row) {
         let release = SheetBehaviour.release(height: row.height, velocity: row.velocity, detents: Self.both, dismissible: row.dismissible)
-        let name = switch release {
-        case .dismiss: "dismiss"
-        case .detent(let detent): detent.id
-        }
+        let name =
+            switch release {
+            case .dismiss: "dismiss"
+            case .detent(let detent): detent.id
+            }
         #expect(name == row.expected)
     }
 
     @Test("a [large] sheet released 1 pt low snaps back; a fling down dismisses it")
     func largeOnly() {
         #expect(SheetBehaviour.release(height: 786, velocity: 0, detents: [Self.large], dismissible: true) == .detent(Self.large))
-        #expect(SheetBehaviour.release(height: 786, velocity: 800, detents: [Self.large], dismissible: true) == .dismiss)  // 786 − 399.2 < 393.5
+        // 786 − 399.2 < 393.5
+        #expect(SheetBehaviour.release(height: 786, velocity: 800, detents: [Self.large], dismissible: true) == .dismiss)
     }
 
     @Test("following the finger: free between detents, rubber-banded past the largest, and below the smallest when it may not go")
@@ -69,9 +72,17 @@ import Testing
 
     @Test("drag progress: the detents around the height and the fraction between them")
     func progress() {
-        #expect(SheetBehaviour.progress(height: 590.25, detents: Self.both) == SheetDragProgress(height: 590.25, lower: "medium", upper: "large", fraction: 0.5))
-        #expect(SheetBehaviour.progress(height: 196.75, detents: Self.both) == SheetDragProgress(height: 196.75, lower: nil, upper: "medium", fraction: 0.5))
-        #expect(SheetBehaviour.progress(height: 800, detents: Self.both) == SheetDragProgress(height: 800, lower: "large", upper: nil, fraction: 1))
-        #expect(SheetBehaviour.progress(height: 393.5, detents: Self.both) == SheetDragProgress(height: 393.5, lower: "medium", upper: "large", fraction: 0))
+        #expect(
+            SheetBehaviour.progress(height: 590.25, detents: Self.both)
+                == SheetDragProgress(height: 590.25, lower: "medium", upper: "large", fraction: 0.5))
+        #expect(
+            SheetBehaviour.progress(height: 196.75, detents: Self.both)
+                == SheetDragProgress(height: 196.75, lower: nil, upper: "medium", fraction: 0.5))
+        #expect(
+            SheetBehaviour.progress(height: 800, detents: Self.both)
+                == SheetDragProgress(height: 800, lower: "large", upper: nil, fraction: 1))
+        #expect(
+            SheetBehaviour.progress(height: 393.5, detents: Self.both)
+                == SheetDragProgress(height: 393.5, lower: "medium", upper: "large", fraction: 0))
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 @testable import PopPresentation
@@ -46,10 +47,13 @@ import PopTestSupport
     final class Form: ViewLoaderComponent {
         let id = "test.sheet-form"
         func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
-            ContentNode(.vstack(spacing: 8, alignment: .fill, children: [
-                ContentNode(.text("Share", size: 17, weight: .semibold, color: 0x0000_00FF, alignment: .center, maxLines: 1)),
-                ContentNode(.textField(id: "note", placeholder: "Add a note", secure: false)),
-            ]), padding: EdgeInsets(top: 20, leading: 16, bottom: 20, trailing: 16))
+            ContentNode(
+                .vstack(
+                    spacing: 8, alignment: .fill,
+                    children: [
+                        ContentNode(.text("Share", size: 17, weight: .semibold, color: 0x0000_00FF, alignment: .center, maxLines: 1)),
+                        ContentNode(.textField(id: "note", placeholder: "Add a note", secure: false)),
+                    ]), padding: EdgeInsets(top: 20, leading: 16, bottom: 20, trailing: 16))
         }
     }
 
@@ -75,8 +79,10 @@ import PopTestSupport
         @discardableResult
         func sheet(_ sheet: Value = [:], style: String = "sheet", theme: [(String, Value)] = [], veto: Bool = false) -> RequestID {
             let members = ([("style", Value.string(style)), ("sheet", sheet)] + theme).map { Value.Member(key: $0.0, value: $0.1) }
-            let id = chef.show(PopupRequest(handler: "test.sheet-handler", viewLoader: "test.sheet-form", controllerLoader: "test.sheet-controller",
-                                            data: ["theme": .object(Value.Object(members)!), "veto": .bool(veto)]))
+            let id = chef.show(
+                PopupRequest(
+                    handler: "test.sheet-handler", viewLoader: "test.sheet-form", controllerLoader: "test.sheet-controller",
+                    data: ["theme": .object(Value.Object(members)!), "veto": .bool(veto)]))
             chef.runUntilIdle()
             return id
         }
@@ -132,8 +138,11 @@ import PopTestSupport
         let t = Fixture()
         let id = t.sheet(Self.mediumLarge)
         t.drag(from: 500, to: 700)  // down 200 at 1000 pt/s: 193.5 − 499 < 0
-        #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
-                                "did-dismiss", "delegate did-dismiss", "finished dismissed(swipe)"])
+        #expect(
+            t.log.lines == [
+                "will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
+                "did-dismiss", "delegate did-dismiss", "finished dismissed(swipe)",
+            ])
         #expect(t.traced.finals[id] == [.dismissed(.swipe)])
     }
 
@@ -170,8 +179,11 @@ import PopTestSupport
         let t = Fixture()
         let id = t.sheet(Self.mediumLarge)
         t.drag(from: 500, to: 530, steps: 3, hold: 300)  // 30 below medium, then still: released at 0 pt/s
-        #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
-                                "will-present", "did-present"])
+        #expect(
+            t.log.lines == [
+                "will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
+                "will-present", "did-present",
+            ])
         #expect(t.chef.state(of: id) == .shown)
         #expect(t.engine.sheetHeight(of: id) == 393.5)
 
@@ -198,8 +210,11 @@ import PopTestSupport
         let id = t.sheet(Self.mediumLarge, theme: [("dismiss_on_background_tap", true)])
         #expect(t.stage.tap(at: Point(x: 195, y: 100)) == .dismissed(id))
         t.chef.runUntilIdle()
-        #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(background-tap)", "delegate will-dismiss", "will-dismiss",
-                                "did-dismiss", "delegate did-dismiss", "finished dismissed(background-tap)"])
+        #expect(
+            t.log.lines == [
+                "will-present", "did-present", "should-dismiss(background-tap)", "delegate will-dismiss", "will-dismiss",
+                "did-dismiss", "delegate did-dismiss", "finished dismissed(background-tap)",
+            ])
         t.log.lines = []
         let modal = t.sheet(Self.mediumLarge, theme: [("dismiss_on_background_tap", true), ("modal", true)])
         #expect(t.stage.tap(at: Point(x: 195, y: 100)) == .absorbed(modal))
@@ -231,8 +246,11 @@ import PopTestSupport
         #expect(t.engine.visualState(of: id)!.frame.y == leaving)
         t.chef.runUntilIdle()
         t.stage.pointerUp(at: Point(x: 195, y: 600))
-        #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
-                                "did-dismiss", "finished dismissed(requested)"])
+        #expect(
+            t.log.lines == [
+                "will-present", "did-present", "should-dismiss(swipe)", "delegate will-dismiss", "will-dismiss",
+                "did-dismiss", "finished dismissed(requested)",
+            ])
         #expect(t.traced.finals[id] == [.dismissed(.requested)])
     }
 
@@ -267,10 +285,14 @@ import PopTestSupport
 
     @Test("the adaptive popover: a popover with its arrow in regular width, a sheet in compact width, and back, mid-presentation")
     func adaptivePopover() throws {
-        let tablet = Scene(width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), keyboardHeight: 400, scale: 2)
+        let tablet = Scene(
+            width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), keyboardHeight: 400, scale: 2)
         let t = Fixture(scene: tablet)
-        let id = t.sheet(["detents": ["medium", "large"], "grabber": true, "preferred_content_size": ["width": 320, "height": 200],
-                          "source_rect": ["x": 500, "y": 100, "width": 40, "height": 40]], style: "popover")
+        let id = t.sheet(
+            [
+                "detents": ["medium", "large"], "grabber": true, "preferred_content_size": ["width": 320, "height": 200],
+                "source_rect": ["x": 500, "y": 100, "width": 40, "height": 40],
+            ], style: "popover")
         #expect(t.engine.isPopover(id))
         #expect(t.engine.selectedDetent(of: id) == nil)
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 360, y: 153, width: 320, height: 200))
@@ -290,10 +312,14 @@ import PopTestSupport
 
     @Test("a popover: a tap outside dismisses it, one in a passthrough rect reaches the app")
     func popoverTaps() {
-        let tablet = Scene(width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), keyboardHeight: 400, scale: 2)
+        let tablet = Scene(
+            width: 1024, height: 768, safeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0), keyboardHeight: 400, scale: 2)
         let t = Fixture(scene: tablet)
-        let id = t.sheet(["preferred_content_size": ["width": 320, "height": 200], "source_rect": ["x": 500, "y": 100, "width": 40, "height": 40],
-                          "passthrough": [["x": 0, "y": 600, "width": 1024, "height": 168]]], style: "popover")
+        let id = t.sheet(
+            [
+                "preferred_content_size": ["width": 320, "height": 200], "source_rect": ["x": 500, "y": 100, "width": 40, "height": 40],
+                "passthrough": [["x": 0, "y": 600, "width": 1024, "height": 168]],
+            ], style: "popover")
         #expect(t.stage.tap(at: Point(x: 100, y: 700)) == .app)
         #expect(t.stage.tap(at: Point(x: 100, y: 300)) == .dismissed(id))
     }
@@ -315,7 +341,8 @@ import PopTestSupport
     @Test("undimmed at the largest undimmed detent: the app behind takes taps; dimmed above it")
     func undimmed() {
         let t = Fixture()
-        let id = t.sheet(["detents": ["medium", "large"], "largest_undimmed_detent": "medium"], theme: [("dismiss_on_background_tap", true)])
+        let id = t.sheet(
+            ["detents": ["medium", "large"], "largest_undimmed_detent": "medium"], theme: [("dismiss_on_background_tap", true)])
         #expect(t.stage.frame().node("popup.\(id).dimming") == nil)
         #expect(t.stage.tap(at: Point(x: 195, y: 300)) == .app)
         t.engine.selectDetent("large", on: id)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 @testable import PopPresentation
@@ -10,8 +11,10 @@ import PopTestSupport
     static let c = "com.pophost.samples.c"
 
     func payment(_ t: TestStage) -> RequestID {
-        t.chef.show(PopupRequest(handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
-                                 controllerLoader: "\(Self.c).pop-controller", data: ["amount": 42.5, "order": "A-1001"]))
+        t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
+                controllerLoader: "\(Self.c).pop-controller", data: ["amount": 42.5, "order": "A-1001"]))
     }
 
     func center(_ node: FrameNode?) -> Point { node!.bounds.center }
@@ -111,8 +114,12 @@ import PopTestSupport
         let id = payment(t)
         t.chef.runUntilIdle()
         let centred = try #require(t.card(id)).rect
-        #expect(centred.y == AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
-                                               container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0)).y)
+        #expect(
+            centred.y
+                == AlertLayout.frame(
+                    for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
+                    container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0)
+                ).y)
         t.engine.focus(field: "password", on: id)
         #expect(t.engine.keyboard.visibleHeight(at: t.chef.now) == 336)  // no second slide
         t.chef.runUntilIdle()
@@ -130,8 +137,9 @@ import PopTestSupport
         t.engine.rotate(to: .landscape)
         t.chef.runUntilIdle()
         let card = try #require(t.card(id)).rect
-        let expected = AlertLayout.frame(for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
-                                         container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0))
+        let expected = AlertLayout.frame(
+            for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
+            container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0))
         #expect(card == expected && t.engine.scene.width == 844)
         #expect(t.traced.time(of: "did-present", id) == 400)
         t.engine.rotate(to: .portrait)
@@ -170,9 +178,11 @@ import PopTestSupport
     // EKAttributes+Animation.swift makes Animation(translate: .init(duration: 0.3)); EKContentView.swift
     // lays a top entry out of the screen with its bottom on the screen's top (OutTranslationAnchor
     // (.bottom, to: .top)) and animates with .curveEaseOut in, .curveEaseIn out (performAnimation).
-    @Test("a top banner comes and goes by SwiftEntryKit's translation: 0.3 s from and to just above the screen, alpha untouched", arguments: [
-        "top-banner", "bottom-banner",
-    ])
+    @Test(
+        "a top banner comes and goes by SwiftEntryKit's translation: 0.3 s from and to just above the screen, alpha untouched",
+        arguments: [
+            "top-banner", "bottom-banner",
+        ])
     func bannerTranslation(base: String) throws {
         let t = try TestStage()
         let id = t.chef.show(PopupRequest(controllerLoader: "pop.theme", data: ["title": "Banner", "theme": ["base": .string(base)]]))

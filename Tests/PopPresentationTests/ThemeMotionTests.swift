@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopPresentation
 
@@ -21,13 +22,16 @@ import PopTestSupport
 
     /// The state a popup shows at `milliseconds` into a motion from `from` to `to` along `curve`
     /// over `duration` ms: what the anchor's animation presents then.
-    func expected(_ from: VisualState, _ to: VisualState, _ curve: TimingCurve, at milliseconds: Double, of duration: Double) -> VisualState {
+    func expected(_ from: VisualState, _ to: VisualState, _ curve: TimingCurve, at milliseconds: Double, of duration: Double) -> VisualState
+    {
         from.interpolated(to: to, progress: curve.progress(at: milliseconds / duration))
     }
 
     func same(_ a: VisualState, _ b: VisualState) -> Bool {
-        [(a.frame.x, b.frame.x), (a.frame.y, b.frame.y), (a.frame.width, b.frame.width), (a.frame.height, b.frame.height),
-         (a.alpha, b.alpha), (a.scale, b.scale), (a.rotation, b.rotation), (a.dimAlpha, b.dimAlpha)].allSatisfy { abs($0 - $1) < 1e-9 }
+        [
+            (a.frame.x, b.frame.x), (a.frame.y, b.frame.y), (a.frame.width, b.frame.width), (a.frame.height, b.frame.height),
+            (a.alpha, b.alpha), (a.scale, b.scale), (a.rotation, b.rotation), (a.dimAlpha, b.dimAlpha),
+        ].allSatisfy { abs($0 - $1) < 1e-9 }
     }
 
     /// A shown alert's resting state, from a copy of the popup run to rest.
@@ -43,14 +47,16 @@ import PopTestSupport
     // translation (0, ∓H/2) or (∓W/2, 0) to identity with usingSpringWithDamping:0.6. Angle bounce:
     // CGAffineTransformTranslate(CGAffineTransformMakeRotation(π/20), 0, −H/2): the centre is off by
     // R(π/20)·(0, −H/2) = (H/2·sin(π/20), −H/2·cos(π/20)), turned by π/20.
-    @Test("CSPopKit's entrances: from alpha 0 and an undimmed mask, half a screen away (the angle bounce in its turned frame), spring or ease in-out", arguments: [
-        ("fade-in", 0.0, 0.0, 0.0),
-        ("slide-from-top", 0, -H / 2, 0),
-        ("slide-from-top-angle-bounce", H / 2 * sin(angle), -H / 2 * cos(angle), angle),
-        ("slide-from-bottom", 0, H / 2, 0),
-        ("slide-from-left", -W / 2, 0, 0),
-        ("slide-from-right", W / 2, 0, 0),
-    ])
+    @Test(
+        "CSPopKit's entrances: from alpha 0 and an undimmed mask, half a screen away (the angle bounce in its turned frame), spring or ease in-out",
+        arguments: [
+            ("fade-in", 0.0, 0.0, 0.0),
+            ("slide-from-top", 0, -H / 2, 0),
+            ("slide-from-top-angle-bounce", H / 2 * sin(angle), -H / 2 * cos(angle), angle),
+            ("slide-from-bottom", 0, H / 2, 0),
+            ("slide-from-left", -W / 2, 0, 0),
+            ("slide-from-right", W / 2, 0, 0),
+        ])
     func cspopEntrance(style: String, dx: Double, dy: Double, rotation: Double) throws {
         let theme: Value = ["show": .string(style), "show_duration": 0.3]
         let shown = try resting(theme)
@@ -73,9 +79,11 @@ import PopTestSupport
     // (dimming 0 → 1, transform CGAffineTransformMakeScale(0, 0) → (1, 1); the content's alpha is
     // left alone); slide .3 s (transform CGAffineTransformMakeTranslation(0, H − minY(contentFrame))
     // → identity: the content's top on the screen's bottom).
-    @Test("QMUI's entrances: fade 0.2 s, popup from scale 0 and slide from just below the screen 0.3 s, on QMUI's curve", arguments: [
-        "qmui-fade", "qmui-popup", "qmui-slide",
-    ])
+    @Test(
+        "QMUI's entrances: fade 0.2 s, popup from scale 0 and slide from just below the screen 0.3 s, on QMUI's curve",
+        arguments: [
+            "qmui-fade", "qmui-popup", "qmui-slide",
+        ])
     func qmuiEntrance(base: String) throws {
         let theme: Value = ["base": .string(base)]
         let shown = try resting(theme)
@@ -128,14 +136,16 @@ import PopTestSupport
     // in-out) sets maskView.alpha = content.alpha = 0 and content.transform = a translation of ±H/2
     // or ±W/2; the angled exit is CGAffineTransformTranslate(CGAffineTransformMakeRotation(−π/20), 0,
     // H/2): the centre is off by R(−π/20)·(0, H/2) = (H/2·sin(π/20), H/2·cos(π/20)), turned by −π/20.
-    @Test("CSPopKit's exits: to alpha 0 and an undimmed mask, half a screen away (the angled one turned the other way), ease in-out", arguments: [
-        ("fade-out", 0.0, 0.0, 0.0),
-        ("slide-to-top", 0, -H / 2, 0),
-        ("slide-to-bottom", 0, H / 2, 0),
-        ("slide-to-bottom-angle", H / 2 * sin(angle), H / 2 * cos(angle), -angle),
-        ("slide-to-left", -W / 2, 0, 0),
-        ("slide-to-right", W / 2, 0, 0),
-    ])
+    @Test(
+        "CSPopKit's exits: to alpha 0 and an undimmed mask, half a screen away (the angled one turned the other way), ease in-out",
+        arguments: [
+            ("fade-out", 0.0, 0.0, 0.0),
+            ("slide-to-top", 0, -H / 2, 0),
+            ("slide-to-bottom", 0, H / 2, 0),
+            ("slide-to-bottom-angle", H / 2 * sin(angle), H / 2 * cos(angle), -angle),
+            ("slide-to-left", -W / 2, 0, 0),
+            ("slide-to-right", W / 2, 0, 0),
+        ])
     func cspopExit(style: String, dx: Double, dy: Double, rotation: Double) throws {
         let t = try TestStage()
         let id = t.alert(["hide": .string(style), "hide_duration": 0.3])
@@ -170,9 +180,11 @@ import PopTestSupport
     // QMUIModalPresentationViewController.m hidingAnimationWithCompletion:, QMUIViewAnimationOptionsCurveOut:
     // fade .2 s to alpha 0; popup .3 s to CGAffineTransformMakeScale(0.0, 0.0); slide .3 s back to
     // CGAffineTransformMakeTranslation(0, H − minY(contentFrame)); the dimming to 0 in each.
-    @Test("QMUI's exits: fade 0.2 s, popup to scale 0 and slide to just below the screen 0.3 s, on QMUI's curve", arguments: [
-        "qmui-fade", "qmui-popup", "qmui-slide",
-    ])
+    @Test(
+        "QMUI's exits: fade 0.2 s, popup to scale 0 and slide to just below the screen 0.3 s, on QMUI's curve",
+        arguments: [
+            "qmui-fade", "qmui-popup", "qmui-slide",
+        ])
     func qmuiExit(base: String) throws {
         let t = try TestStage()
         let id = t.alert(["base": .string(base)])
@@ -286,7 +298,8 @@ import PopTestSupport
         let id = t.alert(["show": "wobble"])
         t.chef.runUntilIdle()
         #expect(t.chef.finalEvent(of: id) == .cancelled(.pluginError))
-        let detail = t.traced.recorder.events.first { $0.kind.rawValue == "misbehaviour" || $0.kind.rawValue == "plugin-error" }?.detail ?? ""
+        let detail =
+            t.traced.recorder.events.first { $0.kind.rawValue == "misbehaviour" || $0.kind.rawValue == "plugin-error" }?.detail ?? ""
         #expect(detail.contains("theme.show"), "\(t.traced.recorder.jsonLines)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopRender
 
@@ -41,8 +42,9 @@ import PopTestSupport
         .map { $0 + "/rsvg-convert" }.first(where: FileManager.default.isExecutableFile)
 
     /// Not while recording: the goldens may not be written yet.
-    @Test("rsvg-convert renders every golden SVG", .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed"),
-          .enabled(if: !Golden.isRecording, "recording goldens"))
+    @Test(
+        "rsvg-convert renders every golden SVG", .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed"),
+        .enabled(if: !Golden.isRecording, "recording goldens"))
     func librsvgRendersGoldens() throws {
         let converter = try #require(Self.rsvgConvert)
         let files = try FileManager.default.contentsOfDirectory(atPath: Golden.directory).filter { $0.hasSuffix(".svg") }.sorted()

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopRender
 
@@ -22,24 +23,27 @@ import PopTestSupport
 
     @Test("a bare screen: header, viewBox in points, black screen, one element per line")
     func bareScreen() {
-        #expect(Self.render([]) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="200" height="100" viewBox="0 0 200 100" \
-            font-family="-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans Condensed', sans-serif" \
-            xml:space="preserve">
-              <rect width="200" height="100" fill="#000000"/>
-            </svg>
+        #expect(
+            Self.render([]) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="200" height="100" viewBox="0 0 200 100" \
+                font-family="-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans Condensed', sans-serif" \
+                xml:space="preserve">
+                  <rect width="200" height="100" fill="#000000"/>
+                </svg>
 
-            """)
+                """)
     }
 
     @Test("a rect: rounded corners clamped to half the short side, fill alpha as fill-opacity, stroke")
     func rect() {
-        let node = FrameNode(id: "a", role: .app, rect: Rect(x: 1.5, y: 2, width: 40, height: 20), fill: 0x11223380,
-                             stroke: ContentNode.Border(width: 2, color: 0xff0000ff), cornerRadius: 50)
-        #expect(Self.lines(Self.render([node]), containing: "id=\"a\"") == [
-            ##"<rect id="a" x="1.5" y="2" width="40" height="20" rx="10" fill="#112233" fill-opacity="0.502" stroke="#ff0000" stroke-width="2"/>"##,
-        ])
+        let node = FrameNode(
+            id: "a", role: .app, rect: Rect(x: 1.5, y: 2, width: 40, height: 20), fill: 0x11223380,
+            stroke: ContentNode.Border(width: 2, color: 0xff0000ff), cornerRadius: 50)
+        #expect(
+            Self.lines(Self.render([node]), containing: "id=\"a\"") == [
+                ##"<rect id="a" x="1.5" y="2" width="40" height="20" rx="10" fill="#112233" fill-opacity="0.502" stroke="#ff0000" stroke-width="2"/>"##
+            ])
     }
 
     @Test("nodes that draw nothing are left out, and so are invisible ones")
@@ -55,26 +59,33 @@ import PopTestSupport
     @Test("opacity and transform go on a lone element, or on a group around several")
     func opacityAndTransform() {
         let transform = AffineTransform.scaleRotate(scale: 0.5, rotation: .pi / 2, about: (x: 100, y: 50))
-        let single = FrameNode(id: "one", role: .app, rect: Rect(x: 0, y: 0, width: 10, height: 10), transform: transform,
-                               opacity: 0.25, fill: 0xffffffff)
-        let pair = FrameNode(id: "two", role: .button, rect: Rect(x: 0, y: 0, width: 100, height: 20), opacity: 0.5,
-                             fill: 0x007affff, text: Self.label("OK"))
+        let single = FrameNode(
+            id: "one", role: .app, rect: Rect(x: 0, y: 0, width: 10, height: 10), transform: transform,
+            opacity: 0.25, fill: 0xffffffff)
+        let pair = FrameNode(
+            id: "two", role: .button, rect: Rect(x: 0, y: 0, width: 100, height: 20), opacity: 0.5,
+            fill: 0x007affff, text: Self.label("OK"))
         let svg = Self.render([single, pair])
-        #expect(Self.lines(svg, containing: "id=\"one\"") == [
-            ##"<rect id="one" x="0" y="0" width="10" height="10" fill="#ffffff" transform="matrix(0 0.5 -0.5 0 125 0)" opacity="0.25"/>"##,
-        ])
-        #expect(svg.contains("""
-              <g id="two" opacity="0.5">
-                <rect x="0" y="0" width="100" height="20" fill="#007aff"/>
-                <text x="0" y="9.5" font-size="10" font-weight="400" fill="#000000" text-anchor="start">OK</text>
-              </g>
-            """))
+        #expect(
+            Self.lines(svg, containing: "id=\"one\"") == [
+                ##"<rect id="one" x="0" y="0" width="10" height="10" fill="#ffffff" transform="matrix(0 0.5 -0.5 0 125 0)" opacity="0.25"/>"##
+            ])
+        #expect(
+            svg.contains(
+                """
+                  <g id="two" opacity="0.5">
+                    <rect x="0" y="0" width="100" height="20" fill="#007aff"/>
+                    <text x="0" y="9.5" font-size="10" font-weight="400" fill="#000000" text-anchor="start">OK</text>
+                  </g>
+                """))
     }
 
-    @Test("text anchors follow the alignment; the baseline is the line's centre + 0.35 × size", arguments: [
-        (ContentNode.Alignment.leading, "x=\"10\"", "start"), (.fill, "x=\"10\"", "start"),
-        (.center, "x=\"60\"", "middle"), (.trailing, "x=\"110\"", "end"),
-    ])
+    @Test(
+        "text anchors follow the alignment; the baseline is the line's centre + 0.35 × size",
+        arguments: [
+            (ContentNode.Alignment.leading, "x=\"10\"", "start"), (.fill, "x=\"10\"", "start"),
+            (.center, "x=\"60\"", "middle"), (.trailing, "x=\"110\"", "end"),
+        ])
     func anchors(alignment: ContentNode.Alignment, x: String, anchor: String) throws {
         var run = Self.label("Hi", alignment: alignment)
         run.lines = ["Hi", "", "there"]
@@ -82,23 +93,27 @@ import PopTestSupport
         let node = FrameNode(id: "t", role: .text, rect: Rect(x: 10, y: 20, width: 100, height: 36), text: run)
         let texts = Self.lines(Self.render([node]), containing: "<text")
         // Lines are 12 high from y 20: centres 26 and 50 (the empty line draws nothing).
-        #expect(texts == [
-            "<text \(x) y=\"29.5\" font-size=\"10\" font-weight=\"700\" fill=\"#000000\" text-anchor=\"\(anchor)\">Hi</text>",
-            "<text \(x) y=\"53.5\" font-size=\"10\" font-weight=\"700\" fill=\"#000000\" text-anchor=\"\(anchor)\">there</text>",
-        ])
+        #expect(
+            texts == [
+                "<text \(x) y=\"29.5\" font-size=\"10\" font-weight=\"700\" fill=\"#000000\" text-anchor=\"\(anchor)\">Hi</text>",
+                "<text \(x) y=\"53.5\" font-size=\"10\" font-weight=\"700\" fill=\"#000000\" text-anchor=\"\(anchor)\">there</text>",
+            ])
     }
 
-    @Test("weights map to CSS weights", arguments: [
-        (ContentNode.Weight.regular, "400"), (.medium, "500"), (.semibold, "600"), (.bold, "700"),
-    ])
+    @Test(
+        "weights map to CSS weights",
+        arguments: [
+            (ContentNode.Weight.regular, "400"), (.medium, "500"), (.semibold, "600"), (.bold, "700"),
+        ])
     func weights(weight: ContentNode.Weight, css: String) {
         #expect(SVGRenderer.fontWeight(weight) == css)
     }
 
     @Test("text and ids are XML-escaped; characters XML forbids become U+FFFD")
     func escaping() {
-        let node = FrameNode(id: "x\"&<y>", role: .text, rect: Rect(x: 0, y: 0, width: 100, height: 12),
-                             text: Self.label("<b> & \"q\" 'a' \u{1}"))
+        let node = FrameNode(
+            id: "x\"&<y>", role: .text, rect: Rect(x: 0, y: 0, width: 100, height: 12),
+            text: Self.label("<b> & \"q\" 'a' \u{1}"))
         let svg = Self.render([node])
         #expect(svg.contains(#"<text id="x&quot;&amp;&lt;y&gt;" "#))
         #expect(svg.contains(">&lt;b&gt; &amp; &quot;q&quot; 'a' \u{FFFD}</text>"))
@@ -109,21 +124,28 @@ import PopTestSupport
     func shadows() {
         let shadow = Shadow(offsetY: 10, blur: 30, color: 0x00000038)
         let cards = (0..<3).map { index in
-            FrameNode(id: "card\(index)", role: .popup, rect: Rect(x: 10, y: 10, width: 100, height: 50), fill: 0xffffffff,
-                      cornerRadius: 14, shadow: index == 2 ? Shadow(offsetY: 0, blur: 5, color: 0x000000ff) : shadow)
+            FrameNode(
+                id: "card\(index)", role: .popup, rect: Rect(x: 10, y: 10, width: 100, height: 50), fill: 0xffffffff,
+                cornerRadius: 14, shadow: index == 2 ? Shadow(offsetY: 0, blur: 5, color: 0x000000ff) : shadow)
         }
         let svg = Self.render(cards)
-        #expect(Self.lines(svg, containing: "<filter") == [
-            #"<filter id="pophost-blur-30" filterUnits="userSpaceOnUse" x="-200" y="-100" width="600" height="300">"#,
-            #"<filter id="pophost-blur-5" filterUnits="userSpaceOnUse" x="-200" y="-100" width="600" height="300">"#,
-        ])
-        #expect(Self.lines(svg, containing: "<feGaussianBlur") == [#"<feGaussianBlur stdDeviation="15"/>"#, #"<feGaussianBlur stdDeviation="2.5"/>"#])
-        #expect(svg.contains("""
-              <g id="card0">
-                <rect x="10" y="20" width="100" height="50" rx="14" fill="#000000" fill-opacity="0.22" filter="url(#pophost-blur-30)"/>
-                <rect x="10" y="10" width="100" height="50" rx="14" fill="#ffffff"/>
-              </g>
-            """))
+        #expect(
+            Self.lines(svg, containing: "<filter") == [
+                #"<filter id="pophost-blur-30" filterUnits="userSpaceOnUse" x="-200" y="-100" width="600" height="300">"#,
+                #"<filter id="pophost-blur-5" filterUnits="userSpaceOnUse" x="-200" y="-100" width="600" height="300">"#,
+            ])
+        #expect(
+            Self.lines(svg, containing: "<feGaussianBlur") == [
+                #"<feGaussianBlur stdDeviation="15"/>"#, #"<feGaussianBlur stdDeviation="2.5"/>"#,
+            ])
+        #expect(
+            svg.contains(
+                """
+                  <g id="card0">
+                    <rect x="10" y="20" width="100" height="50" rx="14" fill="#000000" fill-opacity="0.22" filter="url(#pophost-blur-30)"/>
+                    <rect x="10" y="10" width="100" height="50" rx="14" fill="#ffffff"/>
+                  </g>
+                """))
     }
 
     @Test("an image is a light rounded placeholder with a sun-and-mountains glyph")
@@ -135,8 +157,9 @@ import PopTestSupport
 
     @Test("an image's name sits under its glyph, never over it")
     func imageLabel() throws {
-        let label = TextRun(lines: ["promo-banner"], size: 11, weight: .regular, color: 0x8E8E93FF, alignment: .center,
-                            inset: EdgeInsets(top: 82, leading: 6, bottom: 6, trailing: 6))
+        let label = TextRun(
+            lines: ["promo-banner"], size: 11, weight: .regular, color: 0x8E8E93FF, alignment: .center,
+            inset: EdgeInsets(top: 82, leading: 6, bottom: 6, trailing: 6))
         let svg = Self.render([FrameNode(id: "img", role: .image, rect: Rect(x: 0, y: 0, width: 200, height: 100), text: label)])
         let labelTop = label.lineRect(0, in: Rect(x: 0, y: 0, width: 200, height: 100)).y
         let points = try #require(Self.lines(svg, containing: "<polygon ").first?.split(separator: "\"")[1])
@@ -147,8 +170,9 @@ import PopTestSupport
 
     @Test("in a phone: body, rounded screen clip, content moved onto the screen, the island on top")
     func device() throws {
-        let frame = Frame(time: .zero, screen: Size(width: 393, height: 852),
-                          nodes: [FrameNode(id: "page", role: .app, rect: Rect(x: 0, y: 0, width: 393, height: 852), fill: 0xffffffff)])
+        let frame = Frame(
+            time: .zero, screen: Size(width: 393, height: 852),
+            nodes: [FrameNode(id: "page", role: .app, rect: Rect(x: 0, y: 0, width: 393, height: 852), fill: 0xffffffff)])
         let svg = SVGRenderer().render(frame)
         #expect(svg.contains(#"width="429" height="888" viewBox="0 0 429 888""#))
         #expect(svg.contains(#"<rect width="393" height="852" rx="47"/>"#))

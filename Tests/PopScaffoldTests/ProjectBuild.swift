@@ -1,6 +1,7 @@
 import Foundation
-@testable import PopScaffold
 import PopTestSupport
+
+@testable import PopScaffold
 
 /// Builds a plugin project directory into its library the way its README says — C with its
 /// Makefile, Swift as `swift build -c release` would but with `swiftc` itself (a test never runs
@@ -9,8 +10,10 @@ import PopTestSupport
 enum ProjectBuild {
     /// Builds the project in `directory` and returns the library's path. `include` (the ABI headers)
     /// and `kit` (the kit's sources, Swift only) default to the project's vendored copies.
-    static func build(_ directory: String, language: PluginScaffold.Language, name: String,
-                      include: String? = nil, kit: String? = nil) throws -> String {
+    static func build(
+        _ directory: String, language: PluginScaffold.Language, name: String,
+        include: String? = nil, kit: String? = nil
+    ) throws -> String {
         switch language {
         case .c:
             let make = try run("/usr/bin/env", ["make", "-s", "-C", directory] + (include.map { ["POPHOST_INCLUDE=" + $0] } ?? []))
@@ -23,18 +26,26 @@ enum ProjectBuild {
             let output = directory + "/.build/release"
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             let common = ["-swift-version", "6", "-parse-as-library", "-wmo", "-I", include]
-            try swiftc(common + ["-module-name", "PopPluginKit", "-emit-module", "-emit-module-path", output + "/PopPluginKit.swiftmodule",
-                                 "-c", "-o", output + "/PopPluginKit.o"] + (try swiftFiles(in: kit)))
+            try swiftc(
+                common + [
+                    "-module-name", "PopPluginKit", "-emit-module", "-emit-module-path", output + "/PopPluginKit.swiftmodule",
+                    "-c", "-o", output + "/PopPluginKit.o",
+                ] + (try swiftFiles(in: kit)))
             let library = output + "/lib\(name).so"
-            try swiftc(common + ["-module-name", module, "-I", output, "-emit-library", "-o", library]
-                + (try swiftFiles(in: directory + "/Sources/" + module)) + [output + "/PopPluginKit.o",
-                "-Xlinker", "--version-script=" + directory + "/exports.map", "-no-toolchain-stdlib-rpath"])
+            try swiftc(
+                common + ["-module-name", module, "-I", output, "-emit-library", "-o", library]
+                    + (try swiftFiles(in: directory + "/Sources/" + module)) + [
+                        output + "/PopPluginKit.o",
+                        "-Xlinker", "--version-script=" + directory + "/exports.map", "-no-toolchain-stdlib-rpath",
+                    ])
             return library
         }
     }
 
     private static func swiftFiles(in directory: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }.sorted().map { directory + "/" + $0 }
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }.sorted().map {
+            directory + "/" + $0
+        }
     }
 
     private static func swiftc(_ arguments: [String]) throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -22,25 +23,33 @@ import PopTestSupport
 
     @Test("names: a letter first, then letters, digits, '-' and '_', at most 64; the module, library and ids follow")
     func names() throws {
-        for bad in ["", "1popup", "-popup", "my popup", "my.popup", "pöpup", "a/b", String(repeating: "a", count: 65), "PluginABI", "PopPluginKit", "Swift"] {
+        for bad in [
+            "", "1popup", "-popup", "my popup", "my.popup", "pöpup", "a/b", String(repeating: "a", count: 65), "PluginABI", "PopPluginKit",
+            "Swift",
+        ] {
             #expect(throws: ScaffoldError.self, "\(bad)") { try PluginIdentity(name: bad) }
         }
-        #expect(throws: ScaffoldError.invalidName("1popup", reason: "it must start with an ASCII letter")) { try PluginIdentity(name: "1popup") }
+        #expect(throws: ScaffoldError.invalidName("1popup", reason: "it must start with an ASCII letter")) {
+            try PluginIdentity(name: "1popup")
+        }
 
         let identity = try PluginIdentity(name: "My_Popup-2")
         #expect(identity.id == "com.example.my-popup-2")
         #expect(identity.moduleName == "My_Popup_2")
         #expect(identity.libraryFileName == "libMy_Popup-2.so")
-        #expect([identity.handlerID, identity.viewID, identity.controllerID]
-            == ["com.example.my-popup-2.handler", "com.example.my-popup-2.view", "com.example.my-popup-2.controller"])
+        #expect(
+            [identity.handlerID, identity.viewID, identity.controllerID]
+                == ["com.example.my-popup-2.handler", "com.example.my-popup-2.view", "com.example.my-popup-2.controller"])
         #expect(try PluginIdentity(name: String(repeating: "a", count: 64)).name.count == 64)
         #expect(try PluginIdentity(name: "x").id == "com.example.x")
     }
 
     @Test("--id must be reverse-DNS, as descriptors require")
     func ids() throws {
-        for bad in ["example", "com..example", "1com.example", "com.exa mple", "com.example.", ".com.example", "com.ex@mple", "com/example",
-                    "com." + String(repeating: "a", count: 1020)] {
+        for bad in [
+            "example", "com..example", "1com.example", "com.exa mple", "com.example.", ".com.example", "com.ex@mple", "com/example",
+            "com." + String(repeating: "a", count: 1020),
+        ] {
             #expect(throws: ScaffoldError.self, "\(bad)") { try PluginIdentity(name: "p", id: bad) }
         }
         let identity = try PluginIdentity(name: "p", id: "com.acme.Payments_2.x-y")
@@ -101,7 +110,8 @@ import PopTestSupport
     @Test("the default project directory is ./NAME, and the output lists the files and the next commands")
     func defaultDirectoryAndOutput() throws {
         let temporary = TemporaryDirectory()
-        let result = try run("/bin/sh", ["-c", "cd \(temporary.path) && exec \(Build.pophost) new greeter --lang c"], environment: ["NO_COLOR": "1"])
+        let result = try run(
+            "/bin/sh", ["-c", "cd \(temporary.path) && exec \(Build.pophost) new greeter --lang c"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: temporary.file("greeter/src/plugin.c")))
         #expect(result.stdout.contains("Created the C plugin project greeter (com.example.greeter) in greeter:"))
@@ -125,7 +135,8 @@ import PopTestSupport
         // An installed prefix: <prefix>/bin/pophost and <prefix>/include.
         let prefix = temporary.subdirectory("prefix")
         let bin = temporary.subdirectory("prefix/bin")
-        try FileManager.default.copyItem(atPath: Repository.abiInclude + "/pophost", toPath: temporary.subdirectory("prefix/include") + "/pophost")
+        try FileManager.default.copyItem(
+            atPath: Repository.abiInclude + "/pophost", toPath: temporary.subdirectory("prefix/include") + "/pophost")
         let installed = try ABIHeaders.locate(environment: [:], executableDirectory: bin)
         #expect(installed.directory == prefix + "/include")
         #expect(try installed.moduleMap() == ABIHeaders.defaultModuleMap, "no module map installed: the standard one")
@@ -136,7 +147,8 @@ import PopTestSupport
             try ABIHeaders.locate(environment: ["POPHOST_ABI_INCLUDE": temporary.file("missing")], executableDirectory: nowhere)
         } throws: { error in
             let text = "\(error)"
-            return text.contains(temporary.file("missing") + " (POPHOST_ABI_INCLUDE)") && text.contains("Sources/PluginABI/include in \(nowhere)")
+            return text.contains(temporary.file("missing") + " (POPHOST_ABI_INCLUDE)")
+                && text.contains("Sources/PluginABI/include in \(nowhere)")
                 && text.contains(temporary.path + "/nowhere/include") && text.contains("Set POPHOST_ABI_INCLUDE")
         }
         #expect(Self.headers.version() == ABIVersion.host.description)
@@ -151,20 +163,25 @@ import PopTestSupport
         for file in try Self.kit.sources() {
             try file.contents.write(toFile: copy + "/" + file.path, atomically: true, encoding: .utf8)
         }
-        #expect(try PluginKitSources.locate(environment: ["POPHOST_PLUGIN_KIT": copy], executableDirectory: Build.directory).directory == copy)
+        #expect(
+            try PluginKitSources.locate(environment: ["POPHOST_PLUGIN_KIT": copy], executableDirectory: Build.directory).directory == copy)
         #expect(try PluginKitSources(directory: copy).sources() == Self.kit.sources())
 
         let bin = temporary.subdirectory("prefix/bin")
         try FileManager.default.copyItem(atPath: copy, toPath: temporary.subdirectory("prefix/share/pophost") + "/PopPluginKit")
-        #expect(try PluginKitSources.locate(environment: [:], executableDirectory: bin).directory == temporary.path + "/prefix/share/pophost/PopPluginKit")
+        #expect(
+            try PluginKitSources.locate(environment: [:], executableDirectory: bin).directory == temporary.path
+                + "/prefix/share/pophost/PopPluginKit")
 
         let nowhere = temporary.subdirectory("nowhere/bin")
         #expect {
             try PluginKitSources.locate(environment: ["POPHOST_PLUGIN_KIT": temporary.file("missing")], executableDirectory: nowhere)
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("cannot find the pophost plugin kit") && text.contains(temporary.file("missing") + " (POPHOST_PLUGIN_KIT)")
-                && text.contains("Sources/PopPluginKit in \(nowhere)") && text.contains(temporary.path + "/nowhere/share/pophost/PopPluginKit")
+            return text.hasPrefix("cannot find the pophost plugin kit")
+                && text.contains(temporary.file("missing") + " (POPHOST_PLUGIN_KIT)")
+                && text.contains("Sources/PopPluginKit in \(nowhere)")
+                && text.contains(temporary.path + "/nowhere/share/pophost/PopPluginKit")
                 && text.contains("Set POPHOST_PLUGIN_KIT")
         }
     }
@@ -174,7 +191,8 @@ import PopTestSupport
         // A copy of pophost outside the checkout finds no headers above it.
         let temporary = TemporaryDirectory()
         try FileManager.default.copyItem(atPath: Build.pophost, toPath: temporary.file("pophost"))
-        let result = try run(temporary.file("pophost"), ["new", "x", "--dir", temporary.file("x")], environment: ["POPHOST_ABI_INCLUDE": nil])
+        let result = try run(
+            temporary.file("pophost"), ["new", "x", "--dir", temporary.file("x")], environment: ["POPHOST_ABI_INCLUDE": nil])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: cannot find the pophost ABI headers"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temporary.file("x")))
@@ -191,8 +209,9 @@ import PopTestSupport
 
     // MARK: the generated projects, built
 
-    @Test("the project builds as its README says, describes its three components and exports only the entry",
-          arguments: PluginScaffold.Language.allCases)
+    @Test(
+        "the project builds as its README says, describes its three components and exports only the entry",
+        arguments: PluginScaffold.Language.allCases)
     func projectBuildsAndDescribes(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let info = try PluginLoader.describe(path: project.library).get()
@@ -208,13 +227,15 @@ import PopTestSupport
             #expect(try String(contentsOfFile: project.directory + headers + header.path, encoding: .utf8) == header.contents)
         }
         if language == .swift {
-            #expect(try PluginKitSources(directory: project.directory + "/PopPluginKit/Sources/PopPluginKit").sources() == Self.kit.sources())
+            #expect(
+                try PluginKitSources(directory: project.directory + "/PopPluginKit/Sources/PopPluginKit").sources() == Self.kit.sources())
         }
         #expect(try ELFDynamicInfo.read(path: project.library).exportedSymbols == ["pop_plugin_entry_v1"])
     }
 
-    @Test("the plugin's popup shows in a chef and its OK button runs the handler's action, which dismisses it",
-          arguments: PluginScaffold.Language.allCases)
+    @Test(
+        "the plugin's popup shows in a chef and its OK button runs the handler's action, which dismisses it",
+        arguments: PluginScaffold.Language.allCases)
     func pluginInChef(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let plugins = TemporaryDirectory()  // this test's own image of the plugin
@@ -226,8 +247,9 @@ import PopTestSupport
         let t = TracedChef(catalog: catalog)
         t.keepAlive = plugins
 
-        let request = PopupRequest(handler: "com.example.x.handler", viewLoader: "com.example.x.view",
-                                   controllerLoader: "com.example.x.controller", data: ["title": "Hello", "message": "World"])
+        let request = PopupRequest(
+            handler: "com.example.x.handler", viewLoader: "com.example.x.view",
+            controllerLoader: "com.example.x.controller", data: ["title": "Hello", "message": "World"])
         let id = t.chef.show(request)
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: id) == .shown, "\(t.recorder.jsonLines)")
@@ -245,7 +267,8 @@ import PopTestSupport
         #expect(t.chef.tap(action: "pop.dismiss", on: second))
         t.chef.runUntilIdle()
         #expect(t.chef.finalEvent(of: second) == .dismissed(.action))
-        let vetoed = t.chef.show(PopupRequest(handler: "com.example.x.handler", viewLoader: "com.example.x.view", data: ["eligible": false]))
+        let vetoed = t.chef.show(
+            PopupRequest(handler: "com.example.x.handler", viewLoader: "com.example.x.view", data: ["eligible": false]))
         t.chef.runUntilIdle()
         #expect(t.chef.finalEvent(of: vetoed) == .cancelled(.vetoed))
         #expect(source.liveInstances == 0)
@@ -255,8 +278,9 @@ import PopTestSupport
     func projectScenario(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let scenario = try Scenario.load(path: project.directory + "/scenarios/x.json")
-        #expect(scenario.plugins == [(project.library as NSString).deletingLastPathComponent],
-                "the scenario looks for the library where the build puts it")
+        #expect(
+            scenario.plugins == [(project.library as NSString).deletingLastPathComponent],
+            "the scenario looks for the library where the build puts it")
         let plugins = TemporaryDirectory()
         try FileManager.default.copyItem(atPath: project.library, toPath: plugins.file("libx.so"))
         let discovery = try makeRegistry([plugins.path], cache: plugins.file("registry.cache")).discover()
@@ -274,7 +298,8 @@ import PopTestSupport
     func swiftProject() throws {
         let temporary = TemporaryDirectory()
         let directory = temporary.file("my-popup")
-        let result = try run(Build.pophost, ["new", "my-popup", "--dir", directory, "--id", "com.acme.popup"], environment: ["NO_COLOR": "1"])
+        let result = try run(
+            Build.pophost, ["new", "my-popup", "--dir", directory, "--id", "com.acme.popup"], environment: ["NO_COLOR": "1"])
         #expect(result.status == 0, "\(result.stderr)")
         func read(_ path: String) throws -> String { try String(contentsOfFile: directory + "/" + path, encoding: .utf8) }
 
@@ -287,7 +312,9 @@ import PopTestSupport
         let abiManifest = try read("PluginABI/Package.swift")
         #expect(abiManifest.contains(#".library(name: "PluginABI", targets: ["PluginABI"])"#))
         #expect(abiManifest.contains(#"publicHeadersPath: "include""#))
-        #expect(try read("PluginABI/include/module.modulemap") == (try String(contentsOfFile: Repository.abiInclude + "/module.modulemap", encoding: .utf8)))
+        #expect(
+            try read("PluginABI/include/module.modulemap")
+                == (try String(contentsOfFile: Repository.abiInclude + "/module.modulemap", encoding: .utf8)))
         for header in try Self.headers.headers() {
             #expect(try read("PluginABI/include/" + header.path) == header.contents)
         }
@@ -300,7 +327,9 @@ import PopTestSupport
         #expect(try read("exports.map").contains("global: pop_plugin_entry_v1;"))
 
         let sources = ["Plugin", "Handler", "View", "Controller"]
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/Sources/my_popup").sorted() == sources.map { $0 + ".swift" }.sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/Sources/my_popup").sorted()
+                == sources.map { $0 + ".swift" }.sorted())
         #expect(try read("Sources/my_popup/Plugin.swift").contains(#"@_cdecl("pop_plugin_entry_v1")"# + "\npublic func"))
         let all = try sources.map { try read("Sources/my_popup/\($0).swift") }.joined()
         for id in ["\"com.acme.popup\"", "\"com.acme.popup.handler\"", "\"com.acme.popup.view\"", "\"com.acme.popup.controller\""] {
@@ -309,11 +338,14 @@ import PopTestSupport
         #expect(!all.contains("com.example"))
         #expect(all.contains(#"action: "confirm")"#) && all.contains(#"action: "pop.dismiss")"#))
         let code = all.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-        #expect(!code.contains("DispatchQueue") && !code.contains("@MainActor") && !code.contains("print("), "the host owns the loop; init is silent")
+        #expect(
+            !code.contains("DispatchQueue") && !code.contains("@MainActor") && !code.contains("print("),
+            "the host owns the loop; init is silent")
 
         // The action's signature parses and names only sources any request has.
         let handler = try read("Sources/my_popup/Handler.swift")
-        let signature = try #require(handler.components(separatedBy: "signature: \"").dropFirst().first?.split(separator: "\"").first.map(String.init))
+        let signature = try #require(
+            handler.components(separatedBy: "signature: \"").dropFirst().first?.split(separator: "\"").first.map(String.init))
         let parsed = try ActionSignature.parse(signature)
         #expect(parsed.result == .bool)
         #expect(parsed.parameters.map(\.source) == [.handler, .data(path: "title")])
@@ -352,8 +384,9 @@ struct GeneratedProject: Sendable {
     private init(_ language: PluginScaffold.Language) throws {
         temporary = TemporaryDirectory()
         directory = temporary.file("x")
-        let generated = try run(Build.pophost, ["new", "x", "--lang", language.rawValue, "--dir", directory],
-                                environment: ["POPHOST_ABI_INCLUDE": nil, "POPHOST_PLUGIN_KIT": nil])
+        let generated = try run(
+            Build.pophost, ["new", "x", "--lang", language.rawValue, "--dir", directory],
+            environment: ["POPHOST_ABI_INCLUDE": nil, "POPHOST_PLUGIN_KIT": nil])
         guard generated.status == 0 else { throw ProjectBuild.Failure(message: "pophost new failed: \(generated.stderr)") }
         library = try ProjectBuild.build(directory, language: language, name: "x")
     }

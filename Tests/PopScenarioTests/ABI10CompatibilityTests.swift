@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopBridge
 @testable import PopChef
 @testable import PopLoader
@@ -25,25 +26,34 @@ import PopTestSupport
         }
     }
 
-    @Test("the released 1.0 sample describes itself as it did: ABI 1.0.0, its six components", arguments: [ABI10Plugins.Headers.released, .current])
+    @Test(
+        "the released 1.0 sample describes itself as it did: ABI 1.0.0, its six components",
+        arguments: [ABI10Plugins.Headers.released, .current])
     func loads(headers: ABI10Plugins.Headers) throws {
         let plugins = try ABI10Plugins(headers: headers)
         let info = try PluginLoader.describe(path: plugins.sample).get()
         #expect(info.abiVersion == (headers == .released ? ABIVersion(major: 1, minor: 0, patch: 0) : ABIVersion.host))
         #expect(info.plugin.id == Self.c)
-        #expect(info.components.map(\.descriptor.id) == [
-            "high-priority-handler", "payment-handler", "test-view", "payment-view", "pop-controller", "custom-animation-controller",
-        ].map { "\(Self.c).\($0)" })
+        #expect(
+            info.components.map(\.descriptor.id)
+                == [
+                    "high-priority-handler", "payment-handler", "test-view", "payment-view", "pop-controller",
+                    "custom-animation-controller",
+                ].map { "\(Self.c).\($0)" })
         let promotion = try PluginLoader.describe(path: plugins.promotion).get()
         #expect(promotion.components.map(\.descriptor.id) == ["com.pophost.abi10.promotion-handler"])
     }
 
-    @Test("the 1.0 payment dialog: a wrong password keeps it, 123456 confirms and dismisses it", arguments: [ABI10Plugins.Headers.released, .current])
+    @Test(
+        "the 1.0 payment dialog: a wrong password keeps it, 123456 confirms and dismisses it",
+        arguments: [ABI10Plugins.Headers.released, .current])
     func paymentDialog(headers: ABI10Plugins.Headers) throws {
         let host = try Host(headers)
         let t = host.t
-        let id = t.chef.show(PopupRequest(handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
-                                          controllerLoader: "\(Self.c).pop-controller", data: ["amount": 12.5, "order": "A-1"]))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
+                controllerLoader: "\(Self.c).pop-controller", data: ["amount": 12.5, "order": "A-1"]))
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: id) == .shown)
         #expect(t.chef.setText("12", field: "password", on: id))
@@ -84,8 +94,10 @@ import PopTestSupport
     func customAnimation() throws {
         let host = try Host(.released)
         let t = host.t
-        let id = t.chef.show(PopupRequest(handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view",
-                                          controllerLoader: "\(Self.c).custom-animation-controller"))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view",
+                controllerLoader: "\(Self.c).custom-animation-controller"))
         #expect(t.chef.state(of: id) == .presenting)
         guard case .keyframes(let track)? = t.engine.popups[id]?.motion else { Issue.record("no keyframes"); return }
         #expect(track.animations.count == 2)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopRender
 @testable import PopScenario

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopChef
 @testable import PopModel
 @testable import PopPresentation
@@ -10,14 +11,16 @@ import PopTestSupport
 @Suite struct PresentationRegressionTests {
     func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) {
         let samples = try IsolatedSamples()
-        let runner = ScenarioRunner(scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
+        let runner = ScenarioRunner(
+            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
         runner.runToEnd()
         return (runner, samples)
     }
 
     @Test("a wait as the last step is played to its end")
     func trailingWait() throws {
-        let (runner, _) = try play(#"""
+        let (runner, _) = try play(
+            #"""
             {"steps": [{"show": {"controller_loader": "pop.theme", "as": "a"}}, {"wait": 1000}],
              "expect": {"trace": [{"event": "did-present", "request": "a"}]}}
             """#)
@@ -27,7 +30,8 @@ import PopTestSupport
 
     @Test("wait idle waits at most 60 s when the next timer is later, then goes on")
     func idleLimit() throws {
-        let (runner, _) = try play(#"""
+        let (runner, _) = try play(
+            #"""
             {"steps": [{"show": {"controller_loader": "pop.theme", "data": {"theme": {"base": "top-banner", "display_duration": 100}}}},
                        {"wait": "idle"}, {"dismiss": {"all": true}}]}
             """#)
@@ -53,7 +57,8 @@ import PopTestSupport
 
     @Test("a step's frontmost popup is the one drawn on top: a banner above an alert")
     func frontmostIsBanner() throws {
-        let (runner, _) = try play(#"""
+        let (runner, _) = try play(
+            #"""
             {"steps": [{"show": {"controller_loader": "pop.theme", "data": {"title": "B", "theme": {"base": "top-banner", "display_duration": 0}}, "as": "banner"}},
                        {"at": 100, "show": {"controller_loader": "pop.theme", "as": "alert"}},
                        {"at": 1000, "tap": {"action": "pop.dismiss"}}, {"wait": "idle"}]}
@@ -65,8 +70,10 @@ import PopTestSupport
     @Test("a popup leaving with its keyboard up leaves from above the keyboard, half a screen")
     func exitAboveKeyboard() throws {
         let t = try TestStage()
-        let id = t.chef.show(PopupRequest(handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view",
-                                          controllerLoader: "pop.theme", data: ["amount": 1, "theme": ["hide": "slide-to-top"]]))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view",
+                controllerLoader: "pop.theme", data: ["amount": 1, "theme": ["hide": "slide-to-top"]]))
         t.chef.runUntilIdle()
         t.engine.focus(field: "password", on: id)
         t.chef.runUntilIdle()
@@ -92,7 +99,9 @@ import PopTestSupport
     @Test("turning there and back restores the safe area and keyboard height")
     func rotationRoundTrip() {
         let scene = Scene(safeArea: EdgeInsets(top: 59, leading: 0, bottom: 50, trailing: 0), keyboardHeight: 300)
-        #expect(scene.rotated(to: .landscape).rotated(to: .portrait) == scene.rotated(to: .landscape).rotated(to: .portrait).rotated(to: .landscape).rotated(to: .portrait))
+        #expect(
+            scene.rotated(to: .landscape).rotated(to: .portrait)
+                == scene.rotated(to: .landscape).rotated(to: .portrait).rotated(to: .landscape).rotated(to: .portrait))
         let back = scene.rotated(to: .landscape).rotated(to: .portrait)
         #expect(back.safeArea == scene.safeArea && back.keyboardHeight == 300 && back.width == 390)
     }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
+@testable import PopBridge
 @testable import PopChef
 @testable import PopModel
 @testable import PopPresentation
-@testable import PopBridge
 
 /// The sample plugins, composed by the chef, asserted on the trace.
 @Suite struct SampleScenarioTests {
@@ -14,8 +15,10 @@ import PopTestSupport
     func chef() -> TestStage { try! TestStage() }
 
     func payment(_ t: TestStage, amount: Double = 12.5) -> RequestID {
-        t.chef.show(PopupRequest(handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
-                                 controllerLoader: "\(Self.c).pop-controller", data: ["amount": .double(amount), "order": "A-1"]))
+        t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
+                controllerLoader: "\(Self.c).pop-controller", data: ["amount": .double(amount), "order": "A-1"]))
     }
 
     @Test("the payment dialog: three action signatures, a wrong password keeps it, the right one dismisses it")
@@ -67,10 +70,14 @@ import PopTestSupport
     @Test("an asynchronous should_present (1.0 pop_answer_fn) answers 250 ms later on the virtual clock, through pop.timer/1")
     func asynchronousShouldPresent() {
         let t = chef()
-        let yes = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
-                                           data: ["campaign": "spring", "eligible": true]))
-        let no = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
-                                          data: ["campaign": "autumn", "eligible": false]))
+        let yes = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
+                data: ["campaign": "spring", "eligible": true]))
+        let no = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
+                data: ["campaign": "autumn", "eligible": false]))
         #expect(t.chef.state(of: yes) == .idle)
         t.chef.advance(by: .milliseconds(249))
         #expect(!t.events(yes).contains("answered"))
@@ -81,7 +88,9 @@ import PopTestSupport
         #expect(t.chef.queued.isEmpty)
     }
 
-    @Test("ABI 1.1: the C promotion answers should_present_ex 250 ms later on the virtual clock, through pop.timer/1 and its pop_completion_t")
+    @Test(
+        "ABI 1.1: the C promotion answers should_present_ex 250 ms later on the virtual clock, through pop.timer/1 and its pop_completion_t"
+    )
     func asynchronousShouldPresentEx() {
         let t = chef()
         // The built-in view: the C sample's views name actions this handler does not declare.
@@ -107,14 +116,17 @@ import PopTestSupport
     @Test("ABI 1.1: the C bottom controller's \"pop.layout/1\" pins the popup to the bottom, above the keyboard, in any orientation")
     func layoutExtension() throws {
         let t = chef()
-        let id = t.chef.show(PopupRequest(handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
-                                          controllerLoader: "\(Self.c).bottom-controller", data: ["amount": 3.5, "order": "B-2"]))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).payment-handler", viewLoader: "\(Self.c).payment-view",
+                controllerLoader: "\(Self.c).bottom-controller", data: ["amount": 3.5, "order": "B-2"]))
         t.chef.runUntilIdle()
         func frames() throws -> (card: Rect, container: Rect, standard: Rect) {
             let popup = try #require(t.chef.popups[id])
             let keyboard = t.engine.keyboardHeight(for: id)
             let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: keyboard)
-            let standard = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
+            let standard = AlertLayout.frame(
+                for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
             return (try #require(t.card(id)).rect, container, standard)
         }
         var (card, container, standard) = try frames()
@@ -134,8 +146,10 @@ import PopTestSupport
     @Test("a high-priority payment preempts the promotion, which is requeued and comes back")
     func preemptionWithRequeue() {
         let t = chef()
-        let promo = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
-                                             controllerLoader: "\(Self.swift).slide-controller", data: ["campaign": "spring"]))
+        let promo = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
+                controllerLoader: "\(Self.swift).slide-controller", data: ["campaign": "spring"]))
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: promo) == .shown)
         let pay = payment(t)
@@ -145,10 +159,11 @@ import PopTestSupport
         t.chef.tap(action: "cancel", on: pay)
         t.advance(2000)
         #expect(t.chef.state(of: promo) == .shown)
-        #expect(t.timeline(["did-present", "did-dismiss", "requeued", "dismissed"]) == [
-            "did-present#\(promo)", "did-dismiss#\(promo)", "requeued#\(promo)", "did-present#\(pay)",
-            "did-dismiss#\(pay)", "dismissed#\(pay)", "did-present#\(promo)",
-        ])
+        #expect(
+            t.timeline(["did-present", "did-dismiss", "requeued", "dismissed"]) == [
+                "did-present#\(promo)", "did-dismiss#\(promo)", "requeued#\(promo)", "did-present#\(pay)",
+                "did-dismiss#\(pay)", "dismissed#\(pay)", "did-present#\(promo)",
+            ])
         t.chef.dismissAll()
         t.chef.runUntilIdle()
         #expect(t.finals[promo] == [.dismissed(.requested)])
@@ -158,15 +173,18 @@ import PopTestSupport
     @Test("a custom show animation: keyframes recorded, completion called by a pop.timer/1 timer when they end")
     func customAnimation() throws {
         let t = chef()
-        let id = t.chef.show(PopupRequest(handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view",
-                                          controllerLoader: "\(Self.c).custom-animation-controller"))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view",
+                controllerLoader: "\(Self.c).custom-animation-controller"))
         #expect(t.chef.state(of: id) == .presenting)
         let popup = try #require(t.chef.popups[id])
         guard case .keyframes(let track)? = t.engine.popups[id]?.motion else { Issue.record("no keyframes"); return }
         #expect(track.animations.count == 2)
         // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
         let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: 0)
-        let laidOut = AlertLayout.frame(for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
+        let laidOut = AlertLayout.frame(
+            for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
         #expect(track.animations[0].to.frame == laidOut)
         #expect(laidOut.width < container.width)
         t.chef.advance(by: .milliseconds(399))  // the plugin calls done when ctx->duration (0.4 s) has passed
@@ -183,8 +201,10 @@ import PopTestSupport
     @Test("a reformer maps the data for the view loader")
     func reformer() throws {
         let t = chef()
-        let id = t.chef.show(PopupRequest(handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
-                                          reformer: "\(Self.swift).promo-reformer", data: ["discount": 20, "campaign": "spring"]))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.swift).low-priority-handler", viewLoader: "\(Self.swift).promo-view",
+                reformer: "\(Self.swift).promo-reformer", data: ["discount": 20, "campaign": "spring"]))
         t.chef.advance(by: .milliseconds(250))  // the promotion answers after its check
         let content = try #require(t.chef.popups[id]?.content)
         let texts = content.allNodes.compactMap { if case .text(let text, _, _, _, _, _) = $0.kind { text } else { nil } }
@@ -196,8 +216,10 @@ import PopTestSupport
     func bannerLayer() {
         let t = chef()
         let alert = t.chef.show(PopupRequest())
-        let banner = t.chef.show(PopupRequest(viewLoader: "\(Self.swift).banner-view", controllerLoader: "\(Self.swift).banner-controller",
-                                              data: ["title": "Saved"]))
+        let banner = t.chef.show(
+            PopupRequest(
+                viewLoader: "\(Self.swift).banner-view", controllerLoader: "\(Self.swift).banner-controller",
+                data: ["title": "Saved"]))
         t.advance(400)
         #expect(t.chef.state(of: alert) == .shown)
         #expect(t.chef.state(of: banner) == .shown)
@@ -228,8 +250,10 @@ extension ContentNode {
             let chef = Chef(catalog: catalog)
             chef.onFinalEvent = { finals[$0] = $1 }
             chef.show(PopupRequest(handler: "com.pophost.samples.c.payment-handler", viewLoader: "com.pophost.samples.c.payment-view"))
-            chef.show(PopupRequest(handler: "com.pophost.samples.swift.low-priority-handler", viewLoader: "com.pophost.samples.swift.promo-view",
-                                   data: ["campaign": "spring"]))
+            chef.show(
+                PopupRequest(
+                    handler: "com.pophost.samples.swift.low-priority-handler", viewLoader: "com.pophost.samples.swift.promo-view",
+                    data: ["campaign": "spring"]))
             chef.advance(by: .seconds(1))
             #expect(source.liveInstances == 4)
         }

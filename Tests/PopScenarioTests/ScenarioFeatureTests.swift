@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import PopTestSupport
 import PopChef
+import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopScenario
 
@@ -10,7 +11,9 @@ import PopChef
 /// given size on a screen of a given scale, per-side margins, when a frame is taken, and text checks.
 @Suite struct ScenarioFeatureTests {
     /// Plays `json` to its end over this test's copies of the samples.
-    func play(_ json: String, configuration: ((inout Scenario) -> Void)? = nil, sampleTimes: [Int64] = [])
+    func play(
+        _ json: String, configuration: ((inout Scenario) -> Void)? = nil, sampleTimes: [Int64] = []
+    )
         throws -> (runner: ScenarioRunner, samples: [Frame], keep: IsolatedSamples)
     {
         var scenario = try Scenario.parse(json: json, file: "t.json", baseDirectory: nil)
@@ -51,10 +54,12 @@ import PopChef
         #expect(incumbent.runner.problems.isEmpty)
         #expect(events(incumbent.runner, "second").suffix(2) == ["lost", "cancelled"])
         #expect(incumbent.runner.recorder.events.last { $0.request == incumbent.runner.labels["second"] }?.reason == .lowerPriority)
-        let newcomer = try play(Self.rules.replacingOccurrences(of: #"{"steps""#, with: #"{"arbitration": {"equal_priority": "newcomer-wins"}, "steps""#))
-        #expect(newcomer.runner.recorder.events.contains {
-            $0.kind == .willDismiss && $0.request == newcomer.runner.labels["first"] && $0.reason == .preempted
-        })
+        let newcomer = try play(
+            Self.rules.replacingOccurrences(of: #"{"steps""#, with: #"{"arbitration": {"equal_priority": "newcomer-wins"}, "steps""#))
+        #expect(
+            newcomer.runner.recorder.events.contains {
+                $0.kind == .willDismiss && $0.request == newcomer.runner.labels["first"] && $0.reason == .preempted
+            })
         #expect(events(newcomer.runner, "second").contains("did-present"))
         // The same as an override of the configuration (what pophost's --equal-priority does).
         let overridden = try play(Self.rules) { $0.configuration.equalPriorityRule = .newcomerWins }
@@ -67,10 +72,12 @@ import PopChef
             runner.recorder.events.filter { $0.kind == .willPresent }.compactMap { runner.label(of: $0.request) }
         }
         let byPriority = try play(Self.rules)
-        #expect(byPriority.runner.recorder.events.contains {
-            $0.kind == .cancelled && $0.request == byPriority.runner.labels["expiring"] && $0.reason == .expired
-        })
-        #expect(byPriority.runner.recorder.events.first { $0.kind == .cancelled && $0.request == byPriority.runner.labels["expiring"] }?.time
+        #expect(
+            byPriority.runner.recorder.events.contains {
+                $0.kind == .cancelled && $0.request == byPriority.runner.labels["expiring"] && $0.reason == .expired
+            })
+        #expect(
+            byPriority.runner.recorder.events.first { $0.kind == .cancelled && $0.request == byPriority.runner.labels["expiring"] }?.time
                 == .milliseconds(700))
         // dismiss all at 1000 ends the queued ones first: nothing else ever shows.
         #expect(order(byPriority.runner) == ["first"])
@@ -159,8 +166,9 @@ import PopChef
         (2, 104.5, 391.5), (3, 224.0 / 3 + 30, 995.0 / 3 + 60), (1, 105, 392),
     ]
 
-    @Test("pop.box content with per-side margins at 1×, 2×, 3×: QMUI's frame rounded up to the pixel; a fixed width wider than the screen",
-          arguments: boxOrigins)
+    @Test(
+        "pop.box content with per-side margins at 1×, 2×, 3×: QMUI's frame rounded up to the pixel; a fixed width wider than the screen",
+        arguments: boxOrigins)
     func boxLayout(scale: Double, x: Double, y: Double) throws {
         let json = #"""
             {"screen": {"scale": SCALE}, "steps": [
@@ -186,20 +194,24 @@ import PopChef
         #expect(played.runner.engine.scene.scale == scale)
     }
 
-    @Test("pop.box names what is wrong with its box", arguments: [
-        (#"{"title": "no box"}"#, "box: expected an object with width and height"),
-        (#"{"box": {"width": 10}}"#, "box.height: missing"),
-        (#"{"box": {"width": -1, "height": 10}}"#, "box.width: must be a number ≥ 0"),
-        (#"{"box": {"width": 10, "height": "tall"}}"#, "box.height: expected a number"),
-        (#"{"box": {"width": 10, "height": 10, "depth": 1}}"#, "box.depth: unknown key; a box has width and height"),
-    ])
+    @Test(
+        "pop.box names what is wrong with its box",
+        arguments: [
+            (#"{"title": "no box"}"#, "box: expected an object with width and height"),
+            (#"{"box": {"width": 10}}"#, "box.height: missing"),
+            (#"{"box": {"width": -1, "height": 10}}"#, "box.width: must be a number ≥ 0"),
+            (#"{"box": {"width": 10, "height": "tall"}}"#, "box.height: expected a number"),
+            (#"{"box": {"width": 10, "height": 10, "depth": 1}}"#, "box.depth: unknown key; a box has width and height"),
+        ])
     func boxErrors(data: String, message: String) throws {
-        let played = try play(#"{"steps": [{"show": {"view_loader": "pop.box", "data": DATA, "as": "b"}}, {"wait": "idle"}]}"#
-            .replacingOccurrences(of: "DATA", with: data))
+        let played = try play(
+            #"{"steps": [{"show": {"view_loader": "pop.box", "data": DATA, "as": "b"}}, {"wait": "idle"}]}"#
+                .replacingOccurrences(of: "DATA", with: data))
         let id = try #require(played.runner.labels["b"])
         #expect(played.runner.chef.finalEvent(of: id) == .cancelled(.pluginError))
-        #expect(played.runner.recorder.events.contains { $0.kind == .misbehaviour && $0.detail?.hasSuffix(message) == true },
-                "\(played.runner.recorder.jsonLines)")
+        #expect(
+            played.runner.recorder.events.contains { $0.kind == .misbehaviour && $0.detail?.hasSuffix(message) == true },
+            "\(played.runner.recorder.jsonLines)")
     }
 
     @Test("frame text: `text` is the whole text, `text_contains` a part of it")
@@ -214,9 +226,10 @@ import PopChef
              ]}}
             """#
         let failures = try play(json).runner.verify().map(\.description)
-        #expect(failures == [
-            #"t.json: expect.frames[1].text: popup.1.content.0 shows "Spring sale", not "Spring""#,
-            #"t.json: expect.frames[3].text_contains: popup.1.content.0 shows "Spring sale", which does not contain "Autumn""#,
-        ])
+        #expect(
+            failures == [
+                #"t.json: expect.frames[1].text: popup.1.content.0 shows "Spring sale", not "Spring""#,
+                #"t.json: expect.frames[3].text_contains: popup.1.content.0 shows "Spring sale", which does not contain "Autumn""#,
+            ])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import PopTestSupport
-@testable import PopChef
 import PopModel
+import PopTestSupport
+import Testing
+
+@testable import PopChef
 @testable import PopScenario
 
 /// Scenarios played on the stage with the sample plugins.
@@ -89,17 +90,18 @@ final class MainThreadSource: ComponentSource {
 @Suite struct MainThreadCompletionTests {
     @Test("an answer and an animation's done delivered on the main-thread callback: wait idle ends with the animations, at steps on time")
     func idleAfterMainThreadCompletions() throws {
-        let scenario = try Scenario.parse(json: """
-            {"steps": [
-              {"show": {"handler": "test.later-handler", "as": "answered"}},
-              {"wait": "idle"},
-              {"dismiss": "answered"},
-              {"wait": "idle"},
-              {"show": {"controller_loader": "test.later-animation", "as": "animated"}},
-              {"wait": "idle"},
-              {"at": 1000, "show": {"as": "on-time"}}
-            ]}
-            """, file: nil, baseDirectory: nil)
+        let scenario = try Scenario.parse(
+            json: """
+                {"steps": [
+                  {"show": {"handler": "test.later-handler", "as": "answered"}},
+                  {"wait": "idle"},
+                  {"dismiss": "answered"},
+                  {"wait": "idle"},
+                  {"show": {"controller_loader": "test.later-animation", "as": "animated"}},
+                  {"wait": "idle"},
+                  {"at": 1000, "show": {"as": "on-time"}}
+                ]}
+                """, file: nil, baseDirectory: nil)
         let catalog = ComponentCatalog()
         catalog.add(MainThreadSource())
         let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
@@ -122,8 +124,9 @@ final class MainThreadSource: ComponentSource {
 @Suite struct ExampleScenarioTests {
     static let directory = Repository.root + "/Scenarios"
 
-    @Test("every scenario in Scenarios/ plays without problems and meets its expectations",
-          arguments: (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()) ?? [])
+    @Test(
+        "every scenario in Scenarios/ plays without problems and meets its expectations",
+        arguments: (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()) ?? [])
     func example(name: String) throws {
         let samples = try IsolatedSamples()
         let runner = ScenarioRunner(scenario: try Scenario.load(path: Self.directory + "/" + name), catalog: samples.catalog)

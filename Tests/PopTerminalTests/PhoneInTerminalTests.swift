@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopPresentation
 @testable import PopScenario
@@ -50,7 +51,8 @@ import PopTestSupport
         /// The terminal cells a node's rect covers (their centres inside it).
         func cells(of rect: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
             let first = viewport.cell(for: Point(x: rect.x + viewport.columnWidth / 2, y: rect.y + viewport.pixelHeight))
-            let last = viewport.cell(for: Point(x: rect.x + rect.width - viewport.columnWidth / 2, y: rect.y + rect.height - viewport.pixelHeight))
+            let last = viewport.cell(
+                for: Point(x: rect.x + rect.width - viewport.columnWidth / 2, y: rect.y + rect.height - viewport.pixelHeight))
             return (first.column...max(first.column, last.column), first.row...max(first.row, last.row))
         }
     }
@@ -88,7 +90,9 @@ import PopTestSupport
             for column in outside {
                 let cell = screen.cell(column, row)
                 guard cell.character != " ", cell.character != "▀" else { continue }
-                #expect(cell.background.red <= dimmed + 2, "\(cell.character) at \(column), \(row) on \(cell.background), brighter than the dimming (\(dimmed))")
+                #expect(
+                    cell.background.red <= dimmed + 2,
+                    "\(cell.character) at \(column), \(row) on \(cell.background), brighter than the dimming (\(dimmed))")
             }
         }
     }
@@ -132,8 +136,9 @@ import PopTestSupport
         }
     }
 
-    @Test("list rows and separators are even, in portrait and in landscape",
-          arguments: [(120, 45, false), (100, 50, false), (150, 50, true), (200, 60, true)])
+    @Test(
+        "list rows and separators are even, in portrait and in landscape",
+        arguments: [(120, 45, false), (100, 50, false), (150, 50, true), (200, 60, true)])
     func evenList(columns: Int, rows: Int, landscape: Bool) throws {
         let frame = try Self.demoFrames(at: [0], landscape: landscape)[0]
         let screen = Screen(frame, columns: columns, rows: rows)

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopPresentation
 @testable import PopScenario
@@ -21,12 +22,15 @@ import PopTestSupport
         // 5 points high, under one terminal pixel (10 points here): drawn one pixel high. The cell at its
         // centre differs from the same frame drawn without it.
         let centre = screen.viewport.cell(for: grabber.rect.center)
-        let without = Screen(Frame(time: frame.time, screen: frame.screen, safeArea: frame.safeArea, nodes: frame.nodes.filter { $0.role != .grabber }),
-                             columns: 120, rows: 45)
+        let without = Screen(
+            Frame(time: frame.time, screen: frame.screen, safeArea: frame.safeArea, nodes: frame.nodes.filter { $0.role != .grabber }),
+            columns: 120, rows: 45)
         #expect(screen.pixels(centre.column, centre.row) != without.pixels(centre.column, centre.row), "the grabber is drawn")
     }
 
-    @Test("stacked: the popover shown as a sheet in front with its text; the pushed-back sheet, scaled, is drawn without text (as any scaled card)")
+    @Test(
+        "stacked: the popover shown as a sheet in front with its text; the pushed-back sheet, scaled, is drawn without text (as any scaled card)"
+    )
     func stacked() throws {
         let frame = try #require(try PhoneInTerminalTests.demoFrames(at: [18500]).first)
         let screen = Screen(frame, columns: 120, rows: 45)

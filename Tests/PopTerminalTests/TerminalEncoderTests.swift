@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopTerminal
 
@@ -9,12 +10,13 @@ import PopTestSupport
 
     static func scribble(_ buffer: inout CellBuffer, count: Int, using generator: inout SplitMix64) {
         for _ in 0..<count {
-            buffer.put(characters.randomElement(using: &generator)!,
-                       column: Int.random(in: 0..<buffer.columns, using: &generator),
-                       row: Int.random(in: 0..<buffer.rows, using: &generator),
-                       foreground: colors.randomElement(using: &generator)!,
-                       background: colors.randomElement(using: &generator)!,
-                       bold: Bool.random(using: &generator))
+            buffer.put(
+                characters.randomElement(using: &generator)!,
+                column: Int.random(in: 0..<buffer.columns, using: &generator),
+                row: Int.random(in: 0..<buffer.rows, using: &generator),
+                foreground: colors.randomElement(using: &generator)!,
+                background: colors.randomElement(using: &generator)!,
+                bold: Bool.random(using: &generator))
         }
     }
 
@@ -22,8 +24,11 @@ import PopTestSupport
     func fullThenDiff(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let columns = Int.random(in: 1...14, using: &generator), rows = Int.random(in: 1...6, using: &generator)
-        var a = CellBuffer(columns: columns, rows: rows, filling: Cell(" ", foreground: Self.colors[0],
-                                                                      background: Self.colors[1]))
+        var a = CellBuffer(
+            columns: columns, rows: rows,
+            filling: Cell(
+                " ", foreground: Self.colors[0],
+                background: Self.colors[1]))
         Self.scribble(&a, count: columns * rows, using: &generator)
         for _ in 0..<5 {
             var b = a

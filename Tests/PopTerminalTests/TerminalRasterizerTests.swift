@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopTerminal
 
@@ -9,35 +10,47 @@ import PopTestSupport
     static let viewport = TerminalViewport(screen: Size(width: 340, height: 680), columns: 60, rows: 45, textColumn: 8.5, rowPitch: nil)
     static let white = Cell.RGB(255, 255, 255), black = Cell.RGB(0, 0, 0), dimmed = Cell.RGB(153, 153, 153)
 
-    static func text(_ line: String, weight: ContentNode.Weight = .regular, color: ContentNode.Color = 0x000000FF,
-                     alignment: ContentNode.Alignment = .leading, inset: EdgeInsets = .zero,
-                     centered: Bool = false) -> TextRun {
-        TextRun(lines: [line], size: 17, weight: weight, color: color, alignment: alignment, inset: inset,
-                centeredVertically: centered)
+    static func text(
+        _ line: String, weight: ContentNode.Weight = .regular, color: ContentNode.Color = 0x000000FF,
+        alignment: ContentNode.Alignment = .leading, inset: EdgeInsets = .zero,
+        centered: Bool = false
+    ) -> TextRun {
+        TextRun(
+            lines: [line], size: 17, weight: weight, color: color, alignment: alignment, inset: inset,
+            centeredVertically: centered)
     }
 
-    static let frame = Frame(time: .zero, screen: Size(width: 340, height: 680), nodes: [
-        FrameNode(id: "app", role: .app, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0xFFFFFFFF),
-        FrameNode(id: "app.title", role: .text, rect: Rect(x: 17, y: 85, width: 68, height: 20),
-                  text: text("Settings", color: 0x007AFFFF)),
-        FrameNode(id: "app.hidden", role: .text, rect: Rect(x: 119, y: 221, width: 51, height: 20), text: text("Hidden")),
-        FrameNode(id: "popup.1.dimming", role: .dimming, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0x00000066),
-        FrameNode(id: "popup.1", role: .popup, rect: Rect(x: 85, y: 170, width: 170, height: 170), fill: 0xFFFFFFFF,
-                  cornerRadius: 20, shadow: Shadow(offsetY: 8, blur: 16, color: 0x00000040)),
-        FrameNode(id: "popup.1.content.0", role: .text, rect: Rect(x: 85, y: 187, width: 170, height: 20),
-                  text: text("Hello", weight: .semibold, alignment: .center)),
-        FrameNode(id: "popup.1.content.1", role: .textField, rect: Rect(x: 102, y: 238, width: 136, height: 51),
-                  fill: 0xFFFFFFFF, stroke: ContentNode.Border(width: 1, color: 0x8E8E93FF), cornerRadius: 8,
-                  text: text("abc", inset: EdgeInsets(top: 0, leading: 8.5, bottom: 0, trailing: 0), centered: true),
-                  field: "name"),
-        FrameNode(id: "popup.2", role: .popup, rect: Rect(x: 34, y: 510, width: 68, height: 68),
-                  transform: .scaleRotate(scale: 1, rotation: .pi / 4, about: (68, 544)), fill: 0xFF3B30FF,
-                  text: text("ROT", color: 0xFFFFFFFF, alignment: .center)),
-        FrameNode(id: "popup.3", role: .text, rect: Rect(x: 17, y: 612, width: 200, height: 20), opacity: 0.2,
-                  text: text("Faint")),
-        FrameNode(id: "popup.4", role: .text, rect: Rect(x: 17, y: 646, width: 42.5, height: 20),
-                  text: text("Hello world")),
-    ])
+    static let frame = Frame(
+        time: .zero, screen: Size(width: 340, height: 680),
+        nodes: [
+            FrameNode(id: "app", role: .app, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0xFFFFFFFF),
+            FrameNode(
+                id: "app.title", role: .text, rect: Rect(x: 17, y: 85, width: 68, height: 20),
+                text: text("Settings", color: 0x007AFFFF)),
+            FrameNode(id: "app.hidden", role: .text, rect: Rect(x: 119, y: 221, width: 51, height: 20), text: text("Hidden")),
+            FrameNode(id: "popup.1.dimming", role: .dimming, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0x00000066),
+            FrameNode(
+                id: "popup.1", role: .popup, rect: Rect(x: 85, y: 170, width: 170, height: 170), fill: 0xFFFFFFFF,
+                cornerRadius: 20, shadow: Shadow(offsetY: 8, blur: 16, color: 0x00000040)),
+            FrameNode(
+                id: "popup.1.content.0", role: .text, rect: Rect(x: 85, y: 187, width: 170, height: 20),
+                text: text("Hello", weight: .semibold, alignment: .center)),
+            FrameNode(
+                id: "popup.1.content.1", role: .textField, rect: Rect(x: 102, y: 238, width: 136, height: 51),
+                fill: 0xFFFFFFFF, stroke: ContentNode.Border(width: 1, color: 0x8E8E93FF), cornerRadius: 8,
+                text: text("abc", inset: EdgeInsets(top: 0, leading: 8.5, bottom: 0, trailing: 0), centered: true),
+                field: "name"),
+            FrameNode(
+                id: "popup.2", role: .popup, rect: Rect(x: 34, y: 510, width: 68, height: 68),
+                transform: .scaleRotate(scale: 1, rotation: .pi / 4, about: (68, 544)), fill: 0xFF3B30FF,
+                text: text("ROT", color: 0xFFFFFFFF, alignment: .center)),
+            FrameNode(
+                id: "popup.3", role: .text, rect: Rect(x: 17, y: 612, width: 200, height: 20), opacity: 0.2,
+                text: text("Faint")),
+            FrameNode(
+                id: "popup.4", role: .text, rect: Rect(x: 17, y: 646, width: 42.5, height: 20),
+                text: text("Hello world")),
+        ])
 
     static let buffer = TerminalRasterizer.render(frame, in: viewport, statusLine: "status: 1 popup")
 
@@ -98,9 +111,11 @@ import PopTestSupport
 
     @Test("wide characters take two columns and are cut whole")
     func wide() {
-        let frame = Frame(time: .zero, screen: Size(width: 340, height: 680), nodes: [
-            FrameNode(id: "t", role: .text, rect: Rect(x: 0, y: 0, width: 34, height: 20), text: Self.text("界界界")),
-        ])
+        let frame = Frame(
+            time: .zero, screen: Size(width: 340, height: 680),
+            nodes: [
+                FrameNode(id: "t", role: .text, rect: Rect(x: 0, y: 0, width: 34, height: 20), text: Self.text("界界界"))
+            ])
         let buffer = TerminalRasterizer.render(frame, in: Self.viewport)
         #expect(buffer[10, 2].character == "界" && buffer[11, 2].isWideTail && buffer[12, 2].character == "…")
         #expect(buffer[13, 2].character == " ")

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopTerminal
 
@@ -11,12 +12,15 @@ import Glibc
     static let screenSize = Size(width: 340, height: 680)
 
     static func frame(cardX: Double) -> Frame {
-        Frame(time: .zero, screen: screenSize, nodes: [
-            FrameNode(id: "app", role: .app, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0xF2F2F7FF),
-            FrameNode(id: "popup.1", role: .popup, rect: Rect(x: cardX, y: 200, width: 170, height: 120),
-                      fill: 0xFFFFFFFF, cornerRadius: 14,
-                      text: TextRun(lines: ["Moving"], size: 17, weight: .bold, color: 0x000000FF, alignment: .center)),
-        ])
+        Frame(
+            time: .zero, screen: screenSize,
+            nodes: [
+                FrameNode(id: "app", role: .app, rect: Rect(x: 0, y: 0, width: 340, height: 680), fill: 0xF2F2F7FF),
+                FrameNode(
+                    id: "popup.1", role: .popup, rect: Rect(x: cardX, y: 200, width: 170, height: 120),
+                    fill: 0xFFFFFFFF, cornerRadius: 14,
+                    text: TextRun(lines: ["Moving"], size: 17, weight: .bold, color: 0x000000FF, alignment: .center)),
+            ])
     }
 
     @Test("first render is full, an unchanged frame writes nothing, a moved popup a diff; the terminal ends right")
@@ -42,12 +46,15 @@ import Glibc
     func pointer() {
         var screen = TerminalScreen(screen: Self.screenSize, columns: 60, rows: 45, textColumn: 8.5, rowPitch: nil)
         #expect(screen.event(for: .mouse(kind: .drag, button: 0, column: 20, row: 10)) == nil)
-        #expect(screen.event(for: .mouse(kind: .press, button: 0, column: 20, row: 10))
+        #expect(
+            screen.event(for: .mouse(kind: .press, button: 0, column: 20, row: 10))
                 == .pointer(.down, Point(x: 85 + 4.25, y: 136 + 8.5)))
-        #expect(screen.event(for: .mouse(kind: .drag, button: 0, column: 21, row: 10))
+        #expect(
+            screen.event(for: .mouse(kind: .drag, button: 0, column: 21, row: 10))
                 == .pointer(.moved, Point(x: 93.5 + 4.25, y: 144.5)))
         #expect(screen.event(for: .mouse(kind: .press, button: 2, column: 1, row: 1)) == nil)
-        #expect(screen.event(for: .mouse(kind: .release, button: 0, column: 21, row: 11))
+        #expect(
+            screen.event(for: .mouse(kind: .release, button: 0, column: 21, row: 11))
                 == .pointer(.up, Point(x: 97.75, y: 161.5)))
         #expect(screen.event(for: .mouse(kind: .release, button: 0, column: 21, row: 11)) == nil)
         #expect(screen.event(for: .key(.enter)) == .key(.enter))

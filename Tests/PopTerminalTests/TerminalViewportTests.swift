@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopTerminal
 
@@ -26,16 +27,18 @@ import PopTestSupport
         #expect(!narrow.isLegible, "390 pt in 40 columns: 9.75 pt a column cuts 17 pt text")
     }
 
-    @Test("rows are whole fractions of the 60-point list rows, so rows 60 points apart take the same cells",
-          arguments: [(200, 80), (120, 45), (100, 50), (80, 40), (150, 50), (60, 30)])
+    @Test(
+        "rows are whole fractions of the 60-point list rows, so rows 60 points apart take the same cells",
+        arguments: [(200, 80), (120, 45), (100, 50), (80, 40), (150, 50), (60, 30)])
     func evenRows(columns: Int, rows: Int) {
         for screen in [Self.phone, Size(width: 844, height: 390)] {
             let viewport = TerminalViewport(screen: screen, columns: columns, rows: rows)
             let rowHeight = 2 * viewport.pixelHeight
             #expect([15.0, 20, 30, 60].contains(rowHeight) || rowHeight.truncatingRemainder(dividingBy: 60) == 0, "\(rowHeight)")
-            let cellsPerListRow = Set(stride(from: 111.0, to: screen.height - 60, by: 60).map { top in
-                viewport.cell(for: Point(x: 0, y: top + 60)).row - viewport.cell(for: Point(x: 0, y: top)).row
-            })
+            let cellsPerListRow = Set(
+                stride(from: 111.0, to: screen.height - 60, by: 60).map { top in
+                    viewport.cell(for: Point(x: 0, y: top + 60)).row - viewport.cell(for: Point(x: 0, y: top)).row
+                })
             #expect(cellsPerListRow.count == 1, "\(screen) in \(columns)×\(rows): \(cellsPerListRow)")
             #expect(Double(viewport.screenRows) * rowHeight >= screen.height - 1e-9 && viewport.screenRows <= rows - 1)
         }

@@ -1,5 +1,6 @@
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 @testable import PopTerminal
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
 
 /// `pophost` run as a user would, as a child process.
 @Suite struct CLITests {
@@ -29,7 +29,8 @@ import PopTestSupport
     func listBrokenCorpus() throws {
         let cache = TemporaryDirectory()
         let corpus = BrokenPluginCorpus.shared
-        let result = try run(Build.pophost, ["list", "--plugins", corpus.directory.path, "--json", "--scan-timeout", "1"], environment: Self.isolated(cache))
+        let result = try run(
+            Build.pophost, ["list", "--plugins", corpus.directory.path, "--json", "--scan-timeout", "1"], environment: Self.isolated(cache))
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         let plugins = report["plugins"] as! [[String: Any]]
@@ -49,10 +50,12 @@ import PopTestSupport
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout.contains("com.pophost.samples.c.pop-controller"))
         #expect(good.stdout.contains("ABI"))
-        let byComponent = try run(Build.pophost, ["inspect", "com.pophost.samples.swift.test-view", "--json"], environment: Self.isolated(cache))
+        let byComponent = try run(
+            Build.pophost, ["inspect", "com.pophost.samples.swift.test-view", "--json"], environment: Self.isolated(cache))
         #expect(byComponent.status == 0, "\(byComponent.stderr)")
         #expect(byComponent.stdout.contains("\"abi_version\": \"1.1.0\""))  // built against this checkout's headers
-        let broken = try run(Build.pophost, ["inspect", BrokenPluginCorpus.shared.path("wrong-major.so")], environment: Self.isolated(cache))
+        let broken = try run(
+            Build.pophost, ["inspect", BrokenPluginCorpus.shared.path("wrong-major.so")], environment: Self.isolated(cache))
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("abi-major-mismatch"))
         let unknown = try run(Build.pophost, ["inspect", "com.example.nothing"], environment: Self.isolated(cache))
@@ -65,12 +68,14 @@ import PopTestSupport
         let cache = TemporaryDirectory()
         let samples = try IsolatedSamples()
         let trace = cache.file("trace.jsonl")
-        let result = try run(Build.pophost, [
-            "show", "--plugins", samples.directory.path,
-            "--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view",
-            "--data", "{\"amount\": 12.5, \"order\": \"A-1\"}",
-            "--type", "password=12", "--tap", "confirm", "--type", "password=123456", "--tap", "confirm", "--trace", trace,
-        ], environment: Self.isolated(cache))
+        let result = try run(
+            Build.pophost,
+            [
+                "show", "--plugins", samples.directory.path,
+                "--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view",
+                "--data", "{\"amount\": 12.5, \"order\": \"A-1\"}",
+                "--type", "password=12", "--tap", "confirm", "--type", "password=123456", "--tap", "confirm", "--trace", trace,
+            ], environment: Self.isolated(cache))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("confirm → keep"))
         #expect(result.stdout.contains("confirm → dismiss"))
@@ -80,8 +85,9 @@ import PopTestSupport
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
         #expect(lines.last?.contains("\"event\":\"dismissed\"") == true)
 
-        let broken = try run(Build.pophost, ["show", "--plugins", samples.directory.path, "--handler", "com.example.none"],
-                             environment: Self.isolated(cache))
+        let broken = try run(
+            Build.pophost, ["show", "--plugins", samples.directory.path, "--handler", "com.example.none"],
+            environment: Self.isolated(cache))
         #expect(broken.status == 64, "an id that names nothing is a usage error")
         #expect(broken.stderr.contains("pophost: error: no handler with id \"com.example.none\""))
         let badData = try run(Build.pophost, ["show", "--data", "{oops"], environment: Self.isolated(cache))
@@ -89,8 +95,9 @@ import PopTestSupport
         #expect(badData.stderr.contains("--data is not valid JSON"))
     }
 
-    @Test("every command's --help: no source paths, examples never wrapped mid-command, lines within 80 columns",
-          arguments: [[], ["list"], ["inspect"], ["check"], ["show"], ["demo"], ["run"], ["render"], ["test"], ["new"]])
+    @Test(
+        "every command's --help: no source paths, examples never wrapped mid-command, lines within 80 columns",
+        arguments: [[], ["list"], ["inspect"], ["check"], ["show"], ["demo"], ["run"], ["render"], ["test"], ["new"]])
     func help(command: [String]) throws {
         let result = try run(Build.pophost, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
 
 /// The errors a new user meets, run as a user would: one style ("pophost: error: …" on standard
 /// error), usage errors 64 with the usage of the subcommand that failed, failures 1, and messages
@@ -10,11 +10,15 @@ import PopTestSupport
         try run(Build.pophost, arguments, environment: CLITests.isolated(cache))
     }
 
-    private static let payment = ["--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view"]
+    private static let payment = [
+        "--handler", "com.pophost.samples.c.payment-handler", "--view-loader", "com.pophost.samples.c.payment-view",
+    ]
 
     /// A usage error: status 64, the message once in pophost's style, then the subcommand's usage.
-    private func expectUsageError(_ result: ProcessResult, of command: String, saying message: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectUsageError(
+        _ result: ProcessResult, of command: String, saying message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 64, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("pophost: error: "), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation)
@@ -25,15 +29,18 @@ import PopTestSupport
     @Test("an unknown subcommand: 64, the nearest one and the list")
     func unknownSubcommand() throws {
         let result = try pophost(["shw"])
-        expectUsageError(result, of: "pophost", saying: "unknown command \"shw\" (did you mean \"show\"?); the commands are: list, inspect,")
+        expectUsageError(
+            result, of: "pophost", saying: "unknown command \"shw\" (did you mean \"show\"?); the commands are: list, inspect,")
     }
 
     @Test("the parser's own errors are in pophost's style with the failing subcommand's usage")
     func parserErrors() throws {
-        expectUsageError(try pophost(["render", "demo", "--out", "x", "--fps", "0"]), of: "pophost render",
-                         saying: "--fps must be greater than 0 and at most 1000, not 0")
+        expectUsageError(
+            try pophost(["render", "demo", "--out", "x", "--fps", "0"]), of: "pophost render",
+            saying: "--fps must be greater than 0 and at most 1000, not 0")
         expectUsageError(try pophost(["show", "--policy", "soon"]), of: "pophost show", saying: "'override' and 'enqueue'")
-        expectUsageError(try pophost(["show", "--priority", "5000"]), of: "pophost show", saying: "--priority must be from 0 to 1000, not 5000")
+        expectUsageError(
+            try pophost(["show", "--priority", "5000"]), of: "pophost show", saying: "--priority must be from 0 to 1000, not 5000")
         expectUsageError(try pophost(["show", "--type", "password"]), of: "pophost show", saying: "--type needs <field>=<text>")
         expectUsageError(try pophost(["show", "--data", "{oops"]), of: "pophost show", saying: "--data is not valid JSON")
     }
@@ -41,29 +48,40 @@ import PopTestSupport
     @Test("`show` with a mistyped component id: one usage error with the nearest id, nothing shown")
     func showUnknownComponent() throws {
         let result = try pophost(["show", "--handler", "com.pophost.samples.c.payment-handlr"])
-        expectUsageError(result, of: "pophost show",
-                         saying: "no handler with id \"com.pophost.samples.c.payment-handlr\" in the loaded plugins (did you mean \"com.pophost.samples.c.payment-handler\"?)")
+        expectUsageError(
+            result, of: "pophost show",
+            saying:
+                "no handler with id \"com.pophost.samples.c.payment-handlr\" in the loaded plugins (did you mean \"com.pophost.samples.c.payment-handler\"?)"
+        )
         #expect(result.stdout.isEmpty, "no trace of a request that was never made")
         #expect(result.stderr.components(separatedBy: "payment-handlr").count == 2, "reported once: \(result.stderr)")
-        expectUsageError(try pophost(["show", "--view-loader", "com.pophost.samples.c.payment-handler"]), of: "pophost show",
-                         saying: "\"com.pophost.samples.c.payment-handler\" is a handler, not a view-loader")
+        expectUsageError(
+            try pophost(["show", "--view-loader", "com.pophost.samples.c.payment-handler"]), of: "pophost show",
+            saying: "\"com.pophost.samples.c.payment-handler\" is a handler, not a view-loader")
     }
 
     @Test("`show --tap` and `--type` that match nothing fail and list what the popup has")
     func showUnknownActionAndField() throws {
-        expectUsageError(try pophost(["show"] + Self.payment + ["--tap", "confrm"]), of: "pophost show",
-                         saying: "--tap confrm: the popup has no button with the action \"confrm\" (did you mean \"confirm\"?); it has: cancel, confirm, forgot")
-        expectUsageError(try pophost(["show"] + Self.payment + ["--type", "pin=1"]), of: "pophost show",
-                         saying: "--type pin=…: the popup has no text field \"pin\"; it has: password")
-        expectUsageError(try pophost(["show"] + Self.payment + ["--data", "{\"amount\": 1}", "--type", "password=123456", "--tap", "confirm", "--tap", "cancel"]),
-                         of: "pophost show", saying: "--tap cancel: request 1 ended (dismissed(action)), so there is nothing to tap")
+        expectUsageError(
+            try pophost(["show"] + Self.payment + ["--tap", "confrm"]), of: "pophost show",
+            saying:
+                "--tap confrm: the popup has no button with the action \"confrm\" (did you mean \"confirm\"?); it has: cancel, confirm, forgot"
+        )
+        expectUsageError(
+            try pophost(["show"] + Self.payment + ["--type", "pin=1"]), of: "pophost show",
+            saying: "--type pin=…: the popup has no text field \"pin\"; it has: password")
+        expectUsageError(
+            try pophost(
+                ["show"] + Self.payment + ["--data", "{\"amount\": 1}", "--type", "password=123456", "--tap", "confirm", "--tap", "cancel"]),
+            of: "pophost show", saying: "--tap cancel: request 1 ended (dismissed(action)), so there is nothing to tap")
     }
 
     @Test("`show --out FILE` writes the popup as it last was on screen, as SVG")
     func showOut() throws {
         let directory = TemporaryDirectory()
         let file = directory.file("payment.svg")
-        let result = try pophost(["show"] + Self.payment + ["--data", "{\"amount\": 12.5}", "--type", "password=123456", "--tap", "confirm", "--out", file])
+        let result = try pophost(
+            ["show"] + Self.payment + ["--data", "{\"amount\": 12.5}", "--type", "password=123456", "--tap", "confirm", "--out", file])
         #expect(result.status == 0, "\(result.stderr)")
         let svg = try String(contentsOfFile: file, encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
@@ -72,8 +90,11 @@ import PopTestSupport
 
     @Test("`inspect` with an unknown id: 64 and the nearest id")
     func inspectUnknown() throws {
-        expectUsageError(try pophost(["inspect", "com.pophost.samples.c.payment-veiw"]), of: "pophost inspect",
-                         saying: "no plugin or component with id \"com.pophost.samples.c.payment-veiw\" on the search path (did you mean \"com.pophost.samples.c.payment-view\"?)")
+        expectUsageError(
+            try pophost(["inspect", "com.pophost.samples.c.payment-veiw"]), of: "pophost inspect",
+            saying:
+                "no plugin or component with id \"com.pophost.samples.c.payment-veiw\" on the search path (did you mean \"com.pophost.samples.c.payment-view\"?)"
+        )
     }
 
     @Test("`render` refuses a folder with old frames, --force deletes them, success counts the expectations; --json paths")
@@ -85,7 +106,9 @@ import PopTestSupport
         #expect(first.stdout.contains("; 25 expectations met"), "\(first.stdout)")
 
         let again = try pophost(["render", "demo", "--out", out.path, "--at", "500"], cache)
-        expectUsageError(again, of: "pophost render", saying: "--out \(out.path) is not empty: it holds 3 files of an earlier render; --force deletes them")
+        expectUsageError(
+            again, of: "pophost render",
+            saying: "--out \(out.path) is not empty: it holds 3 files of an earlier render; --force deletes them")
 
         let forced = try pophost(["render", "demo", "--out", out.path, "--at", "500", "--force", "--json"], cache)
         #expect(forced.status == 0, "\(forced.stderr)")
@@ -96,15 +119,19 @@ import PopTestSupport
         #expect(summary["expectations"] as? Int == 25)
 
         try "notes".write(toFile: out.file("notes.txt"), atomically: true, encoding: .utf8)
-        expectUsageError(try pophost(["render", "demo", "--out", out.path, "--force"], cache), of: "pophost render",
-                         saying: "holds 1 file that are not frames (notes.txt)")
+        expectUsageError(
+            try pophost(["render", "demo", "--out", out.path, "--force"], cache), of: "pophost render",
+            saying: "holds 1 file that are not frames (notes.txt)")
         #expect(FileManager.default.fileExists(atPath: out.file("notes.txt")), "--force deletes only frames and the trace")
     }
 
     @Test("`test`: a selection that matches no test is a usage error naming the nearest test")
     func testSelectsNothing() throws {
-        expectUsageError(try pophost(["test", Build.cSample, "--only", "library.lods"]), of: "pophost test",
-                         saying: "no test to run: --only library.lods --strictness 5 selects none; --only library.lods matches no test (did you mean \"library.loads\"?)")
+        expectUsageError(
+            try pophost(["test", Build.cSample, "--only", "library.lods"]), of: "pophost test",
+            saying:
+                "no test to run: --only library.lods --strictness 5 selects none; --only library.lods matches no test (did you mean \"library.loads\"?)"
+        )
         expectUsageError(try pophost(["test", "--list", "--only", "nothing"]), of: "pophost test", saying: "no test to run")
     }
 
@@ -112,16 +139,22 @@ import PopTestSupport
     func testReproduce() throws {
         let directory = TemporaryDirectory()
         let scenarios = directory.subdirectory("my scenarios")
-        try #"{"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view", "as": "pay"}}], "expect": {"trace": [{"event": "dismissed", "request": "pay"}]}}"#
+        try
+            #"{"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view", "as": "pay"}}], "expect": {"trace": [{"event": "dismissed", "request": "pay"}]}}"#
             .write(toFile: scenarios + "/never-dismissed.json", atomically: true, encoding: .utf8)
-        let result = try pophost(["test", Build.cSample, "--scenarios", scenarios, "--only", "scenario.never-dismissed", "--timeout", "20", "--seed", "3"])
+        let result = try pophost([
+            "test", Build.cSample, "--scenarios", scenarios, "--only", "scenario.never-dismissed", "--timeout", "20", "--seed", "3",
+        ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         // library.loads runs too: it gates every test that needs the plugin loaded.
         #expect(result.stdout.contains("\n2 tests in "), "\(result.stdout)")
         let one = try pophost(["test", Build.cSample, "--only", "library.loads"])
         #expect(one.status == 0 && one.stdout.contains("\n1 test in "), "\(one.stdout)")
-        #expect(result.stdout.contains("Reproduce: pophost test \(Build.cSample) --seed 3 --strictness 5 --only scenario.never-dismissed --scenarios '\(scenarios)' --timeout 20\n"),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "Reproduce: pophost test \(Build.cSample) --seed 3 --strictness 5 --only scenario.never-dismissed --scenarios '\(scenarios)' --timeout 20\n"
+            ),
+            "\(result.stdout)")
     }
 
     @Test("every error of a command that fails is in pophost's style on standard error")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -23,25 +23,29 @@ import Glibc
         #expect(!ProcessTable.openFiles(child).contains(marker), "\(what) inherited pophost's descriptor")
     }
 
-    @Test("interrupting `pophost test --jobs 2` ends its test processes and what the plugin started",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "interrupting `pophost test --jobs 2` ends its test processes and what the plugin started",
+        arguments: [SIGINT, SIGTERM])
     func interruptedHarness(signal: Int32) throws {
         let dir = TemporaryDirectory()
         let pidfile = dir.file("keepers.txt")
         var plugins: [String] = []
         for name in ["a", "b"] {
             let path = dir.file("\(name)-forks.so")
-            try Fixture.build(path, ["-DFIX_FORK_IN_INIT", "-DFIX_INIT_SLEEP_MS=900", "-DFIX_PLUGIN_ID=\"com.pophost.interrupted.\(name)\""])
+            try Fixture.build(
+                path, ["-DFIX_FORK_IN_INIT", "-DFIX_INIT_SLEEP_MS=900", "-DFIX_PLUGIN_ID=\"com.pophost.interrupted.\(name)\""])
             plugins.append(path)
         }
         let marker = Self.inheritedMarker(dir)
-        let pophost = try BackgroundProcess(Build.pophost, ["test", "--jobs", "2", "--only", "library.loads"] + plugins,
-                                            environment: ["POPHOST_FIXTURE_PIDFILE": pidfile], inherited: marker)
+        let pophost = try BackgroundProcess(
+            Build.pophost, ["test", "--jobs", "2", "--only", "library.loads"] + plugins,
+            environment: ["POPHOST_FIXTURE_PIDFILE": pidfile], inherited: marker)
         var keepers: [pid_t] = []
-        #expect(ProcessTable.await(seconds: 10) {
-            keepers = ((try? String(contentsOfFile: pidfile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
-            return keepers.count == 2
-        }, "the plugins' processes never started")
+        #expect(
+            ProcessTable.await(seconds: 10) {
+                keepers = ((try? String(contentsOfFile: pidfile, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+                return keepers.count == 2
+            }, "the plugins' processes never started")
         let tests = ProcessTable.children(of: pophost.pid)
         #expect(!tests.isEmpty)
         for test in tests { Self.expectClean(test, marker: marker, "a test process") }
@@ -57,13 +61,15 @@ import Glibc
         let dir = TemporaryDirectory(), cache = TemporaryDirectory()
         try Fixture.build(dir.file("hangs.so"), ["-DFIX_HANG_IN_INIT", "-DFIX_PLUGIN_ID=\"com.pophost.interrupted.hang\""])
         let marker = Self.inheritedMarker(cache)
-        let pophost = try BackgroundProcess(Build.pophost, ["list", "--plugins", dir.path, "--scan-timeout", "60"],
-                                            environment: ["XDG_CACHE_HOME": cache.path], inherited: marker)
+        let pophost = try BackgroundProcess(
+            Build.pophost, ["list", "--plugins", dir.path, "--scan-timeout", "60"],
+            environment: ["XDG_CACHE_HOME": cache.path], inherited: marker)
         var scanners: [pid_t] = []
-        #expect(ProcessTable.await(seconds: 10) {
-            scanners = ProcessTable.children(of: pophost.pid)
-            return !scanners.isEmpty
-        }, "no scanner started")
+        #expect(
+            ProcessTable.await(seconds: 10) {
+                scanners = ProcessTable.children(of: pophost.pid)
+                return !scanners.isEmpty
+            }, "no scanner started")
         for scanner in scanners { Self.expectClean(scanner, marker: marker, "the scanner") }
         pophost.signal(signal)
         #expect(pophost.wait(seconds: 5) != nil, "pophost did not end")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 
 /// `pophost run` (isolated by default) and `pophost show --isolate` against the crash corpus: the
@@ -38,8 +39,10 @@ import PopTestSupport
     @Test("`pophost show --isolate`: an action that crashes its plugin host ends the popup plugin-crashed, status 1")
     func showCrash() throws {
         let id = "com.pophost.corpus.crash-in-action"
-        let arguments = ["show", "--isolate", "--plugins", Self.corpus.directory.path, "--handler", "\(id).handler",
-                         "--view-loader", "\(id).view", "--controller-loader", "\(id).controller", "--tap", "go"]
+        let arguments = [
+            "show", "--isolate", "--plugins", Self.corpus.directory.path, "--handler", "\(id).handler",
+            "--view-loader", "\(id).view", "--controller-loader", "\(id).controller", "--tap", "go",
+        ]
         let result = try run(Build.pophost, arguments, environment: CLITests.isolated(Self.cache))
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("request 1: dismissed(plugin-crashed)"), "\(result.stdout)")

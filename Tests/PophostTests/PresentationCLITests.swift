@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
+
 @testable import PopModel
 
 /// `pophost render`, `run` and `demo` as a user runs them.
@@ -8,14 +9,16 @@ import PopTestSupport
     @Test("`pophost render demo` writes SVG frames at the --at times and the trace; JSON frames parse")
     func render() throws {
         let cache = TemporaryDirectory(), out = TemporaryDirectory()
-        let svg = try run(Build.pophost, ["render", "demo", "--out", out.path, "--at", "1000", "--at", "6500"],
-                          environment: CLITests.isolated(cache))
+        let svg = try run(
+            Build.pophost, ["render", "demo", "--out", out.path, "--at", "1000", "--at", "6500"],
+            environment: CLITests.isolated(cache))
         #expect(svg.status == 0, "\(svg.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(files == ["frame-00000-1000ms.svg", "frame-00001-6500ms.svg", "trace.jsonl"])
         #expect(try String(contentsOfFile: out.file("frame-00001-6500ms.svg"), encoding: .utf8).contains("Payment"))
-        let json = try run(Build.pophost, ["render", "demo", "--out", out.subdirectory("json"), "--format", "json", "--fps", "2", "--json"],
-                           environment: CLITests.isolated(cache))
+        let json = try run(
+            Build.pophost, ["render", "demo", "--out", out.subdirectory("json"), "--format", "json", "--fps", "2", "--json"],
+            environment: CLITests.isolated(cache))
         #expect(json.status == 0, "\(json.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let frames = try #require(summary["frames"] as? [String])
@@ -30,13 +33,14 @@ import PopTestSupport
         let directory = TemporaryDirectory()
         let path = directory.file("rules.json")
         try #"""
-            {"steps": [{"show": {"policy": "override", "as": "first"}}, {"at": 500, "show": {"policy": "override", "as": "second"}},
-                       {"wait": "idle"}],
-             "expect": {"trace": [{"event": "cancelled", "request": "second", "reason": "lower-priority"}]}}
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        {"steps": [{"show": {"policy": "override", "as": "first"}}, {"at": 500, "show": {"policy": "override", "as": "second"}},
+                   {"wait": "idle"}],
+         "expect": {"trace": [{"event": "cancelled", "request": "second", "reason": "lower-priority"}]}}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
         func render(_ options: [String]) throws -> ProcessResult {
-            try run(Build.pophost, ["render", path, "--out", directory.subdirectory("out"), "--at", "0", "--force"] + options,
-                    environment: CLITests.isolated(directory))
+            try run(
+                Build.pophost, ["render", path, "--out", directory.subdirectory("out"), "--at", "0", "--force"] + options,
+                environment: CLITests.isolated(directory))
         }
         let incumbent = try render([])
         #expect(incumbent.status == 0, "\(incumbent.stdout)\(incumbent.stderr)")
@@ -46,15 +50,17 @@ import PopTestSupport
         #expect(trace.contains(#""event":"will-dismiss""#) && trace.contains(#""reason":"preempted""#))
         let wrong = try render(["--equal-priority", "newcomer"])
         #expect(wrong.status != 0 && wrong.stderr.contains("--equal-priority"), "\(wrong.stderr)")
-        let show = try run(Build.pophost, ["show", "--equal-priority", "newcomer-wins", "--queue-order", "priority"],
-                           environment: CLITests.isolated(directory))
+        let show = try run(
+            Build.pophost, ["show", "--equal-priority", "newcomer-wins", "--queue-order", "priority"],
+            environment: CLITests.isolated(directory))
         #expect(show.status == 0, "\(show.stderr)")
     }
 
     @Test("an --at beyond the clock's range is refused, not a crash")
     func hugeTime() throws {
         let directory = TemporaryDirectory()
-        let result = try run(Build.pophost, ["render", "demo", "--out", directory.path, "--at", "1e20"], environment: CLITests.isolated(directory))
+        let result = try run(
+            Build.pophost, ["render", "demo", "--out", directory.path, "--at", "1e20"], environment: CLITests.isolated(directory))
         #expect(result.status != 0 && result.status < 128)
         #expect(result.stderr.contains("--at"), "\(result.stderr)")
     }
@@ -64,7 +70,8 @@ import PopTestSupport
         let directory = TemporaryDirectory()
         let path = directory.file("bad.json")
         try #"{"steps": [{"tap": {"x": "left", "y": 3}}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try run(Build.pophost, ["render", path, "--out", directory.subdirectory("out")], environment: CLITests.isolated(directory))
+        let result = try run(
+            Build.pophost, ["render", path, "--out", directory.subdirectory("out")], environment: CLITests.isolated(directory))
         #expect(result.status != 0)
         #expect((result.stdout + result.stderr).contains("\(path): steps[0].tap.x: expected a number"), "\(result.stdout)\(result.stderr)")
     }
@@ -76,15 +83,17 @@ import PopTestSupport
         try #"{"steps": [{"wait": 1000000000000}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let out = directory.subdirectory("out")
         let start = Date()
-        let result = try run(Build.pophost, ["render", path, "--out", out, "--format", "json", "--max-frames", "50"],
-                             environment: CLITests.isolated(directory))
+        let result = try run(
+            Build.pophost, ["render", path, "--out", out, "--format", "json", "--max-frames", "50"],
+            environment: CLITests.isolated(directory))
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(result.status == 1)
         #expect(result.stderr.contains("more than the 50 frames --max-frames allows; wrote the first 50"), "\(result.stderr)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") }
         #expect(frames.count == 50)
-        let json = try run(Build.pophost, ["render", path, "--out", directory.subdirectory("json"), "--format", "json", "--max-frames", "3", "--json"],
-                           environment: CLITests.isolated(directory))
+        let json = try run(
+            Build.pophost, ["render", path, "--out", directory.subdirectory("json"), "--format", "json", "--max-frames", "3", "--json"],
+            environment: CLITests.isolated(directory))
         #expect(json.status == 1)
         #expect(json.stdout.contains("\"frame_limit_reached\":true"), "\(json.stdout)")
     }
@@ -112,9 +121,11 @@ import PopTestSupport
     func renderIsolated() throws {
         let cache = TemporaryDirectory(), out = TemporaryDirectory()
         let times = ["--at", "1000", "--at", "3500", "--at", "6500", "--at", "11200"]
-        let inProcess = try run(Build.pophost, ["render", "demo", "--out", out.subdirectory("in")] + times, environment: CLITests.isolated(cache))
-        let isolated = try run(Build.pophost, ["render", "demo", "--isolate", "--out", out.subdirectory("iso")] + times,
-                               environment: CLITests.isolated(cache))
+        let inProcess = try run(
+            Build.pophost, ["render", "demo", "--out", out.subdirectory("in")] + times, environment: CLITests.isolated(cache))
+        let isolated = try run(
+            Build.pophost, ["render", "demo", "--isolate", "--out", out.subdirectory("iso")] + times,
+            environment: CLITests.isolated(cache))
         #expect(inProcess.status == 0 && isolated.status == 0, "\(inProcess.stderr)\(isolated.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.file("in")).sorted()
         #expect(files.count == 5)
@@ -126,13 +137,15 @@ import PopTestSupport
         }
     }
 
-    @Test("one real interactive run under tmux: the demo draws, takes a click, quits on q and restores the terminal",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    @Test(
+        "one real interactive run under tmux: the demo draws, takes a click, quits on q and restores the terminal",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
     func tmux() throws {
         let cache = TemporaryDirectory()
         let session = "pophost-test-\(getpid())"
         let marker = cache.file("exit-status")
-        let command = "XDG_CACHE_HOME=\(cache.path) XDG_DATA_HOME=\(cache.subdirectory("data")) \(Build.pophost) demo; echo $? > \(marker); sleep 60"
+        let command =
+            "XDG_CACHE_HOME=\(cache.path) XDG_DATA_HOME=\(cache.subdirectory("data")) \(Build.pophost) demo; echo $? > \(marker); sleep 60"
         func tmux(_ arguments: [String]) throws -> ProcessResult { try Self.spawn("/usr/bin/tmux", ["-L", session] + arguments) }
         #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "50", command]).status == 0)
         defer { _ = try? tmux(["kill-server"]) }
@@ -168,7 +181,7 @@ import PopTestSupport
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
             return ProcessResult(status: -1, stdout: "", stderr: "cannot spawn \(executable)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PopTestSupport
+import Testing
 
 /// What a plugin or a file name puts in pophost's human-readable output reaches the terminal
 /// escaped, never as control sequences; arguments keep their bytes (issue 18).
@@ -28,7 +28,8 @@ import PopTestSupport
         #expect(list.status == 0, "\(list.stderr)")
         Self.expectInert(list.stdout, "list")
         #expect(list.stdout.contains("Fixture \\e]0;pwned\\x07\\e[31mred\\e[2J plugin"), "\(list.stdout)")
-        let inspect = try run(Build.pophost, ["inspect", "com.pophost.fixture.escapes", "--plugins", plugin.dir.path], environment: plugin.environment)
+        let inspect = try run(
+            Build.pophost, ["inspect", "com.pophost.fixture.escapes", "--plugins", plugin.dir.path], environment: plugin.environment)
         #expect(inspect.status == 0, "\(inspect.stderr)")
         Self.expectInert(inspect.stdout, "inspect")
         #expect(inspect.stdout.contains("A test fixture.\\r\\e[1Aover the line above"), "\(inspect.stdout)")
@@ -37,8 +38,9 @@ import PopTestSupport
     @Test("a plugin's log message is one escaped line")
     func logMessages() throws {
         let plugin = try EscapingPlugin()
-        let show = try run(Build.pophost, ["show", "--plugins", plugin.dir.path, "--handler", "com.pophost.fixture.escapes.handler"],
-                           environment: plugin.environment)
+        let show = try run(
+            Build.pophost, ["show", "--plugins", plugin.dir.path, "--handler", "com.pophost.fixture.escapes.handler"],
+            environment: plugin.environment)
         #expect(show.status == 0, "\(show.stderr)")
         Self.expectInert(show.stderr, "log")
         let line = try #require(show.stderr.split(separator: "\n").first { $0.contains("fixture:") })
@@ -57,12 +59,14 @@ import PopTestSupport
         let list = try run(Build.pophost, ["list", "--plugins", dir.path], environment: environment)
         #expect(list.stdout.contains("caf\\xE9.so"), "\(list.stdout)")
         #expect(list.stdout.contains("[ok]"))
-        let inspect = try run("/bin/sh", ["-c", "exec \"$0\" inspect \"$1/caf$(printf '\\351').so\"", Build.pophost, dir.path],
-                              environment: environment)
+        let inspect = try run(
+            "/bin/sh", ["-c", "exec \"$0\" inspect \"$1/caf$(printf '\\351').so\"", Build.pophost, dir.path],
+            environment: environment)
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.contains("com.pophost.fixture.latin1"), "\(inspect.stdout)")
-        let test = try run("/bin/sh", ["-c", "cd \"$1\" && exec \"$0\" test --only library caf$(printf '\\351').so", Build.pophost, dir.path],
-                           environment: environment)
+        let test = try run(
+            "/bin/sh", ["-c", "cd \"$1\" && exec \"$0\" test --only library caf$(printf '\\351').so", Build.pophost, dir.path],
+            environment: environment)
         #expect(test.status == 0, "\(test.stdout)")
         #expect(test.stdout.contains("passed  \(dir.path)/caf\\xE9.so"), "\(test.stdout)")
     }
@@ -70,10 +74,12 @@ import PopTestSupport
     @Test("--data that is not UTF-8 is refused with the position, like other malformed JSON")
     func dataNotUTF8() throws {
         let cache = TemporaryDirectory()
-        let result = try run("/bin/sh", ["-c", "exec \"$0\" show --data \"$(printf '{\"name\": \"caf\\351\"}')\"", Build.pophost],
-                             environment: ["XDG_CACHE_HOME": cache.path, "NO_COLOR": "1"])
+        let result = try run(
+            "/bin/sh", ["-c", "exec \"$0\" show --data \"$(printf '{\"name\": \"caf\\351\"}')\"", Build.pophost],
+            environment: ["XDG_CACHE_HOME": cache.path, "NO_COLOR": "1"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("--data is not valid JSON: JSON error at line 1, column 14 (byte 13): expected UTF-8, found byte 0xE9"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--data is not valid JSON: JSON error at line 1, column 14 (byte 13): expected UTF-8, found byte 0xE9"),
+            "\(result.stderr)")
     }
 }

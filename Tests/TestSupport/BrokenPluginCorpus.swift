@@ -77,7 +77,8 @@ package struct BrokenPluginCorpus: Sendable {
             "valid.tmp": [],
         ]
         for (name, flags) in defines {
-            try Fixture.build(dir.file(name), flags + ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.\(name.replacingOccurrences(of: ".", with: "-"))\""])
+            try Fixture.build(
+                dir.file(name), flags + ["-DFIX_PLUGIN_ID=\"com.pophost.fixture.\(name.replacingOccurrences(of: ".", with: "-"))\""])
         }
         let valid = try Data(contentsOf: URL(fileURLWithPath: dir.file("valid.tmp")))
         try Data("hello, I am not a library\n".utf8).write(to: URL(fileURLWithPath: dir.file("not-elf.so")))

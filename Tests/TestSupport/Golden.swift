@@ -33,7 +33,8 @@ package enum Golden {
             return
         }
         if let difference = firstDifference(expected: expected, actual: actual) {
-            Issue.record("""
+            Issue.record(
+                """
                 output differs from golden \(path) at line \(difference.line):
                   golden: \(difference.expected)
                   actual: \(difference.actual)

@@ -33,26 +33,35 @@ package final class IsolationCrashCorpus: @unchecked Sendable {
     package init() throws {
         let marker = directory.file("crash-in-init.armed")
         cases = [
-            Case(name: "crash-in-init", flags: ["-DFIX_CRASH_IN_INIT_AFTER=\"\(marker)\""], tapsGo: false,
-                 first: .cancelled(.pluginCrashed), second: .cancelled(.pluginCrashed)),
-            Case(name: "crash-in-action", flags: ["-DFIX_CRASH_IN_ACTION"], tapsGo: true,
-                 first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
+            Case(
+                name: "crash-in-init", flags: ["-DFIX_CRASH_IN_INIT_AFTER=\"\(marker)\""], tapsGo: false,
+                first: .cancelled(.pluginCrashed), second: .cancelled(.pluginCrashed)),
+            Case(
+                name: "crash-in-action", flags: ["-DFIX_CRASH_IN_ACTION"], tapsGo: true,
+                first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
             // These two crash while the first alert is shown, before the second is requested: the
             // second gets a new plugin host, and crashes it the same way.
-            Case(name: "crash-in-callback", flags: ["-DFIX_CRASH_IN_CALLBACK"], tapsGo: false,
-                 first: .dismissed(.pluginCrashed), second: .dismissed(.pluginCrashed)),
-            Case(name: "crash-in-animation", flags: ["-DFIX_CRASH_IN_ANIMATION"], tapsGo: false,
-                 first: .dismissed(.pluginCrashed), second: .dismissed(.pluginCrashed)),
-            Case(name: "hang", flags: ["-DFIX_HANG_SHOULD_PRESENT"], tapsGo: false,
-                 first: .cancelled(.pluginTimeout), second: .cancelled(.pluginTimeout)),
-            Case(name: "exit-0", flags: ["-DFIX_EXIT_IN_ACTION"], tapsGo: true,
-                 first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
-            Case(name: "abort", flags: ["-DFIX_ABORT_IN_ACTION"], tapsGo: true,
-                 first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
-            Case(name: "stack-overflow", flags: ["-DFIX_OVERFLOW_IN_ACTION"], tapsGo: true,
-                 first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
-            Case(name: "stdio-closed", flags: ["-DFIX_CLOSE_STDIO_IN_ACTION"], tapsGo: true,
-                 first: .dismissed(.action), second: nil),
+            Case(
+                name: "crash-in-callback", flags: ["-DFIX_CRASH_IN_CALLBACK"], tapsGo: false,
+                first: .dismissed(.pluginCrashed), second: .dismissed(.pluginCrashed)),
+            Case(
+                name: "crash-in-animation", flags: ["-DFIX_CRASH_IN_ANIMATION"], tapsGo: false,
+                first: .dismissed(.pluginCrashed), second: .dismissed(.pluginCrashed)),
+            Case(
+                name: "hang", flags: ["-DFIX_HANG_SHOULD_PRESENT"], tapsGo: false,
+                first: .cancelled(.pluginTimeout), second: .cancelled(.pluginTimeout)),
+            Case(
+                name: "exit-0", flags: ["-DFIX_EXIT_IN_ACTION"], tapsGo: true,
+                first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
+            Case(
+                name: "abort", flags: ["-DFIX_ABORT_IN_ACTION"], tapsGo: true,
+                first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
+            Case(
+                name: "stack-overflow", flags: ["-DFIX_OVERFLOW_IN_ACTION"], tapsGo: true,
+                first: .dismissed(.pluginCrashed), second: .cancelled(.pluginCrashed)),
+            Case(
+                name: "stdio-closed", flags: ["-DFIX_CLOSE_STDIO_IN_ACTION"], tapsGo: true,
+                first: .dismissed(.action), second: nil),
         ]
         try Fixture.build(directory.file("good.so"), ["-DFIX_PLUGIN_ID=\"\(Self.goodID)\""])
         for testCase in cases {

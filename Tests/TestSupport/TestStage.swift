@@ -28,7 +28,8 @@ package final class TestStage {
     /// A built-in alert (title, message, OK) presented with `theme` through `pop.theme`.
     @discardableResult
     package func alert(_ theme: Value = [:], title: String = "Title", message: String = "Message") -> RequestID {
-        chef.show(PopupRequest(controllerLoader: "pop.theme", data: ["title": .string(title), "message": .string(message), "theme": theme]))
+        chef.show(
+            PopupRequest(controllerLoader: "pop.theme", data: ["title": .string(title), "message": .string(message), "theme": theme]))
     }
 
     package func advance(_ milliseconds: Int64) { chef.advance(by: .milliseconds(milliseconds)) }
@@ -38,4 +39,3 @@ package final class TestStage {
 
     package func events(_ id: RequestID) -> [String] { traced.events(of: id) }
 }
-

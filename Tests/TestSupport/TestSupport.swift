@@ -17,7 +17,8 @@ package enum Build {
 
 /// The repository checkout, found from this file's path.
 package enum Repository {
-    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
     package static let abiInclude = root + "/Sources/PluginABI/include"
     package static let pluginKit = root + "/Sources/PopPluginKit"
     package static let projectTemplates = root + "/Sources/PopScaffold/Templates"
@@ -87,9 +88,10 @@ package func run(_ executable: String, _ arguments: [String], environment: [Stri
     process.standardInput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus,
-                         stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
 /// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.
@@ -97,15 +99,21 @@ package enum Fixture {
     /// Compiles the fixture with `defines` into `path`, against the headers in `include` (this
     /// checkout's by default; `Repository.abi10Include` for the 1.0 headers as released).
     package static func build(_ path: String, _ defines: [String] = [], include: String = Repository.abiInclude) throws {
-        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", include] + defines + ["-o", path, Repository.fixtureSource])
+        let result = try run(
+            "/usr/bin/env",
+            ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", include] + defines + ["-o", path, Repository.fixtureSource])
         guard result.status == 0 else { throw FixtureError(message: "cc failed for \(path): \(result.stderr)") }
     }
 
     /// Compiles a plugin's C source into `path` the way the C sample's Makefile does: C11, every
     /// warning an error, hidden visibility and the version script, so only the entry is exported.
     package static func plugin(_ source: String, to path: String, include: String) throws {
-        let result = try run("/usr/bin/env", ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                                              "-Wl,--version-script=" + Repository.exportsMap, "-I", include, "-o", path, source])
+        let result = try run(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                "-Wl,--version-script=" + Repository.exportsMap, "-I", include, "-o", path, source,
+            ])
         guard result.status == 0 else { throw FixtureError(message: "cc failed for \(source): \(result.stderr)") }
     }
 

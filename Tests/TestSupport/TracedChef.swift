@@ -13,8 +13,10 @@ package final class TracedChef {
     /// A stage with a presentation engine, when the chef was made `staged`.
     package private(set) var stage: Stage?
 
-    package init(configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog(),
-                 staged: Bool = false) {
+    package init(
+        configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog(),
+        staged: Bool = false
+    ) {
         chef = Chef(catalog: catalog, configuration: configuration)
         chef.trace = recorder
         // Weak: the chef outlives this object briefly and ends its live requests as it goes.
@@ -36,8 +38,10 @@ package final class TracedChef {
 
     /// Shows a built-in alert with these options.
     @discardableResult
-    package func show(_ priority: Priority = .normal, _ policy: Policy = .override, preempted: PreemptionRule = .drop,
-              ttl: VirtualTime? = nil, key: String? = nil) -> RequestID {
+    package func show(
+        _ priority: Priority = .normal, _ policy: Policy = .override, preempted: PreemptionRule = .drop,
+        ttl: VirtualTime? = nil, key: String? = nil
+    ) -> RequestID {
         chef.show(PopupRequest(priority: priority, policy: policy, whenPreempted: preempted, timeToLive: ttl, dedupeKey: key))
     }
 

@@ -7,7 +7,9 @@ import Foundation
 import HostRuntime
 
 func value(after flag: String) -> String? {
-    CommandLine.arguments.firstIndex(of: flag).flatMap { CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil }
+    CommandLine.arguments.firstIndex(of: flag).flatMap {
+        CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1] : nil
+    }
 }
 
 let catalog = ComponentCatalog()
@@ -23,8 +25,10 @@ let stage = Stage(chef: chef)
 let trace = TraceRecorder()
 chef.trace = trace
 
-let id = chef.show(PopupRequest(viewLoader: "com.example.app.welcome", controllerLoader: "pop.theme",
-                                data: ["name": "Ada", "theme": ["base": "qmui-popup"]]))
+let id = chef.show(
+    PopupRequest(
+        viewLoader: "com.example.app.welcome", controllerLoader: "pop.theme",
+        data: ["name": "Ada", "theme": ["base": "qmui-popup"]]))
 chef.runUntilIdle()
 if let file = value(after: "--svg") {
     try SVGRenderer().render(stage.frame()).write(toFile: file, atomically: true, encoding: .utf8)

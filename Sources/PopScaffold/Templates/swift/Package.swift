@@ -6,7 +6,7 @@ let package = Package(
     name: "my-popup",
     products: [
         // The plugin: a shared library the host loads with dlopen.
-        .library(name: "my-popup", type: .dynamic, targets: ["my_popup"]),
+        .library(name: "my-popup", type: .dynamic, targets: ["my_popup"])
     ],
     dependencies: [
         // The pophost plugin ABI: a vendored copy of its C headers (see README.md, "Upgrading the ABI headers").
@@ -24,8 +24,8 @@ let package = Package(
             linkerSettings: [
                 // Export only pop_plugin_entry_v1 (exports.map), and record no absolute RUNPATH to this
                 // machine's toolchain: the plugin uses the Swift runtime of the host that loads it.
-                .unsafeFlags(["-Xlinker", "--version-script=exports.map", "-no-toolchain-stdlib-rpath"]),
+                .unsafeFlags(["-Xlinker", "--version-script=exports.map", "-no-toolchain-stdlib-rpath"])
             ]
-        ),
+        )
     ]
 )

@@ -6,9 +6,9 @@ import PackageDescription
 let package = Package(
     name: "PluginABI",
     products: [
-        .library(name: "PluginABI", targets: ["PluginABI"]),
+        .library(name: "PluginABI", targets: ["PluginABI"])
     ],
     targets: [
-        .target(name: "PluginABI", path: ".", exclude: ["Package.swift"], publicHeadersPath: "include"),
+        .target(name: "PluginABI", path: ".", exclude: ["Package.swift"], publicHeadersPath: "include")
     ]
 )

@@ -6,12 +6,12 @@ import PackageDescription
 let package = Package(
     name: "PopPluginKit",
     products: [
-        .library(name: "PopPluginKit", targets: ["PopPluginKit"]),
+        .library(name: "PopPluginKit", targets: ["PopPluginKit"])
     ],
     dependencies: [
-        .package(path: "../PluginABI"),
+        .package(path: "../PluginABI")
     ],
     targets: [
-        .target(name: "PopPluginKit", dependencies: [.product(name: "PluginABI", package: "PluginABI")]),
+        .target(name: "PopPluginKit", dependencies: [.product(name: "PluginABI", package: "PluginABI")])
     ]
 )

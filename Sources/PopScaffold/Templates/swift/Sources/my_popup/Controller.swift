@@ -7,8 +7,9 @@ import PopPluginKit
 /// tap on the background dismisses it (the handler's should_dismiss is asked first).
 enum Controller {
     static let component = Component.controllerLoader(
-        describe("com.example.my-popup.controller", "my-popup controller", "A dimmed alert that fades in and out.",
-                 features: ["alert", "dimmed", "fade"])
+        describe(
+            "com.example.my-popup.controller", "my-popup controller", "A dimmed alert that fades in and out.",
+            features: ["alert", "dimmed", "fade"])
     ) { controller in
         // The presentation arrives filled with the host's alert: set only what differs.
         controller.configure = { _, _, presentation in

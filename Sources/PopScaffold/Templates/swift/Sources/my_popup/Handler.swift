@@ -7,8 +7,9 @@ import PopPluginKit
 /// action "confirm" (the view's OK button) dismisses the popup.
 final class Handler: Instance {
     static let component = Component.handler(
-        describe("com.example.my-popup.handler", "my-popup handler",
-                 "Shows the popup when it is eligible; OK confirms and dismisses it.", features: ["enqueue", "confirm"]),
+        describe(
+            "com.example.my-popup.handler", "my-popup handler",
+            "Shows the popup when it is eligible; OK confirms and dismisses it.", features: ["enqueue", "confirm"]),
         instance: Handler.self,
         // The grammar of signatures is in handler.h; buttons name the action.
         actions: [Action("confirm", signature: "bool(self:ptr, data.title:str)", confirm)]

@@ -7,8 +7,9 @@ import PopPluginKit
 /// (the host action "pop.dismiss").
 enum View {
     static let component = Component.viewLoader(
-        describe("com.example.my-popup.view", "my-popup view", "A title, a message, and OK and Not now buttons.",
-                 features: ["alert", "text", "buttons"])
+        describe(
+            "com.example.my-popup.view", "my-popup view", "A title, a message, and OK and Not now buttons.",
+            features: ["alert", "text", "buttons"])
     ) { view in
         view.build = { _, data, builder in
             guard let builder else { return false }
