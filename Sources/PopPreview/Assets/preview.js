@@ -7,6 +7,12 @@ const $ = (id) => document.getElementById(id);
 const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [] };
 window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [] };
 
+// A query string with every value percent-encoded (URLSearchParams writes a space as "+", which the
+// server, as RFC 3986 has it, reads as a plus).
+function query(parameters) {
+  return Object.entries(parameters).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+}
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -50,8 +56,7 @@ function sampleData() {
 
 function picture(viewLoader, theme) {
   const box = element("div", "picture");
-  const query = new URLSearchParams({ view_loader: viewLoader, theme: theme, data: sampleData() });
-  const url = "/api/component.svg?" + query.toString();
+  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: sampleData() });
   fetch(url).then(async (response) => {
     if (!response.ok) {
       const body = await response.json();
@@ -76,7 +81,7 @@ async function loadGallery() {
     return;
   }
   try {
-    gallery = await getJSON("/api/gallery?" + new URLSearchParams({ data: sampleData() }).toString());
+    gallery = await getJSON("/api/gallery?" + query({ data: sampleData() }));
   } catch (error) {
     showProblem("Gallery: " + error.message);
     return;
