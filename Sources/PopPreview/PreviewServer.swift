@@ -17,6 +17,7 @@ import PopModel
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
+/// | `POST /api/screen` | `{"name": …}`: play on another screen (`ScreenPreset`), answered with the state |
 /// | `GET /live` (WebSocket) | `LiveMessage`s; takes `{"type": "input", "input": …}` and `{"type": "ping"}` |
 public struct PreviewServer: Sendable {
     /// How often rebuilt plugin files are looked for.
@@ -105,6 +106,15 @@ public struct PreviewServer: Sendable {
         router.post("/api/input") { request, _ in
             let body = try await request.body.collect(upTo: 64 * 1024)
             return Self.answer("application/json") { () throws(PreviewError) in try workbench.input(try Self.json(String(buffer: body))) }
+        }
+        router.post("/api/screen") { request, _ in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            return Self.answer("application/json") { () throws(PreviewError) in
+                guard case .string(let name)? = try Self.json(String(buffer: body))["name"] else {
+                    throw PreviewError("give {\"name\": SCREEN}")
+                }
+                return try workbench.useScreen(named: name)
+            }
         }
         router.ws("/live") { inbound, outbound, _ in
             let (id, messages) = channel.subscribe()

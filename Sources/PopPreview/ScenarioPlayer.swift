@@ -62,22 +62,25 @@ final class ScenarioPlayer {
         let timeMS: Int64
         let endMS: Int64
         let finished: Bool
+        let screen: String
+        let screens: [String]
         let screenWidth: Double
         let screenHeight: Double
         let status: String
         let problems: [String]
 
         enum CodingKeys: String, CodingKey {
-            case timeMS = "time_ms", endMS = "end_ms", finished, screenWidth = "screen_width", screenHeight = "screen_height", status,
-                problems
+            case timeMS = "time_ms", endMS = "end_ms", finished, screen, screens, screenWidth = "screen_width",
+                screenHeight = "screen_height", status, problems
         }
     }
 
-    var state: State {
+    /// The state, on the screen named `screen`.
+    func state(screen: ScreenPreset) -> State {
         let size = host.screen
         return State(
             timeMS: Int64(now.milliseconds.rounded()), endMS: Int64(end.milliseconds.rounded()), finished: host.runner.isFinished,
-            screenWidth: size.width,
-            screenHeight: size.height, status: host.statusLine, problems: host.runner.problems.map(\.description))
+            screen: screen.rawValue, screens: ScreenPreset.allCases.map(\.rawValue), screenWidth: size.width, screenHeight: size.height,
+            status: host.statusLine, problems: host.runner.problems.map(\.description))
     }
 }

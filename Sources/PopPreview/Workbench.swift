@@ -15,7 +15,9 @@ public final class Workbench: @unchecked Sendable {
     private let lock = NSLock()
     private let entries: [RegistryEntry]
     private let reload: HotReload
+    private let scenario: Scenario
     private var player: ScenarioPlayer
+    private var screen = ScreenPreset.scenario
     /// What happened since the last `takeNews()`, for the page's live channel.
     private var news: [LiveMessage] = []
 
@@ -29,8 +31,13 @@ public final class Workbench: @unchecked Sendable {
         } catch {
             throw PreviewError(status: 500, "\(error)")
         }
+        self.scenario = scenario
         player = ScenarioPlayer(scenario: scenario, catalog: Self.catalog(over: source), reload: reload)
         watch(source)
+        listen(to: player)
+    }
+
+    private func listen(to player: ScenarioPlayer) {
         player.host.onReload = { [weak self] outcome, message in self?.heard(outcome, message: message) }
     }
 
@@ -97,7 +104,7 @@ public final class Workbench: @unchecked Sendable {
 
     /// The player's state (time, end, screen, status, problems) as JSON.
     public func stateJSON() throws(PreviewError) -> String {
-        try locked { () throws(PreviewError) in try encode(player.state) }
+        try locked { () throws(PreviewError) in try encode(player.state(screen: screen)) }
     }
 
     /// Applies one input message (`PlayerInput`) at the current instant; answers with the actions it
@@ -106,7 +113,26 @@ public final class Workbench: @unchecked Sendable {
         let events = try PlayerInput.events(from: message)
         return try locked { () throws(PreviewError) in
             let ran = player.apply(events)
-            return try encode(InputOutcome(ran: ran, state: player.state))
+            return try encode(InputOutcome(ran: ran, state: player.state(screen: screen)))
+        }
+    }
+
+    /// Plays the scenario on another screen (`ScreenPreset`), from the start up to the current
+    /// instant (the input given so far is not carried over: it was aimed at the other screen).
+    public func useScreen(named name: String) throws(PreviewError) -> String {
+        guard let preset = ScreenPreset(rawValue: name) else {
+            throw PreviewError(
+                status: 404, "no screen \"\(name)\" (\(ScreenPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return try locked { () throws(PreviewError) in
+            var scenario = scenario
+            scenario.screen = preset.screen(given: scenario.screen)
+            let now = player.now
+            player = ScenarioPlayer(scenario: scenario, catalog: Self.catalog(over: reload.source), reload: reload)
+            listen(to: player)
+            screen = preset
+            player.seek(to: now)
+            return try encode(player.state(screen: screen))
         }
     }
 

@@ -149,4 +149,21 @@ import Testing
         }
         #expect(try await fixture.request("/api/state").status == 200)
     }
+
+    @Test("another screen: the run is played on it to the same instant; an unknown screen is a clear error")
+    func screens() async throws {
+        let fixture = try await PreviewFixture()
+        _ = try await fixture.request("/api/frame.svg?t=6500")
+        let state = try await fixture.json("/api/screen", post: #"{"name": "iphone-se"}"#)
+        #expect(state["screen"] == "iphone-se" && state["screen_width"] == .double(375) && state["screen_height"] == .double(667))
+        #expect(state["time_ms"] == 6500)
+        let frame = try await fixture.request("/api/frame.svg?t=6500")
+        #expect(frame.text.contains("Payment") && frame.text.contains("viewBox=\"0 0 411 703\""), "\(frame.text.prefix(300))")
+        let unknown = try await fixture.request("/api/screen", post: #"{"name": "watch"}"#)
+        #expect(unknown.status == 404 && unknown.text.contains("iphone-15-pro-max"))
+        let back = try await fixture.json("/api/screen", post: #"{"name": "scenario"}"#)
+        #expect(back["screen_width"] == .double(390))
+        let golden = try String(contentsOfFile: Golden.path("demo-6500ms.svg"), encoding: .utf8)
+        #expect(Golden.firstDifference(expected: golden, actual: try await fixture.request("/api/frame.svg?t=6500").text) == nil)
+    }
 }

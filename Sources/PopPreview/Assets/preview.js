@@ -178,6 +178,11 @@ async function refreshState() {
     state.screenWidth = player.screen_width;
     $("scrub").max = String(Math.max(player.end_ms, state.time));
     $("status").textContent = player.status;
+    const screens = $("screen");
+    if (screens.options.length === 0) {
+      for (const name of player.screens) screens.appendChild(element("option", null, name));
+    }
+    screens.value = player.screen;
   } catch (error) {
     showProblem("State: " + error.message);
   }
@@ -273,6 +278,14 @@ $("type").addEventListener("click", () => {
 $("backspace").addEventListener("click", () => send({ kind: "key", key: "backspace" }).then(() => showFrame(state.time)));
 $("enter").addEventListener("click", () => send({ kind: "key", key: "enter" }).then(() => showFrame(state.time)));
 $("rotate").addEventListener("click", () => send({ kind: "key", key: "r" }).then(() => showFrame(state.time)));
+$("screen").addEventListener("change", async () => {
+  try {
+    await getJSON("/api/screen", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: $("screen").value }) });
+  } catch (error) {
+    showProblem("Screen: " + error.message);
+  }
+  await showFrame(state.time);
+});
 $("keyboard").addEventListener("click", () => send({ kind: "key", key: "k" }).then(() => showFrame(state.time)));
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
