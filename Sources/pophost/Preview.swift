@@ -9,8 +9,8 @@ struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve a browser workbench: the gallery of every component, a scenario player, live reload.",
         discussion: """
-            Starts a web server on 127.0.0.1 (--host to choose another address, --port 0 for any free port) and \
-            prints its address. The page shows every plugin found on the search path: each view loader drawn in \
+            Starts a web server on 127.0.0.1 port 8017 (--host to choose another address, --port 0 for any free \
+            port) and prints its address (--json: as JSON). The page shows every plugin found on the search path: each view loader drawn in \
             each theme for editable sample data, each handler's actions with their signatures, and every handler \
             a view loader does not fit. Its player plays the scenario (default: the demo) on a timeline — play, \
             pause, step, scrub, click a trace event to jump to it — and the phone takes clicks, drags and typing \
@@ -24,6 +24,8 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1: this machine only).", valueName: "address"))
     var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "n")) var port = 8_017
+    @Flag(help: "Print the address as JSON ({\"url\": …, \"host\": …, \"port\": …}) for a script, instead of a sentence.")
+    var json = false
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
@@ -48,13 +50,19 @@ struct Preview: ParsableCommand {
             Diagnostics.warning("serving on \(host): anyone who can reach this address can drive your plugins through the page")
         }
         let host = host.contains(":") ? "[\(host)]" : host
+        let json = json
         let finished = DispatchSemaphore(value: 0)
         let failure = ServerFailure()
         Task {
             do {
                 try await server.run { port in
+                    let url = "http://\(host):\(port)/"
+                    let line =
+                        json
+                        ? Value.object(["url": .string(url), "host": .string(host), "port": .int(Int64(port))]).json
+                        : "pophost preview: serving \(url) (Ctrl-C to stop)"
                     // Unbuffered: a script waiting for the address reads it at once.
-                    FileHandle.standardOutput.write(Data("pophost preview: serving http://\(host):\(port)/ (Ctrl-C to stop)\n".utf8))
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
             } catch {
                 failure.record(error)
