@@ -41,7 +41,7 @@ struct Preview: ParsableCommand {
         let server: PreviewServer
         do {
             workbench = try Workbench(
-                scenario: scenario, discovery: try options.discover(), isolation: isolation.options(isolate: true) ?? IsolationOptions())
+                scenario: scenario, discovery: try options.discover(), isolation: IsolationOptions(callTimeout: isolation.callTimeout))
             server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled(), host: host, port: port)
         } catch let error as PreviewError {
             throw CommandFailure(error.message)

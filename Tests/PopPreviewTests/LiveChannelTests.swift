@@ -54,7 +54,9 @@ import Testing
         #expect(replies.last?["type"] == "error" && replies.last?["message"]?.json.contains("not valid JSON") == true)
     }
 
-    @Test("a scaffolded C plugin rebuilt with a new title: the page is told, and the frame at the same instant shows it")
+    @Test(
+        "a scaffolded C plugin rebuilt with a new title: the page is told and the frame at the same instant shows it; a broken build is refused"
+    )
     func reload() async throws {
         let project = try ScaffoldedPlugin()
         let scenario = try Scenario.parse(json: ScaffoldedPlugin.scenario, file: "watched.json", baseDirectory: nil)
@@ -75,6 +77,16 @@ import Testing
         let state = try await fixture.json("/api/state")
         #expect(state["time_ms"] == 800, "the timeline keeps its position")
         #expect(try await fixture.request("/api/frame.svg?t=800").text.contains("Rebuilt title"))
+
+        // A broken build (not a library at all): the page is told, and the last good build stays.
+        let broken = try await Self.exchange(
+            fixture, sending: [],
+            whileWaiting: { try Data("#!/bin/sh\necho not a plugin\n".utf8).write(to: URL(fileURLWithPath: copy)) },
+            until: { $0.contains { $0["type"] == "reload_failed" } })
+        let failed = try #require(broken.first { $0["type"] == "reload_failed" }, "\(broken.map(\.json))")
+        #expect(failed["message"]?.json.contains("libwatched.so not reloaded, keeping the last good build") == true, "\(failed.json)")
+        #expect(failed["message"]?.json.contains("not an ELF file") == true, "\(failed.json)")
+        #expect(try await fixture.request("/api/frame.svg?t=900").text.contains("Rebuilt title"))
     }
 
     @Test("a plugin that crashes is an error message on the live channel and in the gallery, and the server keeps serving")
