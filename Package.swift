@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "PopPreview",
             dependencies: [
-                "PopInteractive", "PopRender",
+                "PopInteractive", "PopHarness", "PopRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],

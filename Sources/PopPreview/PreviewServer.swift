@@ -17,6 +17,7 @@ import PopModel
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
+/// | `POST /api/test` | `{"plugin": PATH}`: `pophost test` on that plugin file of the gallery, its report |
 /// | `POST /api/screen` | `{"name": …}`: play on another screen (`ScreenPreset`), answered with the state |
 /// | `GET /live` (WebSocket) | `LiveMessage`s; takes `{"type": "input", "input": …}` and `{"type": "ping"}` |
 public struct PreviewServer: Sendable {
@@ -114,6 +115,15 @@ public struct PreviewServer: Sendable {
                     throw PreviewError("give {\"name\": SCREEN}")
                 }
                 return try workbench.useScreen(named: name)
+            }
+        }
+        router.post("/api/test") { request, _ in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            return Self.answer("application/json") { () throws(PreviewError) in
+                guard case .string(let path)? = try Self.json(String(buffer: body))["plugin"] else {
+                    throw PreviewError("give {\"plugin\": PATH}, a plugin file of the gallery")
+                }
+                return try workbench.testReport(plugin: path)
             }
         }
         router.ws("/live") { inbound, outbound, _ in

@@ -1,5 +1,6 @@
 import Foundation
 import PopChef
+import PopHarness
 import PopInteractive
 import PopIsolation
 import PopLoader
@@ -14,6 +15,7 @@ import PopScenario
 public final class Workbench: @unchecked Sendable {
     private let lock = NSLock()
     private let entries: [RegistryEntry]
+    private let harness: HarnessOptions
     private let reload: HotReload
     private let scenario: Scenario
     private var player: ScenarioPlayer
@@ -22,9 +24,12 @@ public final class Workbench: @unchecked Sendable {
     private var news: [LiveMessage] = []
 
     /// Starts the plugins of `discovery` in plugin hosts with `isolation`, and `scenario` on them
-    /// at time zero.
-    public init(scenario: Scenario, discovery: PluginRegistry.Discovery, isolation: IsolationOptions) throws(PreviewError) {
+    /// at time zero; the page's test runs use `harness` (its child command is `pophost test --child`).
+    public init(
+        scenario: Scenario, discovery: PluginRegistry.Discovery, isolation: IsolationOptions, harness: HarnessOptions
+    ) throws(PreviewError) {
         entries = discovery.entries
+        self.harness = harness
         let source = IsolatedComponents(discovery: discovery, options: isolation)
         do {
             reload = try HotReload(source: source)
@@ -134,6 +139,16 @@ public final class Workbench: @unchecked Sendable {
             player.seek(to: now)
             return try encode(player.state(screen: screen))
         }
+    }
+
+    /// `pophost test` on the plugin file `path`, one of those found on the search path (no other
+    /// file is run): its report (`HarnessReport`) as JSON. Each test runs in a child process, so a
+    /// test that crashes is a result, and the run does not hold the player.
+    public func testReport(plugin path: String) throws(PreviewError) -> String {
+        guard entries.contains(where: { $0.file.path == path }) else {
+            throw PreviewError(status: 404, "no plugin file \(path) on the search path")
+        }
+        return try encode(HarnessRunner(options: harness).run(plugins: [path]))
     }
 
     private struct InputOutcome: Encodable {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HostRuntime
+import PopHarness
 import PopPreview
 
 /// `pophost preview`: the browser workbench for plugin authors.
@@ -41,7 +42,9 @@ struct Preview: ParsableCommand {
         let server: PreviewServer
         do {
             workbench = try Workbench(
-                scenario: scenario, discovery: try options.discover(), isolation: IsolationOptions(callTimeout: isolation.callTimeout))
+                scenario: scenario, discovery: try options.discover(), isolation: IsolationOptions(callTimeout: isolation.callTimeout),
+                // A test's process is this executable again, as `pophost test` runs it.
+                harness: HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"]))
             server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled(), host: host, port: port)
         } catch let error as PreviewError {
             throw CommandFailure(error.message)

@@ -209,4 +209,19 @@ struct BrowserTests {
         #expect(try await browser.execute("return document.scripts.length") == 1, "only the page's own script")
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
+
+    @Test("pophost test from the page: the C sample's results, each test with its status")
+    func testResults() async throws {
+        let fixture = try await PreviewFixture()
+        let browser = try await WebDriver()
+        try await browser.open(fixture.base + "/")
+        try await browser.wait(for: "the gallery", "return document.querySelectorAll('.run-test').length === 2 ? true : null")
+        try await browser.click("#tab-tests")
+        try await browser.click(".run-test")
+        let rows = try await browser.wait(
+            for: "the results", seconds: 60,
+            "const r = [...document.querySelectorAll('#results tr.result')].map(r => r.textContent); return r.length ? r : null")
+        #expect(rows.json.contains("successlibrary.loads"), "\(rows.json.prefix(400))")
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
+    }
 }

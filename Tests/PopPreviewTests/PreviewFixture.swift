@@ -2,6 +2,7 @@ import Foundation
 import PopTestSupport
 import Testing
 
+@testable import PopHarness
 @testable import PopIsolation
 @testable import PopLoader
 @testable import PopModel
@@ -29,7 +30,8 @@ final class PreviewFixture: @unchecked Sendable {
         let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         workbench = try Workbench(
             scenario: try scenario ?? DemoScenario.scenario, discovery: discovery,
-            isolation: IsolationOptions(executable: Build.pluginHost, callTimeout: 2))
+            isolation: IsolationOptions(executable: Build.pluginHost, callTimeout: 2),
+            harness: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]))
         let server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled())
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         task = Task { try await server.run { continuation.yield($0) } }

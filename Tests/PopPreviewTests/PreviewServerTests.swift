@@ -166,4 +166,22 @@ import Testing
         let golden = try String(contentsOfFile: Golden.path("demo-6500ms.svg"), encoding: .utf8)
         #expect(Golden.firstDifference(expected: golden, actual: try await fixture.request("/api/frame.svg?t=6500").text) == nil)
     }
+
+    @Test("pophost test from the page: a plugin of the gallery is tested, each test in its own process; no other file is run")
+    func testResults() async throws {
+        let fixture = try await PreviewFixture()
+        let plugin = fixture.directory.file("libPopSampleC.so")
+        let report = try await fixture.json("/api/test", post: Value.object(["plugin": .string(plugin)]).json)
+        guard case .array(let plugins)? = report["plugins"], case .array(let results)? = plugins.first?["results"] else {
+            Issue.record("no results: \(report.json)")
+            return
+        }
+        #expect(plugins.first?["path"] == .string(plugin))
+        #expect(results.contains { $0["name"] == "library.loads" && $0["status"] == "success" }, "\(report.json.prefix(600))")
+        #expect(results.count > 10)
+        for path in ["/etc/passwd", fixture.directory.file("../../etc/passwd"), Build.cSample] {
+            let refused = try await fixture.request("/api/test", post: Value.object(["plugin": .string(path)]).json)
+            #expect(refused.status == 404 && refused.text.contains("no plugin file"), "\(path): \(refused.text)")
+        }
+    }
 }

@@ -107,6 +107,14 @@ async function loadGallery() {
     plugins.appendChild(card);
   }
 
+  const testButtons = $("test-plugins");
+  testButtons.replaceChildren();
+  for (const plugin of gallery.plugins) {
+    const button = element("button", "run-test", "Test " + (plugin.plugin_id || plugin.path));
+    button.addEventListener("click", () => runTests(plugin.path));
+    testButtons.appendChild(button);
+  }
+
   const views = $("view-loaders");
   views.replaceChildren();
   for (const view of gallery.view_loaders) {
@@ -148,6 +156,31 @@ async function loadGallery() {
 }
 $("apply-data").addEventListener("click", loadGallery);
 $("theme-filter").addEventListener("change", loadGallery);
+
+// Test results: `pophost test` on one plugin file of the gallery.
+async function runTests(path) {
+  const body = $("results");
+  body.replaceChildren(element("tr", null, "running pophost test on " + path + "…"));
+  let report;
+  try {
+    report = await getJSON("/api/test", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ plugin: path }) });
+  } catch (error) {
+    body.replaceChildren();
+    showProblem("Tests: " + error.message);
+    return;
+  }
+  body.replaceChildren();
+  for (const result of report.plugins[0].results) {
+    const row = element("tr", "result");
+    row.appendChild(element("td", "status-" + result.status, result.status));
+    row.appendChild(element("td", null, result.name));
+    const message = element("td", null, result.message || "");
+    if (result.details.length) message.appendChild(element("div", "details", result.details.join("\n")));
+    row.appendChild(message);
+    body.appendChild(row);
+  }
+  window.pophost.testReport = report;
+}
 
 // Player.
 async function showFrame(time) {
