@@ -7,7 +7,8 @@ import PopModel
 /// `pophost preview`'s web server (Hummingbird, with its WebSocket module): the page and its assets,
 /// the workbench's JSON and SVG routes, and the live channel. Every answer carries a content
 /// security policy that allows only the server's own scripts, styles and pictures, so nothing a
-/// plugin says can load or run anything in the page.
+/// plugin says can load or run anything in the page; requests that change something and the live
+/// channel are refused to other sites' pages (`isSameOrigin`).
 ///
 /// | route | answer |
 /// |---|---|
@@ -106,11 +107,15 @@ public struct PreviewServer: Sendable {
         router.get("/api/state") { _, _ in Self.answer("application/json") { () throws(PreviewError) in try workbench.stateJSON() } }
         router.post("/api/input") { request, _ in
             let body = try await request.body.collect(upTo: 64 * 1024)
-            return Self.answer("application/json") { () throws(PreviewError) in try workbench.input(try Self.json(String(buffer: body))) }
+            return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
+                return try workbench.input(try Self.json(String(buffer: body)))
+            }
         }
         router.post("/api/screen") { request, _ in
             let body = try await request.body.collect(upTo: 64 * 1024)
             return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
                 guard case .string(let name)? = try Self.json(String(buffer: body))["name"] else {
                     throw PreviewError("give {\"name\": SCREEN}")
                 }
@@ -120,13 +125,15 @@ public struct PreviewServer: Sendable {
         router.post("/api/test") { request, _ in
             let body = try await request.body.collect(upTo: 64 * 1024)
             return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
                 guard case .string(let path)? = try Self.json(String(buffer: body))["plugin"] else {
                     throw PreviewError("give {\"plugin\": PATH}, a plugin file of the gallery")
                 }
                 return try workbench.testReport(plugin: path)
             }
         }
-        router.ws("/live") { inbound, outbound, _ in
+        router.ws("/live", shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade }) {
+            inbound, outbound, _ in
             let (id, messages) = channel.subscribe()
             defer { channel.unsubscribe(id) }
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -142,6 +149,23 @@ public struct PreviewServer: Sendable {
                 try await group.next()
                 group.cancelAll()
             }
+        }
+    }
+
+    /// Whether `request` comes from the server's own page, or from no page at all (a script, curl):
+    /// its Origin, when it has one, is this server's address. A page of another site open in the
+    /// same browser can send requests to 127.0.0.1 too; it must not drive the plugins.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin] else { return true }
+        return request.head.authority.map { origin == "http://" + $0 } ?? false
+    }
+
+    /// Refuses a request that changes something unless it comes from the server's own page and says
+    /// its body is JSON (a type another site's form cannot send, and its script only after asking).
+    static func requireSameOrigin(_ request: Request) throws(PreviewError) {
+        guard isSameOrigin(request) else { throw PreviewError(status: 403, "requests from another site's page are refused") }
+        guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
+            throw PreviewError(status: 415, "send the body as Content-Type: application/json")
         }
     }
 

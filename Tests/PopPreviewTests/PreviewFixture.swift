@@ -53,12 +53,17 @@ final class PreviewFixture: @unchecked Sendable {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// GET (or POST `body` to) `path`, as raw as it is given (no normalization of `..`).
-    func request(_ path: String, post body: String? = nil) async throws -> Answer {
+    /// GET (or POST `body`, with `headers`, to) `path`, as raw as it is given (no normalization of `..`).
+    func request(
+        _ path: String, post body: String? = nil, headers: [String: String] = ["Content-Type": "application/json"]
+    ) async throws
+        -> Answer
+    {
         var request = URLRequest(url: try #require(URL(string: base + path)))
         if let body {
             request.httpMethod = "POST"
             request.httpBody = Data(body.utf8)
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)

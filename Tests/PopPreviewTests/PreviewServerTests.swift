@@ -184,4 +184,22 @@ import Testing
             #expect(refused.status == 404 && refused.text.contains("no plugin file"), "\(path): \(refused.text)")
         }
     }
+
+    @Test("another site's page cannot drive the plugins: a foreign Origin or a form's content type is refused, the page's own is taken")
+    func foreignOrigin() async throws {
+        let fixture = try await PreviewFixture()
+        let tap = #"{"kind": "key", "key": "k"}"#
+        let foreign = try await fixture.request(
+            "/api/input", post: tap, headers: ["Content-Type": "application/json", "Origin": "http://evil.example"])
+        #expect(foreign.status == 403 && foreign.text.contains("another site"))
+        let form = try await fixture.request("/api/input", post: tap, headers: ["Content-Type": "text/plain"])
+        #expect(form.status == 415 && form.text.contains("application/json"))
+        let own = try await fixture.request(
+            "/api/input", post: tap, headers: ["Content-Type": "application/json", "Origin": String(fixture.base)])
+        #expect(own.status == 200, "\(own.text)")
+        let socket = try TestWebSocket(port: fixture.port, path: "/live", origin: "http://evil.example")
+        await #expect(throws: TestWebSocket.Failure.self) { try await socket.upgraded() }
+        let ownSocket = try TestWebSocket(port: fixture.port, path: "/live", origin: fixture.base)
+        try await ownSocket.upgraded()
+    }
 }

@@ -19,7 +19,7 @@ final class TestWebSocket {
     }
 
     /// Connects to 127.0.0.1:`port` and asks to upgrade `path` (`upgraded()` waits for the answer).
-    init(port: Int, path: String) throws {
+    init(port: Int, path: String, origin: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -34,7 +34,7 @@ final class TestWebSocket {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         write(
             Array(
-                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\(origin.map { "Origin: \($0)\r\n" } ?? "")\r\n"
                     .utf8))
     }
 
