@@ -25,6 +25,9 @@ public final class InteractiveHost: TerminalApp {
     /// The user's input so far, with the virtual time each came at: what a replay gives again.
     private var journal: [(time: VirtualTime, event: TerminalAppEvent)] = []
     private var message = ""
+    /// Told of each hot reload's outcome with the message the status line shows: a front end other
+    /// than the terminal (`pophost preview`'s page) shows it its own way.
+    public var onReload: ((HotReload.Outcome, String) -> Void)?
 
     public init(runner: ScenarioRunner, reload: HotReload? = nil) {
         self.runner = runner
@@ -69,16 +72,30 @@ public final class InteractiveHost: TerminalApp {
             let now = chef.now
             let catalog = ComponentCatalog()
             catalog.add(reload.source)
-            runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
-            for entry in journal {
-                runner.advance(to: entry.time)
-                _ = apply(entry.event)
-            }
-            runner.advance(to: now)
+            replay(on: catalog, to: now)
             let names = files.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
             let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
             message = "reloaded \(names), replayed to \(String(Int(now.milliseconds / 100)).paddingDecimal) s in \(milliseconds) ms"
         }
+        onReload?(outcome, message)
+    }
+
+    /// Goes back to `time`: the run starts again on the same components and is replayed up to it,
+    /// with the input given before it (what came later is forgotten). A scrubbed timeline's way
+    /// back, since a run cannot be unwound.
+    public func rewind(to time: VirtualTime) {
+        journal.removeAll { $0.time >= time }
+        replay(on: chef.catalog, to: time)
+    }
+
+    /// A new run of the scenario on `catalog`, given the journal's input at its times, up to `time`.
+    private func replay(on catalog: ComponentCatalog, to time: VirtualTime) {
+        runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
+        for entry in journal {
+            runner.advance(to: entry.time)
+            _ = apply(entry.event)
+        }
+        runner.advance(to: time)
     }
 
     /// Applies one input to the run.
