@@ -31,6 +31,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // `pophost preview`'s web server and its WebSocket (live reload, input).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // The plugin C ABI: headers only.
@@ -81,9 +84,23 @@ let package = Package(
             resources: [.copy("Templates")]
         ),
 
+        // `pophost preview`: the browser workbench (gallery, player, live reload, test results).
+        .target(
+            name: "PopPreview",
+            dependencies: [
+                "PopInteractive", "PopHarness", "PopRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            path: "Sources/PopPreview",
+            resources: [.copy("Assets")]
+        ),
+
         .executableTarget(
             name: "pophost",
-            dependencies: ["HostRuntime", "PopInteractive", "PopHarness", "PopScaffold", "PopTerminal", argumentParser, logging],
+            dependencies: [
+                "HostRuntime", "PopInteractive", "PopHarness", "PopScaffold", "PopPreview", "PopTerminal", argumentParser, logging,
+            ],
             path: "Sources/pophost"
         ),
         // The child process that opens new or changed plugin files on the registry's behalf.
@@ -131,6 +148,7 @@ let package = Package(
         .testTarget(name: "PopInteractiveTests", dependencies: ["PopInteractive", "PopTestSupport"], path: "Tests/PopInteractiveTests"),
         .testTarget(name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport"], path: "Tests/PopHarnessTests"),
         .testTarget(name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport"], path: "Tests/PopScaffoldTests"),
+        .testTarget(name: "PopPreviewTests", dependencies: ["PopPreview", "PopTestSupport"], path: "Tests/PopPreviewTests"),
         .testTarget(name: "PophostTests", dependencies: ["PopTestSupport"], path: "Tests/PophostTests"),
     ]
 )

@@ -157,6 +157,8 @@ struct BenchTargets {
     let noop: @convention(c) () -> Void
     let callDone: @convention(c) (@convention(c) () -> Void, Int64) -> Void
     let signature: ActionSignature
+    /// Owns `interface`: a cache frees its call interfaces when it goes.
+    let interfaces = CallInterfaceCache()
     let interface: UnsafeMutablePointer<ffi_cif>
 
     init(compiledInto scratch: String) throws(BenchError) {
@@ -181,7 +183,7 @@ struct BenchTargets {
         do { signature = try ActionSignature.parse("bool(self:ptr, field.pin:str, data.amount:f64)") } catch {
             throw BenchError("\(error)")
         }
-        interface = CallInterfaceCache().interface(for: signature)
+        interface = interfaces.interface(for: signature)
     }
 }
 

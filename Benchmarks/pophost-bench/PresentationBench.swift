@@ -28,6 +28,8 @@ enum PresentationBench {
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
         let pagePop = try PagePopScene()
+        let dragScene = try SheetDragScene(scenario: scenario, catalog: catalog)
+        var drag: [Int] = [], alert: [Int] = []
 
         var svg: [Int] = [], frameOnly: [Int] = [], copy: [Int] = [], pagePopFrames: [Int] = []
         var terminal = TerminalSamples()
@@ -44,10 +46,17 @@ enum PresentationBench {
                 p = pagePop.frames(svgFrames)
                 c = svgScene.stringCopy(svgFrames); f = svgScene.frameAlone(svgFrames); s = svgScene.frameAndSVG(svgFrames)
             }
+            var (d, a2) = (0, 0)
+            if round.isMultiple(of: 2) {
+                d = dragScene.dragFrames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames)
+            } else {
+                a2 = svgScene.frameAndSVG(svgFrames); d = dragScene.dragFrames(svgFrames)
+            }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
             svg.append(s); frameOnly.append(f); copy.append(c); pagePopFrames.append(p)
+            drag.append(d); alert.append(a2)
             terminal.append(t)
             animation.append(a)
         }
@@ -78,7 +87,9 @@ enum PresentationBench {
                 animationMilliseconds: median(animation.total) / Double(jsonAnimations) / 1_000_000,
                 realMilliseconds: jsonAnimationMilliseconds),
             pagePop: .init(
-                nodes: pagePop.nodes, microseconds: perFrame(pagePopFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames)))
+                nodes: pagePop.nodes, microseconds: perFrame(pagePopFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames)),
+            sheetDrag: .init(nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames))
+        )
     }
 
     // MARK: 1. Layout + SVG
@@ -399,4 +410,6 @@ struct PresentationMeasurements: Codable {
     let terminal: Terminal
     let json: JSON
     let pagePop: PagePop
+    /// A sheet drag's frame beside the alert's (SheetDragBench.swift).
+    let sheetDrag: SheetDragMeasurement
 }

@@ -125,6 +125,10 @@ struct Report: Codable {
             pad("interactive pop", 18) + "\(micro(p.pagePop.microseconds))/frame = \(percent(p.pagePop.budgetShare)) of a 60 fps frame "
                 + "(two pages, two fake bars, \(p.pagePop.nodes) nodes); the alert scene's frame in the same rounds "
                 + "\(decimal(p.pagePop.alertMicroseconds, 1)) µs: ratio \(decimal(p.pagePop.ratio, 2))",
+            pad("sheet drag frame", 18)
+                + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
+                + "follow + layout + SVG of the demo's share sheet (\(p.sheetDrag.nodes) nodes); the alert's frame in the same rounds "
+                + "\(micro(p.sheetDrag.alertMicroseconds)): ratio \(decimal(p.sheetDrag.ratio, 2))",
         ]
     }
 

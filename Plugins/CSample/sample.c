@@ -1,4 +1,4 @@
-/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and three extensions) in plain C11.
+/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and four extensions) in plain C11.
  *
  *   CSPopKit's example trio (combine them for CSPopKit's demo popup):
  *     com.pophost.samples.c.high-priority-handler   handler: high priority, overrides; action "details"
@@ -17,6 +17,12 @@
  *                                                   keyframes, finished when they end ("pop.timer/1")
  *     com.pophost.samples.c.bottom-controller       controller loader: "pop.layout/1", the popup
  *                                                   pinned to the bottom of the screen
+ *   Sheets and popovers ("pop.sheet/1"):
+ *     com.pophost.samples.c.share-sheet-controller  controller loader: a share sheet, medium and large,
+ *                                                   undimmed at medium so the app stays usable
+ *     com.pophost.samples.c.popover-controller      controller loader: a popover anchored to a button
+ *                                                   (data source_x, source_y), a sheet on a phone with
+ *                                                   a custom "compact" detent and a grabber
  *
  * The released ABI 1.0 version of this file is kept, unchanged, in Tests/Fixtures/abi-1.0/sample.c:
  * compare the two to see what 1.1 changes for a plugin (docs/plugin-abi.md walks through it).
@@ -26,6 +32,7 @@
 #include <pophost/pophost.h>
 #include <pophost/ext/animation.h>
 #include <pophost/ext/layout.h>
+#include <pophost/ext/sheet.h>
 #include <pophost/ext/timer.h>
 
 #include <inttypes.h>
@@ -173,6 +180,7 @@ typedef struct instance {
     /* Controller loaders: the extensions get_extension offers (constant data), NULL for none. */
     const pop_animation_ext_t *animation;
     const pop_layout_ext_t *layout;
+    const pop_sheet_ext_t *sheet;
     /* complete_after(): the completion its timer will call, the value, and the timer (0: none). */
     pop_completion_t later;
     bool later_value;
@@ -194,6 +202,7 @@ static const void *instance_get_extension(const pop_component_t *component, cons
     if (!instance || !extension_id) return NULL;
     if (instance->animation && strcmp(extension_id, POP_EXT_ANIMATION) == 0) return instance->animation;
     if (instance->layout && strcmp(extension_id, POP_EXT_LAYOUT) == 0) return instance->layout;
+    if (instance->sheet && strcmp(extension_id, POP_EXT_SHEET) == 0) return instance->sheet;
     return NULL;
 }
 
@@ -565,6 +574,96 @@ static void setup_bottom_controller(instance_t *self) {
     self->layout = &bottom_layout_ext;
 }
 
+/* ---- com.pophost.samples.c.share-sheet-controller -------------------------------------------------
+ *
+ * A share sheet through "pop.sheet/1" (ext/sheet.h): medium and large, with a grabber; up to medium
+ * it is undimmed and the app behind it takes touches. It logs what the user does with it. */
+
+static void share_sheet_configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
+    (void)self;
+    (void)data;
+    p->style = POP_STYLE_SHEET;
+    p->dismiss_on_background_tap = true; /* a tap on the dimming above medium dismisses it */
+}
+
+static void share_sheet_configure_sheet(const pop_controller_loader_t *self, const pop_value_t *data, pop_sheet_config_t *config) {
+    (void)self;
+    config->detent_count = 2;
+    config->detents[0] = POP_DETENT_MEDIUM;
+    config->detents[1] = POP_DETENT_LARGE;
+    config->selected_detent = data_bool(data, "large", false) ? POP_DETENT_LARGE : POP_DETENT_MEDIUM;
+    config->largest_undimmed_detent = POP_DETENT_MEDIUM;
+    config->prefers_grabber_visible = true;
+}
+
+static void sheet_detent_changed(const pop_controller_loader_t *self, const char *detent) {
+    (void)self;
+    plugin_log(POP_LOG_INFO, "sheet moved to %s", detent);
+}
+
+static void sheet_did_attempt_to_dismiss(const pop_controller_loader_t *self) {
+    (void)self;
+    plugin_log(POP_LOG_INFO, "sheet stays: its dismissal was refused");
+}
+
+static const pop_sheet_ext_t share_sheet_ext = {
+    .abi_version = POP_VERSION_INIT,
+    .struct_size = sizeof(pop_sheet_ext_t),
+    .configure_sheet = share_sheet_configure_sheet,
+    .detent_changed = sheet_detent_changed,
+    .did_attempt_to_dismiss = sheet_did_attempt_to_dismiss,
+};
+
+static void setup_share_sheet_controller(instance_t *self) {
+    self->iface.controller_loader.configure = share_sheet_configure;
+    self->sheet = &share_sheet_ext;
+}
+
+/* ---- com.pophost.samples.c.popover-controller ----------------------------------------------------
+ *
+ * An adaptive popover: 320 x 220 below (or beside) a 44-point button at (source_x, source_y) in
+ * regular width; a sheet in compact width, at a custom "compact" detent (260 points, or the
+ * maximum when less) or large, with a grabber. */
+
+static void popover_configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
+    (void)self;
+    (void)data;
+    p->style = POP_STYLE_POPOVER;
+}
+
+static void popover_configure_sheet(const pop_controller_loader_t *self, const pop_value_t *data, pop_sheet_config_t *config) {
+    (void)self;
+    config->detent_count = 2;
+    config->detents[0] = "compact";
+    config->detents[1] = POP_DETENT_LARGE;
+    config->prefers_grabber_visible = true;
+    config->preferred_content_width = 320;
+    config->preferred_content_height = 220;
+    config->has_source_rect = true;
+    config->source_rect = (pop_rect_t){data_number(data, "source_x", 900), data_number(data, "source_y", 40), 44, 44};
+    config->permitted_arrow_directions = POP_ARROW_UP | POP_ARROW_DOWN;
+}
+
+static bool popover_resolve_detent(const pop_controller_loader_t *self, const char *detent, double maximum, double *height) {
+    (void)self;
+    if (!detent || !height || strcmp(detent, "compact") != 0) return false;
+    *height = maximum < 260 ? maximum : 260;
+    return true;
+}
+
+static const pop_sheet_ext_t popover_sheet_ext = {
+    .abi_version = POP_VERSION_INIT,
+    .struct_size = sizeof(pop_sheet_ext_t),
+    .configure_sheet = popover_configure_sheet,
+    .resolve_detent = popover_resolve_detent,
+    .detent_changed = sheet_detent_changed,
+};
+
+static void setup_popover_controller(instance_t *self) {
+    self->iface.controller_loader.configure = popover_configure;
+    self->sheet = &popover_sheet_ext;
+}
+
 /* ---- descriptors and factories ------------------------------------------------------------------ */
 
 static const char *const high_priority_features[] = {"priority-high", NULL};
@@ -575,12 +674,14 @@ static const char *const pop_controller_features[] = {"alert", "dimmed", NULL};
 static const char *const promotion_features[] = {"priority-low", "enqueue", "requeue", "dedupe", "async-should-present", NULL};
 static const char *const custom_animation_features[] = {"alert", "custom-animation", NULL};
 static const char *const bottom_features[] = {"alert", "custom-layout", NULL};
+static const char *const share_sheet_features[] = {"sheet", "detents", "undimmed", NULL};
+static const char *const popover_features[] = {"popover", "adaptive", "custom-detent", NULL};
 
 static const pop_descriptor_t plugin_descriptor = DESCRIPTOR(
     "com.pophost.samples.c", "pophost C sample",
     "CSPopKit's example trio in plain C: a high-priority handler, a test view and a pop controller; "
-    "plus a payment password dialog, a promotion decided later, and controllers with their own "
-    "animation and layout.",
+    "plus a payment password dialog, a promotion decided later, controllers with their own "
+    "animation and layout, a share sheet and an adaptive popover.",
     NULL);
 
 /* In each factory the original trio member comes first; new components are appended. */
@@ -619,6 +720,14 @@ static const component_class_t controller_loader_classes[] = {
     {DESCRIPTOR("com.pophost.samples.c.bottom-controller", "Bottom controller",
                 "An alert pinned to the bottom of the screen by its own layout, sliding in and out.", bottom_features),
      setup_bottom_controller},
+    {DESCRIPTOR("com.pophost.samples.c.share-sheet-controller", "Share sheet controller",
+                "A sheet at medium and large with a grabber; undimmed at medium, so the app stays usable.",
+                share_sheet_features),
+     setup_share_sheet_controller},
+    {DESCRIPTOR("com.pophost.samples.c.popover-controller", "Popover controller",
+                "A popover anchored to a button in regular width; a sheet with a custom detent on a phone.",
+                popover_features),
+     setup_popover_controller},
 };
 
 /* One factory per kind: the table the host sees, its components and the size of its kind struct. */

@@ -13,6 +13,9 @@
 //   A notification banner:
 //     com.pophost.samples.swift.banner-view            view loader: icon, title, message
 //     com.pophost.samples.swift.banner-controller      controller loader: top banner, 3 s
+//   A share sheet:
+//     com.pophost.samples.swift.sheet-controller       controller loader: medium and large, undimmed at
+//                                                      medium ("pop.sheet/1")
 //
 // This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered from
 // on_main_thread when the host has no timer. Then one file per component.
@@ -38,13 +41,13 @@ let entry = PluginEntry(
         id: "com.pophost.samples.swift",
         name: "pophost Swift sample",
         description: "CSPopKit's example trio in Swift: a high-priority handler, a test view and a pop controller; "
-            + "plus a queued promotion and a top banner.",
+            + "plus a queued promotion, a top banner and a share sheet.",
         features: []
     ),
     components: [
         HighPriorityHandler.component, PromotionHandler.component,
         TestView.component, PromoView.component, BannerView.component,
-        PopController.component, SlideController.component, BannerController.component,
+        PopController.component, SlideController.component, BannerController.component, SheetController.component,
         PromoReformer.component,
     ],
     // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions queued

@@ -38,9 +38,10 @@ public final class PluginComponents: ComponentSource {
     }
 
     /// The components of the given plugins (path, components), the first of an id winning. From here
-    /// on every plugin this process loads is offered "pop.timer/1".
+    /// on every plugin this process loads is offered "pop.timer/1" and "pop.sheet-host/1".
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
         PluginTimers.offered
+        PluginSheetControl.offered
         for (path, components) in plugins {
             for component in components where entries[component.descriptor.id] == nil {
                 entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: path)
@@ -55,6 +56,7 @@ public final class PluginComponents: ComponentSource {
     package static func open(path: String) throws(PluginError) -> (source: PluginComponents, info: PluginInfo) {
         // Offered before `init`, where a plugin looks its extensions up, as in this process.
         PluginTimers.offered
+        PluginSheetControl.offered
         let plugin = try PluginLoader.load(path: path)
         try plugin.initialize()
         let components: [PluginInfo.Component]

@@ -4,7 +4,7 @@ import PopLoader
 import PopModel
 
 /// A plugin's controller loader. Its function pointers, its own and those of its extensions
-/// "pop.layout/1" and "pop.animation/1", are read once when it is created; calls are direct. Where
+/// "pop.layout/1", "pop.animation/1" and "pop.sheet/1", are read once when it is created; calls are direct. Where
 /// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
 package final class PluginControllerLoader: ControllerLoaderComponent {
     /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
@@ -23,12 +23,14 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     }
 
     package let id: String
-    private let pointer: UnsafePointer<pop_controller_loader_t>
+    let pointer: UnsafePointer<pop_controller_loader_t>
     private let configureFunction:
         (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_presentation_t>?) -> Void)?
     private let showHook: AnimationHook?
     private let hideHook: AnimationHook?
     private let layoutHook: Layout?
+    /// "pop.sheet/1" (PluginControllerLoader+Sheet.swift).
+    let sheetHooks: SheetHooks?
     private let instance: PluginInstance
     /// The completions handed to the plugin as 1.0 function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
@@ -65,6 +67,8 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         }
         showHook = show
         hideHook = hide
+        sheetHooks = try instance.extensionTable(POP_EXT_SHEET, as: pop_sheet_ext_t.self, minimumSize: MemoryLayout<pop_sheet_ext_t>.size)
+            .map { SheetHooks($0.table.pointee, header: $0.header) }
     }
 
     package var hasShowAnimation: Bool { showHook != nil }
@@ -76,7 +80,9 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         guard let configureFunction else { return Presentation() }
         var raw = Presentation().raw
         configureFunction(pointer, data.tree.root, &raw)
-        return try Presentation(raw)
+        var presentation = try Presentation(raw)
+        try configureSheet(&presentation, data: data)
+        return presentation
     }
 
     package func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {

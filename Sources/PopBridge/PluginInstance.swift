@@ -19,6 +19,7 @@ final class PluginInstance {
         header = StructHeader(component)
         census.live += 1
         PluginTimers.register(component, context: context)
+        PluginSheetControl.register(component, context: context)
     }
 
     /// The instance as its kind struct.
@@ -52,6 +53,7 @@ final class PluginInstance {
         destroyed = true
         census.live -= 1
         PluginTimers.unregister(component)
+        PluginSheetControl.unregister(component)
         component.pointee.destroy(component)
     }
 }

@@ -14,6 +14,8 @@ extension Chef {
             return finish(popup, .cancelled(.duplicate))
         }
         let layer = popup.layer
+        // Sheets stack, as UIKit presents from the topmost presented controller: no queue, no override.
+        if layer == .sheet { return start(popup) }
         switch popup.options.policy {
         case .enqueue:
             if layers[layer].isFree { start(popup) } else { enqueue(popup) }

@@ -60,7 +60,8 @@ extension Chef {
     /// this chef's clock, and reports against this request.
     private func resolveComponents(_ popup: Popup) throws(ComponentFailure) {
         let request = popup.request, inbox = self.inbox, id = popup.id
-        let context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }
+        var context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }
+        context.controlSheet = { [weak self] control in self?.presenter?.control(control, of: id) ?? false }
         if let id = request.handler { popup.handler = try catalog.makeHandler(id, context: context) }
         if let id = request.viewLoader { popup.viewLoader = try catalog.makeViewLoader(id, context: context) }
         if let id = request.controllerLoader { popup.controllerLoader = try catalog.makeControllerLoader(id, context: context) }

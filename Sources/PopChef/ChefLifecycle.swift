@@ -5,7 +5,7 @@ import PopModel
 extension Chef {
     /// Puts a request on screen in its layer: content, will_present, the presentation animation.
     func start(_ popup: Popup) {
-        layers[popup.layer].current = popup
+        layers[popup.layer].push(popup)
         if popup.content == nil {
             do {
                 let content = try popup.viewLoader.build(data: popup.viewData)
@@ -51,6 +51,12 @@ extension Chef {
             startTransition(popup, to: 0)
         case .idle:
             finish(popup, .cancelled(reason))
+        case .dismissing where popup.interactiveDismissal == .following:
+            // The app dismisses a sheet the user is dragging away: it leaves now, a programmatic
+            // dismissal (the delegate hears no did-dismiss).
+            popup.interactiveDismissal = nil
+            popup.dismissReason = reason
+            startTransition(popup, to: 0)
         case .dismissing where popup.requeueWhenDismissed:
             // Preempted and on its way back to the queue: it now ends for good when it is out.
             popup.requeueWhenDismissed = false
@@ -149,6 +155,7 @@ extension Chef {
             let reason = popup.dismissReason ?? .requested
             popup.handler.didDismiss(reason)
             record(popup, .didDismiss, reason: reason)
+            if popup.interactiveDismissal == .completing { (popup.controllerLoader as? SheetDelegate)?.didDismiss() }
             if popup.requeueWhenDismissed {
                 popup.requeueWhenDismissed = false
                 popup.state = .idle
@@ -180,8 +187,7 @@ extension Chef {
         popup.pendingCompletion = nil
         presenter?.popupDidLeave(popup.id)
         let layer = popup.layer
-        var wasCurrent = false
-        if layers[layer].current === popup { layers[layer].current = nil; wasCurrent = true }
+        let wasCurrent = layers[layer].remove(popup)
         if layers[layer].next === popup { layers[layer].next = nil }
         if popup.isQueued { layers[layer].removeFromQueue(popup); popup.isQueued = false }
 

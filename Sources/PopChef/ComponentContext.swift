@@ -10,6 +10,9 @@ public struct ComponentContext {
     /// Reports a broken contract of the instance (logged and traced against its request, on the
     /// chef's loop). Thread-safe.
     public let reportMisbehaviour: @Sendable (String) -> Void
+    /// Asks the request's sheet for a programmatic change (`SheetControl`); false when it is not a
+    /// sheet on screen. Main-thread only. Default: always false (an instance outside any chef).
+    public var controlSheet: (SheetControl) -> Bool = { _ in false }
 
     public init(clock: VirtualClock, reportMisbehaviour: @escaping @Sendable (String) -> Void) {
         self.clock = clock

@@ -1,24 +1,36 @@
 import PopModel
 
-/// The two layers' states, by layer.
+/// The layers' states, by layer.
 struct Layers {
     private var modal = LayerState()
     private var banner = LayerState()
+    private var sheet = LayerState()
 
     subscript(layer: Layer) -> LayerState {
         _read {
-            if layer == .modal { yield modal } else { yield banner }
+            switch layer {
+            case .modal: yield modal
+            case .banner: yield banner
+            case .sheet: yield sheet
+            }
         }
         _modify {
-            if layer == .modal { yield &modal } else { yield &banner }
+            switch layer {
+            case .modal: yield &modal
+            case .banner: yield &banner
+            case .sheet: yield &sheet
+            }
         }
     }
 }
 
 /// One layer's occupancy: the popup on screen, the override waiting for it to leave, and the queue.
 struct LayerState {
-    /// Presenting, shown or dismissing.
+    /// Presenting, shown or dismissing: the front one.
     var current: Popup?
+    /// The sheet layer's stack below `current`, bottom first: sheets a newer sheet pushed back, still
+    /// on screen. Always empty in the other layers.
+    var below: [Popup] = []
     /// An override that won against `current` and starts when `current` has gone.
     var next: Popup?
     /// Enqueued requests, in the order they will be shown.
@@ -28,6 +40,23 @@ struct LayerState {
 
     /// Nothing on screen, nothing waiting, nothing queued.
     var isFree: Bool { current == nil && next == nil && queue.isEmpty }
+
+    /// `popup` goes on screen in front: in the sheet layer the front sheet is pushed back onto the
+    /// stack, elsewhere the layer was free.
+    mutating func push(_ popup: Popup) {
+        if let current, current !== popup { below.append(current) }
+        current = popup
+    }
+
+    /// `popup` has left the screen: the sheet below it comes to the front. True when it was the front one.
+    mutating func remove(_ popup: Popup) -> Bool {
+        if current === popup {
+            current = below.popLast()
+            return true
+        }
+        below.removeAll { $0 === popup }
+        return false
+    }
 
     /// Inserts `popup` where `order` puts it: by priority (highest first) then arrival, or by arrival.
     mutating func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {

@@ -37,6 +37,10 @@ final class Popup {
     var wasShown = false
     /// Preempted with the requeue rule: goes back to the queue when its dismissal ends.
     var requeueWhenDismissed = false
+    /// A user's dismissal a finger drives (`Chef.beginInteractiveDismiss`): still following the
+    /// finger, or completing after its release (the delegate hears did-dismiss at the end).
+    var interactiveDismissal: InteractiveDismissalPhase?
+    enum InteractiveDismissalPhase { case following, completing }
 
     /// The completion the chef waits for now (should_present's answer or an animation's done);
     /// any other completion that arrives is stale and ignored.

@@ -12,6 +12,9 @@ public protocol PopupPresenter: AnyObject {
     func popupDidSettle(_ popup: PresentedPopup)
     /// The request left the screen (its dismissal ended, it went back to its queue, or it ended).
     func popupDidLeave(_ id: RequestID)
+    /// A component of request `id` asks something of its sheet; false when it is not a sheet on
+    /// screen or the request cannot be met. Default: false (SheetControl.swift).
+    func control(_ control: SheetControl, of id: RequestID) -> Bool
 }
 
 /// A popup on its way to, or on, the screen: what the presentation engine needs to draw it.

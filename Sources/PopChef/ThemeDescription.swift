@@ -17,7 +17,7 @@ enum ThemeDescription {
         "style": nil, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
         "spring": .spring, "keyboard": .keyboard,
     ]
-    static let styleNames: [String: Presentation.Style] = ["alert": .alert, "banner": .banner]
+    static let styleNames: [String: Presentation.Style] = ["alert": .alert, "banner": .banner, "sheet": .sheet, "popover": .popover]
     static let maskNames: [String: Presentation.Mask] = ["none": .none, "clear": .clear, "dimmed": .dimmed]
     static let widthNames: [String: Presentation.WidthMode] = ["fit": .fit, "fixed": .fixed, "maximum": .maximum]
     static let edgeNames: [String: Presentation.Edge] = ["top": .top, "bottom": .bottom]
@@ -65,13 +65,14 @@ enum ThemeDescription {
             case "display_duration": theme.displayDuration = try number(value, key, atLeast: 0)
             case "pause_on_touch": theme.pauseOnTouch = try bool(value, key)
             case "swipe_to_dismiss": theme.swipeToDismiss = try bool(value, key)
+            case "sheet": theme.sheet = try SheetDescription.options(from: value, key: key)
             default: throw failure(key, "unknown key")
             }
         }
         return theme
     }
 
-    private static func failure(_ key: String, _ problem: String) -> ComponentFailure {
+    static func failure(_ key: String, _ problem: String) -> ComponentFailure {
         ComponentFailure(.contractBroken, "\(key): \(problem)")
     }
 
@@ -82,12 +83,12 @@ enum ThemeDescription {
         return result
     }
 
-    private static func bool(_ value: Value, _ key: String) throws(ComponentFailure) -> Bool {
+    static func bool(_ value: Value, _ key: String) throws(ComponentFailure) -> Bool {
         guard case .bool(let result) = value else { throw failure(key, "expected true or false") }
         return result
     }
 
-    private static func number(_ value: Value, _ key: String, atLeast minimum: Double = -.infinity) throws(ComponentFailure) -> Double {
+    static func number(_ value: Value, _ key: String, atLeast minimum: Double = -.infinity) throws(ComponentFailure) -> Double {
         let result: Double
         switch value {
         case .int(let int): result = Double(int)

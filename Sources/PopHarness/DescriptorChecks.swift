@@ -109,11 +109,13 @@ enum ExtensionIDs {
     /// Ids no component may answer: unknown, empty, a known extension's id with another revision,
     /// and with trailing characters, and a draft id that does not exist.
     static let unknown = [
-        "pop.unknown/1", "", "pop.log/2", "pop.log/1x", "pop.animation/2", "pop.layout/1x", "pop.timer/2",
+        "pop.unknown/1", "", "pop.log/2", "pop.log/1x", "pop.animation/2", "pop.layout/1x", "pop.timer/2", "pop.sheet/2",
+        "pop.sheet-host/2",
         "pop.draft.unknown/0", "com.example.nothing",
     ]
     /// Ids whose answer must be the same on every call (unknown ones answer NULL twice).
-    static let probed = unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_EXT_LAYOUT, POP_EXT_ANIMATION]
+    static let probed =
+        unknown + [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_EXT_LAYOUT, POP_EXT_ANIMATION, POP_EXT_SHEET]
     /// The host's extensions, which the harness withholds to see that plugins cope.
-    static let host = [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER]
+    static let host = [POP_HOST_EXT_LOG, POP_HOST_EXT_VALUE, POP_HOST_EXT_TIMER, POP_HOST_EXT_SHEET]
 }

@@ -32,6 +32,7 @@ final class PopupRun {
     let chef: Chef
     /// The popups on a screen: layout hooks and motion run as in a host.
     let stage: Stage
+    var engine: PresentationEngine { stage.engine }
     let recorder = TraceRecorder()
     /// Which of the plugin's views and handlers fit together (made on first use).
     private(set) lazy var pairs = ComponentPairs(plugin: plugin, source: source)

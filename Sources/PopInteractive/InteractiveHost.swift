@@ -13,7 +13,7 @@ import PopTerminal
 /// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
 ///   keyboard; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
-///   top-left corner); ↑ / ↓ flick the banner.
+///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 ///
 /// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
 /// host and the run starts again on it, replayed — the scenario's steps and every input the user
@@ -25,6 +25,9 @@ public final class InteractiveHost: TerminalApp {
     /// The user's input so far, with the virtual time each came at: what a replay gives again.
     private var journal: [(time: VirtualTime, event: TerminalAppEvent)] = []
     private var message = ""
+    /// Told of each hot reload's outcome with the message the status line shows: a front end other
+    /// than the terminal (`pophost preview`'s page) shows it its own way.
+    public var onReload: ((HotReload.Outcome, String) -> Void)?
 
     public init(runner: ScenarioRunner, reload: HotReload? = nil) {
         self.runner = runner
@@ -69,16 +72,30 @@ public final class InteractiveHost: TerminalApp {
             let now = chef.now
             let catalog = ComponentCatalog()
             catalog.add(reload.source)
-            runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
-            for entry in journal {
-                runner.advance(to: entry.time)
-                _ = apply(entry.event)
-            }
-            runner.advance(to: now)
+            replay(on: catalog, to: now)
             let names = files.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
             let milliseconds = Int(((ContinuousClock.now - start).seconds * 1000).rounded())
             message = "reloaded \(names), replayed to \(String(Int(now.milliseconds / 100)).paddingDecimal) s in \(milliseconds) ms"
         }
+        onReload?(outcome, message)
+    }
+
+    /// Goes back to `time`: the run starts again on the same components and is replayed up to it,
+    /// with the input given before it (what came later is forgotten). A scrubbed timeline's way
+    /// back, since a run cannot be unwound.
+    public func rewind(to time: VirtualTime) {
+        journal.removeAll { $0.time >= time }
+        replay(on: chef.catalog, to: time)
+    }
+
+    /// A new run of the scenario on `catalog`, given the journal's input at its times, up to `time`.
+    private func replay(on catalog: ComponentCatalog, to time: VirtualTime) {
+        runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
+        for entry in journal {
+            runner.advance(to: entry.time)
+            _ = apply(entry.event)
+        }
+        runner.advance(to: time)
     }
 
     /// Applies one input to the run.
@@ -140,14 +157,17 @@ public final class InteractiveHost: TerminalApp {
     }
 
     /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge
-    /// dismisses it; away from it, it rubber-bands and springs back).
+    /// dismisses it; away from it, it rubber-bands and springs back), else on the front sheet, just
+    /// below its top (up: the next detent; down: the one below, or away).
     private func flickBanner(up: Bool) {
-        guard
-            let banner = stage.frame().nodes.last(where: { node in
-                node.role == .popup && node.request.map(engine.isBanner) == true
-            })
-        else { return }
-        let start = banner.bounds.center, step = VirtualTime.milliseconds(16)
+        let popups = stage.frame().nodes.filter { $0.role == .popup }
+        let target =
+            popups.last { $0.request.map(engine.isBanner) == true }.map { $0.bounds.center }
+            ?? popups.last { $0.request.flatMap(engine.selectedDetent(of:)) != nil }.map {
+                Point(x: $0.bounds.center.x, y: $0.bounds.y + 20)
+            }
+        guard let target else { return }
+        let start = target, step = VirtualTime.milliseconds(16)
         stage.pointerDown(at: start)
         for offset in [24.0, 48.0] {
             chef.advance(by: step)

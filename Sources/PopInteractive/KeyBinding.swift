@@ -17,7 +17,7 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: "h", short: "hide all", help: "hide what agrees to go (as the app navigating away)"),
         KeyBinding(keys: "d", short: "dismiss all", help: "dismiss everything"),
         KeyBinding(keys: "Esc", short: "tap outside", help: "tap the background"),
-        KeyBinding(keys: "↑ ↓", short: "flick banner", help: "flick the front banner up or down"),
+        KeyBinding(keys: "↑ ↓", short: "flick", help: "flick the front banner, or the front sheet, up or down"),
         KeyBinding(
             keys: "Backspace", short: "back",
             help: "pop the top page (as the bar's back button; a drag from the left edge pops it interactively)"),

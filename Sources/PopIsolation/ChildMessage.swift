@@ -9,6 +9,9 @@ struct ChildMessage: Codable {
     var serial: UInt64?
     var events: [ChildEvent]
     var reply: ChildReply?
+    /// A question the plugin waits on during a call (never with a reply): the parent answers it
+    /// with a `QuestionAnswer` line, then goes on waiting for the call's reply.
+    var question: ChildQuestion? = nil
 }
 
 /// Something that happened in a plugin host that the parent must act on.
@@ -46,6 +49,8 @@ enum ChildReply: Codable {
     case animation(AnimationResult)
     /// The layout hook's frame, or nil for the default one.
     case frame(ExactRect?)
+    /// A custom detent's height, or nil when it is inactive.
+    case height(ExactNumber?)
     /// The call failed as the component protocols say (a component that cannot be made, a build
     /// that declined…), or the plugin cannot be opened (call 0).
     case failure(WireFailure)

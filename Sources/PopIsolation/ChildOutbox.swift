@@ -8,9 +8,11 @@ import Synchronization
 /// notice. Any thread may post; the lock keeps lines whole and in order.
 final class ChildOutbox: Sendable {
     private struct State {
-        /// A call is being served (from the start: opening the plugin is call 0).
-        var inCall = true
+        /// Calls being served: one from the start (opening the plugin is call 0), more while a call
+        /// the parent made during a question is served.
+        var depth = 1
         var events: [ChildEvent] = []
+        var inCall: Bool { depth > 0 }
     }
 
     private let state = Mutex(State())
@@ -30,7 +32,7 @@ final class ChildOutbox: Sendable {
 
     /// A call is being served: events wait for its answer.
     func beginCall() {
-        state.withLock { $0.inCall = true }
+        state.withLock { $0.depth += 1 }
     }
 
     /// Answers call `serial` with `reply` and the call's events; false when the parent has gone.
@@ -38,10 +40,27 @@ final class ChildOutbox: Sendable {
         state.withLock { state in
             defer {
                 state.events = []
-                state.inCall = false
+                state.depth -= 1
             }
             return Self.write(ChildMessage(serial: serial, events: state.events, reply: reply))
         }
+    }
+
+    /// Asks the parent `question` during a call and waits for the answer, serving the calls the
+    /// parent makes meanwhile (answering may call back into the plugin, as it would in one process)
+    /// with `serveNested`; the call's events so far go first, with the question. False when the
+    /// parent has gone or answers nonsense.
+    func ask(_ question: ChildQuestion, serveNested: (String) -> Bool) -> Bool {
+        let sent = state.withLock { state in
+            defer { state.events = [] }
+            return Self.write(ChildMessage(serial: nil, events: state.events, reply: nil, question: question))
+        }
+        guard sent else { return false }
+        while let line = ChildProcess.readChannelLine() {
+            if let answer = try? ValueDecoder().decode(QuestionAnswer.self, json: line.utf8) { return answer.answer }
+            guard serveNested(line) else { return false }
+        }
+        return false
     }
 
     private static func write(_ message: ChildMessage) -> Bool {

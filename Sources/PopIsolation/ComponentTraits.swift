@@ -5,6 +5,7 @@ import PopChef
 enum ComponentTraits: Codable {
     case handler(actions: [ActionDeclaration], decidesPresentation: Bool)
     case viewLoader
-    case controllerLoader(showAnimation: Bool, hideAnimation: Bool, layout: Bool)
+    /// `sheet`: it has "pop.sheet/1" hooks (its `SheetDelegate` calls cross; without, none does).
+    case controllerLoader(showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool)
     case reformer
 }

@@ -1,3 +1,4 @@
+import PopChef
 import PopModel
 
 /// One call the parent makes into a plugin host: `serial` numbers it (the answer echoes it), `call`
@@ -41,6 +42,10 @@ enum HostCall: Codable {
     case destroy(instance: UInt64)
     /// The plugin's `on_main_thread`, if it asked for it → `answer` (whether it was called).
     case deliverCallbacks
+    /// A sheet's custom detent (`SheetDelegate.resolveDetent`) → `height`.
+    case resolveDetent(instance: UInt64, detent: String, maximum: Double)
+    /// What a sheet tells its controller loader (`SheetDelegate`) → `done`.
+    case sheetEvent(instance: UInt64, event: SheetEvent)
     /// Advances the instance's clock to `to` (the parent chef's time), firing its `pop.timer/1`
     /// timers due by then → `done`.
     case advanceClock(instance: UInt64, to: VirtualTime)

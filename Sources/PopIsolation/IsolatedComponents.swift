@@ -70,8 +70,8 @@ public final class IsolatedComponents: ComponentSource {
 
     public func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
         let (remote, traits) = try create(id, kind: .controllerLoader, context: context)
-        guard case .controllerLoader(let show, let hide, let layout) = traits else { throw wrongTraits(remote) }
-        return adopt(RemoteControllerLoader(remote, showAnimation: show, hideAnimation: hide, layout: layout), on: remote)
+        guard case .controllerLoader(let show, let hide, let layout, let sheet) = traits else { throw wrongTraits(remote) }
+        return adopt(RemoteControllerLoader(remote, showAnimation: show, hideAnimation: hide, layout: layout, sheet: sheet), on: remote)
     }
 
     public func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {

@@ -138,6 +138,8 @@ final class PluginHostConnection {
     func call(_ call: HostCall, _ what: @autoclosure () -> String) -> ChildReply? {
         guard failure == nil else { return nil }
         serial += 1
+        // A call made while answering this one's question takes the next serial.
+        let serial = self.serial
         let deadline = ContinuousClock.now + callTimeout
         guard let request = try? ValueEncoder().encode(HostRequest(serial: serial, call: call)).json,
             child.send(line: request, deadline: deadline)
@@ -147,13 +149,23 @@ final class PluginHostConnection {
                     ? Self.overran(child, pluginPath, what(), seconds: callTimeout.seconds)
                     : Self.died(child, pluginPath, during: what()))
         }
-        while true {
+        while failure == nil {
             switch child.readLine(deadline: deadline) {
             case .line(let line):
                 guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8) else {
                     return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what()))
                 }
                 handle(message.events)
+                if let question = message.question {
+                    guard message.serial == nil, message.reply == nil,
+                        let answer = try? ValueEncoder().encode(QuestionAnswer(answer: self.answer(question))).json
+                    else { return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what())) }
+                    guard failure == nil else { return nil }
+                    guard child.send(line: answer, deadline: deadline) else {
+                        return fail(with: Self.died(child, pluginPath, during: what()))
+                    }
+                    continue
+                }
                 if message.serial == nil && message.reply == nil { continue }
                 guard message.serial == serial, let reply = message.reply else {
                     return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what()))
@@ -165,6 +177,15 @@ final class PluginHostConnection {
                 return fail(with: Self.overran(child, pluginPath, what(), seconds: callTimeout.seconds))
             }
         }
+        return nil  // a call made while answering a question found the plugin host dead
+    }
+
+    /// What the parent answers a plugin waiting in a call: the sheet control goes to the chef of the
+    /// instance that asks.
+    private func answer(_ question: ChildQuestion) -> Bool {
+        switch question {
+        case .controlSheet(let instance, let control): contexts[instance]?.context.controlSheet(control) ?? false
+        }
     }
 
     /// Acts on what the plugin host wrote on its own since the last call (completions called on the
@@ -175,7 +196,7 @@ final class PluginHostConnection {
             switch read {
             case .line(let line):
                 guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8),
-                    message.serial == nil, message.reply == nil
+                    message.serial == nil, message.reply == nil, message.question == nil
                 else {
                     _ = fail(with: Self.brokeProtocol(child, pluginPath, line, during: "a pause between calls"))
                     return

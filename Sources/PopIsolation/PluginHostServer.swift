@@ -42,6 +42,15 @@ final class PluginHostServer {
         switch call {
         case .create(let kind, let id, let now):
             return create(kind, id, now: now)
+        case .resolveDetent(let number, let detent, let maximum):
+            return controllerLoader(number, nil) { controllerLoader, _ in
+                .height((controllerLoader as? SheetDelegate)?.resolveDetent(detent, maximum: maximum).map(ExactNumber.init))
+            }
+        case .sheetEvent(let number, let event):
+            return controllerLoader(number, nil) { controllerLoader, _ in
+                if let delegate = controllerLoader as? SheetDelegate { event.deliver(to: delegate) }
+                return .done
+            }
         case .advanceClock(let number, let time):
             guard let instance = instances[number] else { return unknown(number) }
             instance.clock.advance(to: time)
@@ -127,7 +136,11 @@ final class PluginHostServer {
         let clock = VirtualClock()
         clock.advance(to: now)
         let outbox = self.outbox
-        let context = ComponentContext(clock: clock) { message in outbox.post(.misbehaved(instance: number, message: message)) }
+        var context = ComponentContext(clock: clock) { message in outbox.post(.misbehaved(instance: number, message: message)) }
+        // The plugin waits for the answer, as it would in one process: the parent is asked now.
+        context.controlSheet = { [unowned self] control in
+            outbox.ask(.controlSheet(instance: number, control: control), serveNested: self.serve)
+        }
         do {
             switch kind {
             case .handler:
@@ -143,7 +156,8 @@ final class PluginHostServer {
                 component = .controllerLoader(controllerLoader)
                 traits = .controllerLoader(
                     showAnimation: controllerLoader.hasShowAnimation, hideAnimation: controllerLoader.hasHideAnimation,
-                    layout: (controllerLoader as? PluginControllerLoader)?.hasLayout ?? false)
+                    layout: (controllerLoader as? PluginControllerLoader)?.hasLayout ?? false,
+                    sheet: (controllerLoader as? PluginControllerLoader)?.hasSheetHooks ?? false)
             case .reformer:
                 component = .reformer(try source.makeReformer(id, context: context))
                 traits = .reformer

@@ -9,14 +9,17 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
     let hasShowAnimation: Bool
     let hasHideAnimation: Bool
     private let hasLayout: Bool
+    /// It has "pop.sheet/1" hooks; without, its `SheetDelegate` calls cost nothing.
+    private let hasSheetHooks: Bool
     private var remote: RemoteInstance
 
-    init(_ remote: RemoteInstance, showAnimation: Bool, hideAnimation: Bool, layout: Bool) {
+    init(_ remote: RemoteInstance, showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool) {
         self.remote = remote
         id = remote.id
         hasShowAnimation = showAnimation
         hasHideAnimation = hideAnimation
         hasLayout = layout
+        hasSheetHooks = sheet
     }
 
     func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
@@ -50,4 +53,25 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
     }
 
     func destroy() { remote.destroy(owner: self) }
+}
+
+/// Its sheet's calls, as a controller loader in this process gets them.
+extension RemoteControllerLoader: SheetDelegate {
+    func resolveDetent(_ id: Detent.ID, maximum: Double) -> Double? {
+        guard hasSheetHooks,
+            case .height(let height)? = remote.call(.resolveDetent(instance: remote.number, detent: id, maximum: maximum), "resolve_detent")
+        else { return nil }
+        return height?.value
+    }
+
+    func detentChanged(to id: Detent.ID) { tell(.detentChanged(id), "detent_changed") }
+    func dragProgress(_ progress: SheetDragProgress) { tell(.dragProgress(progress), "drag_progress") }
+    func didAttemptToDismiss() { tell(.didAttemptToDismiss, "did_attempt_to_dismiss") }
+    func willDismiss() { tell(.willDismiss, "will_dismiss") }
+    func didDismiss() { tell(.didDismiss, "did_dismiss") }
+
+    private func tell(_ event: SheetEvent, _ what: String) {
+        guard hasSheetHooks else { return }
+        _ = remote.call(.sheetEvent(instance: remote.number, event: event), what)
+    }
 }

@@ -84,6 +84,21 @@ package final class ChildProcess {
         }
     }
 
+    /// The next line the parent sends on a duplex channel, read a byte at a time so that nothing
+    /// after it is taken (for a child that waits for one answer in the middle of serving a line of
+    /// `readChannelLines`); nil at end of file.
+    package static func readChannelLine() -> String? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(channelDescriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+
     /// Writes `line` and a newline to this process's channel; false when it cannot (the parent has
     /// gone).
     package static func writeChannel(line: String) -> Bool {

@@ -13,6 +13,8 @@ public struct FrameNode: Hashable, Sendable {
         case stack, overlay, text, button, textField, image, spacer, divider
         /// The on-screen keyboard and its keys.
         case keyboard, key
+        /// A sheet's grabber, and a popover's arrow (a square turned by 45°, half under the card).
+        case grabber, arrow
     }
 
     /// Unique in its frame and stable from frame to frame, e.g. `app.navigation-bar`, `popup.3`,

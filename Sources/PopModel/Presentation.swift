@@ -37,9 +37,17 @@ public struct Presentation: Hashable, Sendable, Codable {
     public var displayDuration = 2.0
     public var pauseOnTouch = true
     public var swipeToDismiss = true
+    /// Sheets and popovers (POP_STYLE_SHEET, POP_STYLE_POPOVER): detents, grabber, anchor…
+    public var sheet = SheetOptions()
 
     public init() {}
 
-    /// The layer this presentation shows in.
-    public var layer: Layer { style == .banner ? .banner : .modal }
+    /// The layer this presentation shows in: banners', sheets' (popovers too) or the modal one.
+    public var layer: Layer {
+        switch style {
+        case .banner: .banner
+        case .sheet, .popover: .sheet
+        default: .modal
+        }
+    }
 }

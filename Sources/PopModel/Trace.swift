@@ -24,6 +24,8 @@ public struct TraceEvent: Hashable, Sendable {
         case reversed
         case showIgnored = "show-ignored"
         case dismissVetoed = "dismiss-vetoed"
+        /// A user's dismissal of a sheet was refused (modal in presentation, or vetoed): it snaps back.
+        case dismissAttempted = "dismiss-attempted"
         // The final events
         case dismissed
         case cancelled
@@ -36,6 +38,8 @@ public struct TraceEvent: Hashable, Sendable {
         case displayTimerHeld = "display-timer-held"
         case displayTimerResumed = "display-timer-resumed"
         case dragEnded = "drag-ended"
+        /// A sheet came to rest at another detent (`detail`: the detent, and "user" or "programmatic").
+        case detentChanged = "detent-changed"
         // The scene (request 0)
         case resize
         case appKeyboard = "app-keyboard"

@@ -44,11 +44,25 @@ public struct Component: Sendable {
         Component(descriptor, instance, nil, functions)
     }
 
+    /// A controller loader. `sheet`, when given, sets the functions of its "pop.sheet/1" table
+    /// (ext/sheet.h; see `SheetDetent` for the detent ids it writes): the kit offers that table
+    /// through get_extension, its header filled in.
     public static func controllerLoader(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        sheet: (@Sendable (inout pop_sheet_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void
     ) -> Component {
-        Component(descriptor, instance, nil, functions)
+        var makeSheet: (@Sendable () -> UInt)?
+        if let sheet {
+            makeSheet = {
+                var table = pop_sheet_ext_t()
+                sheet(&table)
+                table.abi_version = .current
+                table.struct_size = UInt32(MemoryLayout<pop_sheet_ext_t>.size)
+                return UInt(bitPattern: immortal(table))
+            }
+        }
+        return Component(descriptor, instance, nil, sheet: makeSheet, functions)
     }
 
     public static func reformer(
@@ -60,10 +74,14 @@ public struct Component: Sendable {
 
     private init<Kind: ComponentKind>(
         _ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
+        sheet: (@Sendable () -> UInt)? = nil,
         _ functions: @escaping @Sendable (inout Kind) -> Void
     ) {
         self.descriptor = descriptor
         factoryID = Kind.factoryID
+        // Built once (its address as an integer), the first time the host creates an instance, and
+        // the same for every instance.
+        let sheetTable = sheet.map { make in Lazy(make) }
         create = { descriptor in
             var kind = Kind()
             functions(&kind)
@@ -71,9 +89,10 @@ public struct Component: Sendable {
             kind.component.struct_size = UInt32(MemoryLayout<Kind>.size)  // the whole kind struct, not the header
             kind.component.desc = descriptor
             kind.component.destroy = Instance.destroy
-            kind.component.get_extension = Instance.noExtension
+            kind.component.get_extension = sheetTable == nil ? Instance.noExtension : Instance.sheetExtension
             let instance = instanceClass.init()
             instance.actions = actions
+            instance.sheetTable = sheetTable.flatMap { UnsafeRawPointer(bitPattern: $0.value) }
             return instance.publish(kind)
         }
     }

@@ -17,12 +17,15 @@ public enum Host {
     nonisolated(unsafe) private(set) static var valueExtension: UnsafePointer<pop_host_value_t>?
     /// "pop.timer/1", or nil: what `Instance.after(_:_:)` schedules with.
     nonisolated(unsafe) private(set) static var timerExtension: UnsafePointer<pop_host_timer_t>?
+    /// "pop.sheet-host/1", or nil: what `Instance.selectDetent(_:)` and `invalidateDetents()` call.
+    nonisolated(unsafe) private(set) static var sheetExtension: UnsafePointer<pop_host_sheet_t>?
 
     static func attach(_ host: UnsafePointer<pop_host_t>) {
         table = host
         logExtension = host.pointee.get_extension?(host, POP_HOST_EXT_LOG)?.assumingMemoryBound(to: pop_host_log_t.self)
         valueExtension = host.pointee.get_extension?(host, POP_HOST_EXT_VALUE)?.assumingMemoryBound(to: pop_host_value_t.self)
         timerExtension = host.pointee.get_extension?(host, POP_HOST_EXT_TIMER)?.assumingMemoryBound(to: pop_host_timer_t.self)
+        sheetExtension = host.pointee.get_extension?(host, POP_HOST_EXT_SHEET)?.assumingMemoryBound(to: pop_host_sheet_t.self)
         if valueExtension == nil { log(.warning, "no \"\(POP_HOST_EXT_VALUE)\": request data is ignored") }
     }
 
@@ -32,6 +35,7 @@ public enum Host {
         logExtension = nil
         valueExtension = nil
         timerExtension = nil
+        sheetExtension = nil
     }
 
     /// `POP_LOG_*`.

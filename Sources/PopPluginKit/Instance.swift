@@ -13,6 +13,9 @@ open class Instance {
     /// A handler's actions (see `Component.handler`), read by the action_count and get_action the
     /// kit installs; nil for every other component.
     var actions: ActionTable?
+    /// A controller loader's "pop.sheet/1" table (see `Component.controllerLoader`), immortal; nil
+    /// for every other component.
+    var sheetTable: UnsafeRawPointer?
     /// What the timers `after(_:_:)` scheduled will run, by the key each timer carries as its
     /// context; they go with the instance (the host cancels the timers when it is destroyed).
     private var timers: [UInt: () -> Void] = [:]
@@ -42,6 +45,23 @@ open class Instance {
         guard id != 0 else { return nil }
         timers[key] = action
         return id
+    }
+
+    /// Moves this instance's request's sheet to `detent`, animated, not reported back through
+    /// `detent_changed` ("pop.sheet-host/1"); false when the host has no such extension or the
+    /// request is not a sheet on screen with that active detent. Main thread only.
+    @discardableResult
+    public func selectDetent(_ detent: String) -> Bool {
+        guard let host = Host.table, let select = Host.sheetExtension?.pointee.select_detent, let table else { return false }
+        return detent.withCString { select(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)), $0) }
+    }
+
+    /// Resolves the custom detents of this instance's request's sheet again ("pop.sheet-host/1");
+    /// false as for `selectDetent(_:)`. Main thread only.
+    @discardableResult
+    public func invalidateDetents() -> Bool {
+        guard let host = Host.table, let invalidate = Host.sheetExtension?.pointee.invalidate_detents, let table else { return false }
+        return invalidate(host, UnsafePointer(table.assumingMemoryBound(to: pop_component_t.self)))
     }
 
     /// `pop_timer_fn` of every timer `after(_:_:)` schedules: runs the action its key names.
@@ -78,6 +98,14 @@ open class Instance {
         instance.release()  // the last reference: deinit frees the kind struct
     }
 
-    /// `pop_component_t.get_extension`: the kit's components offer no component extensions.
+    /// `pop_component_t.get_extension` of a component that offers no component extension.
     static let noExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, _ in nil }
+
+    /// `pop_component_t.get_extension` of a controller loader declared with a sheet table: that
+    /// table for "pop.sheet/1" exactly, NULL for every other id.
+    static let sheetExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+        component, id in
+        guard let id, String(cString: id) == POP_EXT_SHEET else { return nil }
+        return Instance.of(component)?.sheetTable
+    }
 }

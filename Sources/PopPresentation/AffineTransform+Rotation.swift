@@ -16,3 +16,13 @@ extension AffineTransform {
             f: center.y - sine * center.x - cosine * center.y)
     }
 }
+
+extension AffineTransform {
+    /// `inner` first, then this transform (a node turned on its own, inside a scaled card).
+    func concatenating(_ inner: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+            c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
+    }
+}

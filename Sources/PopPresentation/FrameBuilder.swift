@@ -3,8 +3,9 @@ import PopModel
 
 /// Draws an engine's screen at its current time: the app, then each popup on screen (its dimming,
 /// its card and its content laid out in its presented frame, scaled and rotated about its centre),
-/// in layer order (modal below banner) and, within a layer, in the order they came on screen; the
-/// keyboard on top.
+/// in layer order (sheets below modal below banner) and, within a layer, in the order they came on
+/// screen; the keyboard on top. A sheet adds its grabber and draws no dimming where it is undimmed
+/// (the app takes the touches there); a popover draws its arrow and a clear mask.
 struct FrameBuilder {
     let engine: PresentationEngine
     let app: AppScreen
@@ -34,8 +35,11 @@ struct FrameBuilder {
         let transform = AffineTransform.scaleRotate(
             scale: state.scale, rotation: state.rotation,
             about: (state.frame.center.x, state.frame.center.y))
-        switch presentation.mask {
+        let sheet = engine.sheetLayout(of: popup), isPopover = popup.style.layout is PopoverLayout
+        switch isPopover ? .clear : presentation.mask {
         case .none:
+            break
+        case .dimmed where sheet != nil && state.dimAlpha <= 0:
             break
         case .clear:
             nodes.append(FrameNode(id: id + ".dimming", role: .dimming, request: popup.id, rect: screen, opacity: 1))
@@ -46,17 +50,62 @@ struct FrameBuilder {
                     opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
         }
         let content = popup.content
+        let isFront = sheet == nil || !engine.isCovered(popup)
+        if isPopover { appendArrow(of: popup, state: state, fill: content.background ?? Palette.popup, to: &nodes) }
+        let cornerRadius =
+            sheet != nil
+            ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
+            : presentation.cornerRadius.length
         nodes.append(
             FrameNode(
                 id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
                 opacity: state.alpha, fill: content.background ?? Palette.popup,
-                cornerRadius: presentation.cornerRadius.length, shadow: Palette.popupShadow))
+                cornerRadius: cornerRadius, shadow: Palette.popupShadow))
         var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
         root.node.background = nil  // drawn by the card, with its corners
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
         style.append(root, id: id + ".content", to: &nodes)
+        if sheet != nil, SheetLayout.showsGrabber(presentation.sheet, scene: engine.scene, isFront: isFront) {
+            nodes.append(
+                FrameNode(
+                    id: id + ".grabber", role: .grabber, request: popup.id, rect: SheetLayout.grabberRect(in: state.frame),
+                    transform: transform, opacity: state.alpha, fill: Palette.grabber, cornerRadius: 2.5))
+        }
+    }
+
+    /// A popover's arrow: a square turned by 45° whose outer half pokes out of the card's edge, its
+    /// tip on the source rect (`PopoverLayout.placement`), moving with the card.
+    private func appendArrow(of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, to nodes: inout [FrameNode]) {
+        let scene = engine.scene
+        let placement = PopoverLayout.placement(
+            contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene),
+            options: popup.presentation.sheet, scene: scene)
+        guard let arrow = placement.arrow, let tip = placement.tip else { return }
+        let resting = placement.frame, frame = state.frame
+        let side = PopoverLayout.arrowHeight * 2.0.squareRoot(), inset = PopoverLayout.arrowBase / 2 + 4
+        func clamped(_ value: Double, _ start: Double, _ length: Double) -> Double {
+            length > 2 * inset ? min(max(value, start + inset), start + length - inset) : start + length / 2
+        }
+        // Where the tip is relative to the resting card, carried to where the card is now.
+        let dx = frame.x - resting.x, dy = frame.y - resting.y
+        let centre: Point =
+            switch arrow {
+            case .up: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y)
+            case .down: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y + frame.height)
+            case .left: Point(x: frame.x, y: clamped(tip.y + dy, frame.y, frame.height))
+            default: Point(x: frame.x + frame.width, y: clamped(tip.y + dy, frame.y, frame.height))
+            }
+        let square = Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+        let cardTransform = AffineTransform.scaleRotate(
+            scale: state.scale, rotation: state.rotation, about: (frame.center.x, frame.center.y))
+        let turn = AffineTransform.scaleRotate(scale: 1, rotation: Double.pi / 4, about: (centre.x, centre.y))
+        nodes.append(
+            FrameNode(
+                id: "popup.\(popup.id).arrow", role: .arrow, request: popup.id, rect: square,
+                transform: cardTransform.concatenating(turn), opacity: state.alpha, fill: fill,
+                shadow: Palette.popupShadow))
     }
 
     private var screen: Rect { Rect(x: 0, y: 0, width: engine.scene.width, height: engine.scene.height) }

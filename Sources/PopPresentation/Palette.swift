@@ -24,4 +24,6 @@ enum Palette {
     static let keyboard: ContentNode.Color = 0xD1D4_D9FF
     static let key: ContentNode.Color = 0xFFFF_FFFF
     static let homeIndicator: ContentNode.Color = 0x0000_00FF
+    /// A sheet's grabber: UIKit's tertiary label grey.
+    static let grabber: ContentNode.Color = 0x3C3C_434D
 }

@@ -10,6 +10,8 @@ struct PointerTracker {
     let start: Point
     /// The banner being dragged, if the touch began on one that can be swiped or held.
     let banner: RequestID?
+    /// The front sheet being dragged, if the touch began on it.
+    let sheet: RequestID?
     private(set) var samples: [(time: VirtualTime, point: Point)]
     private(set) var isDragging = false
     /// Whether the touch may pop a page (it began on the app), or is popping one.
@@ -17,9 +19,10 @@ struct PointerTracker {
 
     enum PagePan { case none, possible, popping }
 
-    init(start: Point, at time: VirtualTime, banner: RequestID?) {
+    init(start: Point, at time: VirtualTime, banner: RequestID?, sheet: RequestID? = nil) {
         self.start = start
         self.banner = banner
+        self.sheet = sheet
         samples = [(time, start)]
     }
 

@@ -74,10 +74,17 @@ struct PresentationStyle: Sendable {
 
     private static let alert = PresentationStyle(layout: AlertLayout(), behaviour: AlertBehaviour())
     private static let banner = PresentationStyle(layout: BannerLayout(), behaviour: BannerBehaviour())
+    static let popover = PresentationStyle(layout: PopoverLayout(), behaviour: PopoverBehaviour())
 
-    /// Banners have their own; sheets, popovers, pages and floating windows are reserved styles,
+    /// Banners have their own; sheets and popovers theirs, which the engine makes for each sheet
+    /// (`PresentationEngine.refreshSheet`); pages and floating windows are reserved styles,
     /// presented as alerts until their issues define them (controller_loader.h says so).
     static func of(_ presentation: Presentation) -> PresentationStyle {
         presentation.style == .banner ? banner : alert
+    }
+
+    /// A sheet laid out with `layout`.
+    static func sheet(_ layout: SheetLayout) -> PresentationStyle {
+        PresentationStyle(layout: layout, behaviour: SheetBehaviour())
     }
 }

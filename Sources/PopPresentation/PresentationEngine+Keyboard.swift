@@ -14,6 +14,7 @@ extension PresentationEngine {
         keyboard.isNumberPad = screen.content.isSecureField(field)
         if keyboard.to != scene.keyboardHeight { slideKeyboard(to: scene.keyboardHeight) }
         chef.record(.focus, request: id, detail: field)
+        expandSheetForFocus(screen)
         if let previous, previous != id, let other = popups[previous] { relayout(other, over: Keyboard.duration) }
         relayout(screen, over: Keyboard.duration)
         return true

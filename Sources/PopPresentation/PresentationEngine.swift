@@ -70,22 +70,26 @@ public final class PresentationEngine: PopupPresenter {
     public func popupWillMove(_ move: PopupMove) {
         let screen = screenPopup(for: move.popup)
         screen.phase = move.showing ? .entering : .leaving
-        if let custom = move.custom {
+        if move.showing && followsFinger(screen) {
+            // A sheet's cancelled dismissal while the finger still holds it: the finger moves it.
+        } else if let custom = move.custom {
             screen.motion = .keyframes(KeyframeTrack(initial: custom.from, steps: custom.keyframes.map(KeyframeTrack.Step.init)))
         } else {
             startThemeMotion(screen, showing: move.showing, duration: move.duration)
         }
         if !move.showing {
+            screen.sheet?.drag = nil  // a sheet leaving (the app dismissed it mid-drag) no longer follows the finger
             stopDisplayTimer(of: screen)
             // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
             releaseKeyboard(of: move.popup.id)
         }
+        if screen.layer == .sheet { restackSheets(besides: screen, over: move.duration) }
     }
 
     public func popupDidSettle(_ popup: PresentedPopup) {
         guard let screen = popups[popup.id] else { return }
         screen.phase = .shown
-        screen.motion = .still(shownState(of: screen))
+        if !followsFinger(screen) { screen.motion = .still(shownState(of: screen)) }
         if screen.layer == .banner && screen.presentation.displayDuration > 0 {
             startDisplayTimer(screen, after: .seconds(screen.presentation.displayDuration))
         }
@@ -103,6 +107,7 @@ public final class PresentationEngine: PopupPresenter {
         screenSequence += 1
         let screen = ScreenPopup(popup, order: screenSequence)
         popups[popup.id] = screen
+        refreshSheet(screen)
         return screen
     }
 
@@ -122,7 +127,10 @@ public final class PresentationEngine: PopupPresenter {
         if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
         let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
         var frame = standard
-        if let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard) {
+        // Sheets and popovers rest where their detents and anchors put them: no layout hook.
+        if screen.sheet == nil,
+            let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard)
+        {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
             if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
         }
@@ -134,7 +142,8 @@ public final class PresentationEngine: PopupPresenter {
     func shownState(of screen: ScreenPopup) -> VisualState {
         let presentation = screen.presentation
         let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
-        return VisualState(frame: restingFrame(of: screen), alpha: 1, scale: 1, rotation: 0, dimAlpha: dim)
+        let state = VisualState(frame: restingFrame(of: screen), alpha: 1, scale: 1, rotation: 0, dimAlpha: dim)
+        return screen.sheet == nil ? state : sheetShownState(screen, state)
     }
 
     /// The state `screen` is presented in now; before its first presentation, the state a custom
@@ -174,8 +183,9 @@ public final class PresentationEngine: PopupPresenter {
     func relayout(_ screen: ScreenPopup, over duration: VirtualTime) {
         guard let motion = screen.motion, screen.phase != .leaving else { return }
         let before = screen.layout?.frame
+        refreshSheet(screen)
+        guard restingFrame(of: screen) != before else { return }
         let shown = shownState(of: screen)
-        guard shown.frame != before else { return }
         chef.record(.layout, request: screen.id, detail: "\(shown.frame)")
         switch motion {
         case .keyframes(let track) where (track.end ?? now) > now:

@@ -10,7 +10,11 @@ final class ScreenPopup {
     let presentation: Presentation
     let content: ContentNode
     let controllerLoader: any ControllerLoaderComponent
-    let style: PresentationStyle
+    /// Its layout and behaviour; a sheet's is remade when its detents or selection change, an
+    /// adaptive popover's when the size class does.
+    var style: PresentationStyle
+    /// A sheet's (or adapted popover's) selection and drag; nil for other styles.
+    var sheet: SheetState?
     /// The order popups came on screen in: later ones are drawn above earlier ones in their layer.
     let order: Int
     var phase = Phase.entering
@@ -30,13 +34,26 @@ final class ScreenPopup {
         content = popup.content
         controllerLoader = popup.controllerLoader
         style = PresentationStyle.of(popup.presentation)
+        if popup.layer == .sheet { sheet = SheetState(selected: popup.presentation.sheet.selectedDetent) }
         self.order = order
     }
 
     var layer: Layer { presentation.layer }
 
-    /// Whether it is drawn above `other`: the banner layer above the modal one, later above earlier.
+    /// Whether it is drawn above `other`: sheets below the modal layer below the banner one, later
+    /// above earlier.
     func isAbove(_ other: ScreenPopup) -> Bool {
-        (layer == .banner ? 1 : 0, order) > (other.layer == .banner ? 1 : 0, other.order)
+        (layer.drawingRank, order) > (other.layer.drawingRank, other.order)
+    }
+}
+
+extension Layer {
+    /// Sheets are drawn lowest, so that alerts and banners show above them.
+    var drawingRank: Int {
+        switch self {
+        case .sheet: 0
+        case .modal: 1
+        case .banner: 2
+        }
     }
 }

@@ -63,6 +63,8 @@ public final class Stage {
                 return engine.focus(field: field, on: request) ? .focus(request, field) : .absorbed(request)
             case .dimming:
                 guard let request = node.request, let popup = engine.popups[request] else { continue }
+                if engine.isPassthrough(point, for: request) { continue }
+                if let outcome = engine.sheetBackgroundTap(request) { return outcome }
                 if popup.style.behaviour.dismissesOnBackgroundTap(popup.presentation) && popup.phase != .leaving {
                     return backgroundTap(request)
                 }
@@ -86,11 +88,13 @@ public final class Stage {
     // MARK: Drags
 
     /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
-    /// pauses on touch) and may drag it.
+    /// pauses on touch) and may drag it; on the front sheet (its grabber or content) it may drag it.
     public func pointerDown(at point: Point) {
         let hits = frame().nodes(at: point)
-        let banner = hits.lazy.compactMap(\.request).first { self.engine.isDraggableBanner($0) }
-        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner)
+        let touched = hits.filter { $0.role != .dimming }.compactMap(\.request)
+        let banner = touched.first { self.engine.isDraggableBanner($0) }
+        let sheet = banner == nil ? touched.first.flatMap { self.engine.isDraggableSheet($0) ? $0 : nil } : nil
+        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner, sheet: sheet)
         pointer?.pagePan = hits.allSatisfy { $0.request == nil && $0.role != .keyboard && $0.role != .key } ? .possible : .none
         if let banner { engine.holdDisplayTimer(of: banner) }
     }
@@ -100,21 +104,29 @@ public final class Stage {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
         if tracker.isDragging, let id = tracker.banner { engine.drag(id, offset: tracker.offset) }
+        if tracker.isDragging, let id = tracker.sheet {
+            if !engine.followsFinger(id) { engine.beginSheetDrag(id) }
+            engine.dragSheet(id, offset: tracker.offset)
+        }
         if tracker.isDragging { panPage(&tracker) }
         pointer = tracker
     }
 
     /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
-    /// swiped away or springs back (see `BannerBehaviour`). A popup that went away during the drag is
-    /// left alone.
-    public func pointerUp(at point: Point) {
+    /// swiped away or springs back (see `BannerBehaviour`), a dragged sheet comes to rest at a detent
+    /// or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y) scripts the release speed (a
+    /// scenario's); nil: the finger's measured speed. A popup that went away during the drag is left alone.
+    public func pointerUp(at point: Point, velocity: Double? = nil) {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
         pointer = nil
+        let velocity = velocity ?? tracker.velocity
         if !tracker.isDragging {
             tap(at: tracker.start)
         } else if let id = tracker.banner {
-            engine.endDrag(id, velocity: tracker.velocity)
+            engine.endDrag(id, velocity: velocity)
+        } else if let id = tracker.sheet {
+            engine.endSheetDrag(id, velocity: velocity)
         } else if tracker.pagePan == .popping {
             engine.endInteractivePop(velocity: tracker.horizontalVelocity)
         }

@@ -6,13 +6,16 @@
 /// animation hook pops in and out. The app behind them is a navigation stack: the orders list, then
 /// an order's page with a transparent bar is pushed, a tracking page that hides the bar over it; a
 /// swipe back from the edge is cancelled, a full-screen swipe pops the tracking page and the back
-/// button's pop returns to the list.
+/// button's pop returns to the list; then, over
+/// the list, a share sheet comes up at medium, undimmed, and is dragged to large; a popover, which
+/// on this phone-sized scene is a sheet at its custom detent, pushes it back, and is flung away; a
+/// tap on the dimming dismisses the share sheet.
 public enum DemoScenario {
     public static let json = #"""
         {
           "format": 1,
           "name": "demo",
-          "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation.",
+          "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation, a share sheet and a popover shown as a sheet.",
           "steps": [
             {"push": {"page": "orders", "title": "Orders", "animated": false,
                       "rows": ["Order A-1001 · Wireless earbuds", "Order A-1002 · Phone case", "Order A-1003 · USB-C cable",
@@ -59,6 +62,23 @@ public enum DemoScenario {
             {"at": 17500, "swipe_back": {"from": {"x": 200, "y": 400}, "distance": 150, "velocity": 900},
              "note": "A quick full-screen swipe: the tracking page is popped."},
             {"at": 18500, "pop": {}, "note": "The back button: back to the list."},
+            {"at": 21000, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
+                                   "view_loader": "com.pophost.samples.c.test-view",
+                                   "controller_loader": "com.pophost.samples.c.share-sheet-controller",
+                                   "data": {"title": "Share", "message": "Send the photo to a friend, or keep browsing: up to medium the app stays usable."},
+                                   "as": "share"},
+             "note": "A share sheet at medium with a grabber, undimmed."},
+            {"at": 22000, "drag": {"from": {"x": 195, "y": 458}, "to": {"x": 195, "y": 258}, "duration": 250, "velocity": -800},
+             "note": "Dragged up by its grabber and let go: the release is projected past the middle, so it rests at large, dimmed."},
+            {"at": 23500, "show": {"handler": "com.pophost.samples.c.high-priority-handler",
+                                   "view_loader": "com.pophost.samples.c.test-view",
+                                   "controller_loader": "com.pophost.samples.c.popover-controller",
+                                   "data": {"title": "Filter", "message": "A popover on a tablet; on a phone, a sheet at its own 260-point detent."},
+                                   "as": "filter"},
+             "note": "The popover adapts to a sheet on this compact-width screen and pushes the share sheet back."},
+            {"at": 25500, "drag": {"from": {"x": 195, "y": 620}, "to": {"x": 195, "y": 800}, "duration": 200, "velocity": 1500},
+             "note": "Flung down: dismissed; the share sheet comes forward."},
+            {"at": 27000, "tap": {"x": 195, "y": 30}, "note": "A tap on the dimming above the share sheet dismisses it."},
             {"wait": "idle"}
           ],
           "expect": {
@@ -78,14 +98,25 @@ public enum DemoScenario {
               {"event": "page-did-appear", "page": "tracking"},
               {"event": "page-pop-cancelled", "page": "tracking"},
               {"event": "page-released", "page": "tracking"},
-              {"event": "page-released", "page": "order"}
+              {"event": "page-released", "page": "order"},
+              {"event": "did-present", "request": "share"},
+              {"event": "detent-changed", "request": "share"},
+              {"event": "did-present", "request": "filter"},
+              {"event": "dismissed", "request": "filter", "reason": "swipe"},
+              {"event": "dismissed", "request": "share", "reason": "background-tap"}
             ],
             "pages": ["orders"],
             "bar": {"hidden": false, "background_alpha": 1},
             "frames": [
               {"at": 6500, "node": "keyboard", "visible": true},
               {"at": 6500, "request": "pay", "node": "content.2", "role": "textField", "text": "••••••"},
-              {"at": 8000, "node": "keyboard", "visible": false}
+              {"at": 8000, "node": "keyboard", "visible": false},
+              {"at": 21800, "request": "share", "detent": "medium", "sheet_height": 393.5},
+              {"at": 21800, "request": "share", "node": "dimming", "visible": false},
+              {"at": 23200, "request": "share", "detent": "large", "sheet_height": 787},
+              {"at": 24500, "request": "filter", "detent": "compact", "sheet_height": 260},
+              {"at": 24500, "request": "share", "node": "grabber", "visible": false},
+              {"at": 24500, "request": "filter", "node": "grabber", "visible": true}
             ]
           }
         }

@@ -78,13 +78,19 @@ public struct ScenarioExpectations: Hashable, Sendable {
         public var textContains: String?
         /// How far a length or an opacity may be off; default 0.5.
         public var tolerance: Double
+        /// The request's sheet rests at this detent (`"detent"`; a sheet, or a popover shown as one).
+        public var detent: String?
+        /// The request's sheet shows this high (`"sheet_height"`, points from its top to the screen's
+        /// bottom or the keyboard's top).
+        public var sheetHeight: Double?
 
         public static let defaultTolerance = 0.5
 
         public init(
             path: String, at: VirtualTime, request: String? = nil, node: String? = nil, role: FrameNode.Role? = nil,
             rect: ExpectedRect? = nil, opacity: Double? = nil, visible: Bool? = nil, text: String? = nil,
-            textContains: String? = nil, tolerance: Double = FrameEntry.defaultTolerance
+            textContains: String? = nil, tolerance: Double = FrameEntry.defaultTolerance, detent: String? = nil,
+            sheetHeight: Double? = nil
         ) {
             self.path = path
             self.at = at
@@ -97,6 +103,8 @@ public struct ScenarioExpectations: Hashable, Sendable {
             self.text = text
             self.textContains = textContains
             self.tolerance = tolerance
+            self.detent = detent
+            self.sheetHeight = sheetHeight
         }
     }
 

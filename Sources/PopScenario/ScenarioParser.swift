@@ -61,7 +61,10 @@ struct ScenarioParser {
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
     static let expectKeys = ["trace", "frames", "pages", "bar"]
     static let traceKeys = ["event", "request", "reason", "page"]
-    static let frameKeys = ["at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance"]
+    static let frameKeys = [
+        "at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance",
+        "detent", "sheet_height",
+    ]
     static let rectKeys = ["x", "y", "width", "height"]
 
     mutating func scenario(_ value: Value) throws(ScenarioError) -> Scenario {
@@ -289,7 +292,9 @@ struct ScenarioParser {
             text: try ScenarioRead.optional(object, "text", at: path, ScenarioRead.string),
             textContains: try ScenarioRead.optional(object, "text_contains", at: path, ScenarioRead.string),
             tolerance: try ScenarioRead.optional(object, "tolerance", at: path, ScenarioRead.nonNegative)
-                ?? ScenarioExpectations.FrameEntry.defaultTolerance)
+                ?? ScenarioExpectations.FrameEntry.defaultTolerance,
+            detent: try ScenarioRead.optional(object, "detent", at: path, ScenarioRead.nonEmptyString),
+            sheetHeight: try ScenarioRead.optional(object, "sheet_height", at: path, ScenarioRead.nonNegative))
     }
 
     private static func expectedRect(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.ExpectedRect {

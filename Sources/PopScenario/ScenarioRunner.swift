@@ -51,6 +51,8 @@ public final class ScenarioRunner {
     private let expectationTimes: [VirtualTime]
     private var nextExpectation = 0
     public private(set) var expectedFrames: [VirtualTime: Frame] = [:]
+    /// Each sheet's detent and height at the frame expectations' times.
+    private(set) var expectedSheets: [VirtualTime: [RequestID: (detent: String, height: Double)]] = [:]
 
     /// A runner over `catalog`'s components, on the scenario's screen.
     public init(scenario: Scenario, catalog: ComponentCatalog) {
@@ -153,7 +155,11 @@ public final class ScenarioRunner {
                 samplesTaken += 1
                 onSample?(frame)
             }
-            if expected == due { expectedFrames[due] = frame; nextExpectation += 1 }
+            if expected == due {
+                expectedFrames[due] = frame
+                expectedSheets[due] = sheetStates()
+                nextExpectation += 1
+            }
             while sampleTimes.indices.contains(nextSample) && sampleTimes[nextSample] <= due { nextSample += 1 }
             if let step = sampleInterval {
                 while nextIntervalSample <= due { nextIntervalSample = nextIntervalSample + max(step, VirtualTime(microseconds: 1)) }
@@ -173,8 +179,8 @@ public final class ScenarioRunner {
         case .tap(.action(let action, let label)):
             guard let id = popup(label, step, "tap", where: { $0.actionNames.contains(action) }) else { return }
             if !chef.tap(action: action, on: id) { problem(step, "tap", "the popup has no button \"\(action)\" it can take a tap on now") }
-        case .drag(let from, let to, let duration):
-            drag = DragPlayback(from: from, to: to, start: chef.now, duration: duration)
+        case .drag(let from, let to, let duration, let velocity):
+            drag = DragPlayback(from: from, to: to, start: chef.now, duration: duration, velocity: velocity)
         case .type(let text, let field, let label):
             if field == nil && label == nil {
                 if !stage.type(text) { problem(step, "type", "no text field has the focus") }
@@ -213,6 +219,21 @@ public final class ScenarioRunner {
         case .reshow(let label):
             guard let id = labels[label] else { return problem(step, "reshow", "no request is labelled \"\(label)\" yet") }
             chef.reshow(id)
+        case .selectDetent(let detent, let label):
+            guard let id = popup(label, step, "select_detent", where: { _ in true }) else { return }
+            if !engine.selectDetent(detent, on: id) {
+                problem(
+                    step, "select_detent",
+                    "\"\(label)\" has no active detent \"\(detent)\" (its detents: "
+                        + engine.detents(of: id).map(\.id).joined(separator: ", ") + ")")
+            }
+        case .scroll(let delta, let label):
+            guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
+            if engine.selectedDetent(of: id) == nil { return problem(step, "scroll", "\"\(label)\" is not a sheet") }
+            engine.scrollSheet(id, by: delta)
+        case .invalidateDetents(let label):
+            guard let id = popup(label, step, "invalidate_detents", where: { _ in true }) else { return }
+            engine.invalidateDetents(of: id)
         case .endEditing:
             if engine.keyboard.focusedField == nil { return problem(step, "end_editing", "no text field has the focus") }
             engine.unfocus()
@@ -254,6 +275,15 @@ public final class ScenarioRunner {
         problems.append(ScenarioError(.step, file: scenario.file, path: "\(step.path).\(key)", message: message))
     }
 
+    /// The detent and height of every sheet on screen now.
+    private func sheetStates() -> [RequestID: (detent: String, height: Double)] {
+        var states: [RequestID: (detent: String, height: Double)] = [:]
+        for id in labels.values {
+            if let detent = engine.selectedDetent(of: id), let height = engine.sheetHeight(of: id) { states[id] = (detent, height) }
+        }
+        return states
+    }
+
     /// The label of a request, if the scenario gave it one.
     public func label(of id: RequestID) -> String? {
         labels.first { $0.value == id }?.key
@@ -267,15 +297,18 @@ struct DragPlayback {
     let to: Point
     let start: VirtualTime
     let duration: VirtualTime
+    /// The release speed the finger lifts at (pt/s along y); nil: the speed it moved at.
+    let velocity: Double?
     private var next: VirtualTime
     private(set) var isOver = false
     private var began = false
 
-    init(from: Point, to: Point, start: VirtualTime, duration: VirtualTime) {
+    init(from: Point, to: Point, start: VirtualTime, duration: VirtualTime, velocity: Double? = nil) {
         self.from = from
         self.to = to
         self.start = start
         self.duration = duration
+        self.velocity = velocity
         next = start
     }
 
@@ -290,7 +323,7 @@ struct DragPlayback {
                 runner.stage.pointerDown(at: point)
                 began = true
             } else if next >= end {
-                runner.stage.pointerUp(at: point)
+                runner.stage.pointerUp(at: point, velocity: velocity)
                 isOver = true
                 return next
             } else {

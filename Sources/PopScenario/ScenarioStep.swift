@@ -25,8 +25,9 @@ public enum ScenarioAction: Hashable, Sendable {
     case show(Show)
     /// The user taps a point, or a popup's button by its action.
     case tap(Tap)
-    /// The user drags from one point to another over `duration`.
-    case drag(from: Point, to: Point, duration: VirtualTime)
+    /// The user drags from one point to another over `duration`; the finger lifts at `velocity`
+    /// (pt/s along y, positive: down) when given, else at the speed it moved.
+    case drag(from: Point, to: Point, duration: VirtualTime, velocity: Double? = nil)
     /// The user types `text` into `field` (nil: the focused field) of the popup labelled `on` (nil:
     /// the frontmost popup).
     case type(text: String, field: String?, on: String?)
@@ -45,6 +46,12 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The app shows the request labelled so again: a dismissing popup comes back, anything else is
     /// a traced no-op (`show-ignored`).
     case reshow(String)
+    /// The app selects a sheet's detent (animated; not reported to the controller loader).
+    case selectDetent(String, on: String)
+    /// The user scrolls a sheet's content by `by` points (negative: the finger moves up).
+    case scroll(by: Double, on: String)
+    /// The app asks a sheet to resolve its detents again.
+    case invalidateDetents(String)
     /// The user ends editing (the return key), whichever field has the focus: the keyboard goes down.
     case endEditing
     /// Time passes.
@@ -72,6 +79,9 @@ public enum ScenarioAction: Hashable, Sendable {
         case .openURL: "open_url"
         case .dismiss: "dismiss"
         case .reshow: "reshow"
+        case .selectDetent: "select_detent"
+        case .scroll: "scroll"
+        case .invalidateDetents: "invalidate_detents"
         case .endEditing: "end_editing"
         case .wait: "wait"
         case .push: "push"
@@ -83,7 +93,7 @@ public enum ScenarioAction: Hashable, Sendable {
     /// Every action's key, in the documented order.
     public static let names = [
         "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
-        "dismiss", "reshow", "wait", "push", "pop", "swipe_back",
+        "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back",
     ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:

@@ -10,7 +10,9 @@ extension ScenarioParser {
     static let priorityNames: [String: Priority] = ["low": .low, "normal": .normal, "high": .high, "max": .max]
     static let tapKeys = ["x", "y", "action", "on"]
     static let pointKeys = ["x", "y"]
-    static let dragKeys = ["from", "to", "duration"]
+    static let dragKeys = ["from", "to", "duration", "velocity"]
+    static let selectDetentKeys = ["detent", "on"]
+    static let scrollKeys = ["by", "on"]
     static let swipeBackKeys = ["from", "distance", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
@@ -88,7 +90,22 @@ extension ScenarioParser {
             return .drag(
                 from: try ScenarioRead.required(object, "from", at: path, Self.point),
                 to: try ScenarioRead.required(object, "to", at: path, Self.point),
-                duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration)
+                duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration,
+                velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number))
+        case "select_detent":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.selectDetentKeys, listing: "select_detent keys are")
+            return .selectDetent(
+                try ScenarioRead.required(object, "detent", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.required(object, "on", at: path, labelReference))
+        case "scroll":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.scrollKeys, listing: "scroll keys are")
+            return .scroll(
+                by: try ScenarioRead.required(object, "by", at: path, ScenarioRead.number),
+                on: try ScenarioRead.required(object, "on", at: path, labelReference))
+        case "invalidate_detents":
+            return .invalidateDetents(try labelReference(value, at: path))
         case "type":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.typeKeys, listing: "type keys are")

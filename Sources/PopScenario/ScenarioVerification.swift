@@ -65,6 +65,7 @@ extension ScenarioRunner {
         }
         let node = frame.node(id)
         let tolerance = expected.tolerance
+        if expected.detent != nil || expected.sheetHeight != nil, let problem = verifySheet(expected) { return problem }
         if let visible = expected.visible {
             let drawn = node.map { $0.opacity > 0.01 } ?? false
             if drawn != visible {
@@ -95,6 +96,24 @@ extension ScenarioRunner {
         }
         if let part = expected.textContains, !drawn.contains(part) {
             return failure(expected.path + ".text_contains", "\(id) shows \"\(drawn)\", which does not contain \"\(part)\"")
+        }
+        return nil
+    }
+
+    /// A frame entry's `detent` and `sheet_height`.
+    private func verifySheet(_ expected: ScenarioExpectations.FrameEntry) -> ScenarioError? {
+        guard let label = expected.request, let id = labels[label] else {
+            return failure(expected.path, "\"detent\" and \"sheet_height\" need the \"request\" of a sheet")
+        }
+        guard let sheet = expectedSheets[expected.at]?[id] else {
+            return failure(expected.path, "\"\(label)\" is not a sheet on screen at \(expected.at.milliseconds) ms")
+        }
+        if let detent = expected.detent, detent != sheet.detent {
+            return failure(expected.path + ".detent", "\"\(label)\" rests at detent \"\(sheet.detent)\", not \"\(detent)\"")
+        }
+        if let height = expected.sheetHeight, abs(height - sheet.height) > expected.tolerance {
+            return failure(
+                expected.path + ".sheet_height", "\"\(label)\" is \(sheet.height) high, expected \(height) ± \(expected.tolerance)")
         }
         return nil
     }

@@ -72,31 +72,13 @@ import Testing
         CompletionTokens.revoke([answer.token])
     }
 
-    /// Fixture plugins whose should_present_ex misuses its completion.
-    final class Fixtures: @unchecked Sendable {
-        let directory = TemporaryDirectory()
-        let discovery: PluginRegistry.Discovery
-        static let defects = ["COMPLETE_TWICE", "COMPLETE_AFTER_END", "STALE_TOKEN", "FORGED_TOKEN"]
+    /// The fixture plugins' defects: should_present_ex misuses its completion.
+    static let defects = ["COMPLETE_TWICE", "COMPLETE_AFTER_END", "STALE_TOKEN", "FORGED_TOKEN"]
 
-        init() throws {
-            for defect in Self.defects {
-                try Fixture.build(
-                    directory.file("\(defect.lowercased()).so"),
-                    ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
-            }
-            discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        }
+    let fixtures = try! DefectFixtures(Self.defects)
 
-        static func name(_ defect: String) -> String { defect.lowercased().replacingOccurrences(of: "_", with: "-") }
-    }
-
-    let fixtures = try! Fixtures()
-
-    func show(_ defect: String, on t: TracedChef) -> RequestID {
-        let plugin = "com.fixture.\(Fixtures.name(defect))"
-        return t.chef.show(
-            PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
-    }
+    /// Shows the fixture's handler, view and controller.
+    func show(_ defect: String, on t: TracedChef) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
 
     func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {
         t.recorder.events.filter { $0.request == id && $0.kind == .misbehaviour }.compactMap(\.detail)

@@ -12,37 +12,17 @@ import Testing
 /// Plugins that break the contract at run time: each gets a clear message and exactly one final
 /// event, and the chef goes on.
 @Suite struct MisbehaviourTests {
-    /// Fixture plugins, one per defect, built from Tests/Fixtures/fixture_plugin.c.
-    final class Fixtures: @unchecked Sendable {
-        let directory = TemporaryDirectory()
-        let discovery: PluginRegistry.Discovery
-        /// The defects, and well-behaved hooks: LAYOUT (1.0), EXT_ANIMATION and EXT_LAYOUT (1.1
-        /// extensions beside 1.0 hooks).
-        static let defects = [
-            "ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
-            "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION",
-        ]
+    /// The fixture plugins' defects, and well-behaved hooks: LAYOUT (1.0), EXT_ANIMATION and
+    /// EXT_LAYOUT (1.1 extensions beside 1.0 hooks).
+    static let defects = [
+        "ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
+        "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION",
+    ]
 
-        init() throws {
-            for defect in Self.defects {
-                try Fixture.build(
-                    directory.file("\(defect.lowercased()).so"),
-                    ["-DFIX_\(defect)", "-DFIX_PLUGIN_ID=\"com.fixture.\(Self.name(defect))\""])
-            }
-            discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        }
-
-        static func name(_ defect: String) -> String { defect.lowercased().replacingOccurrences(of: "_", with: "-") }
-    }
-
-    let fixtures = try! Fixtures()
+    let fixtures = try! DefectFixtures(Self.defects)
 
     /// Shows the fixture's handler, view and controller.
-    func show(_ defect: String, on t: TracedChef) -> RequestID {
-        let plugin = "com.fixture.\(Fixtures.name(defect))"
-        return t.chef.show(
-            PopupRequest(handler: "\(plugin).handler", viewLoader: "\(plugin).view", controllerLoader: "\(plugin).controller"))
-    }
+    func show(_ defect: String, on t: TracedChef) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
 
     func chef() -> TracedChef { TracedChef(plugins: fixtures.discovery, staged: true) }
 
@@ -119,7 +99,7 @@ import Testing
         let mismatch = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.view"))
         #expect(t.finals[unknown] == [.cancelled(.pluginError)])
         #expect(t.finals[mismatch] == [.cancelled(.pluginError)])
-        let handlers = Fixtures.defects.map { "com.fixture.\(Fixtures.name($0)).handler" }.sorted().joined(separator: ", ")
+        let handlers = Self.defects.map { "\(DefectFixtures.pluginID($0)).handler" }.sorted().joined(separator: ", ")
         #expect(
             misbehaviour(t, unknown) == ["no handler with id \"com.example.nothing\" in the loaded plugins; the handlers are: \(handlers)"])
         let typo = t.chef.show(PopupRequest(handler: "com.fixture.answer-twice.handlr"))
@@ -130,7 +110,7 @@ import Testing
     @Test("after every kind of misbehaviour the chef goes on")
     func chefGoesOn() {
         let t = chef()
-        for defect in Fixtures.defects { _ = show(defect, on: t) }
+        for defect in Self.defects { _ = show(defect, on: t) }
         t.chef.runUntilIdle()
         t.chef.dismissAll()
         t.chef.runUntilIdle()
@@ -138,7 +118,7 @@ import Testing
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: good) == .shown)
         #expect(t.finals.values.allSatisfy { $0.count == 1 })
-        #expect(t.finals.count == Fixtures.defects.count)
+        #expect(t.finals.count == Self.defects.count)
         #expect(t.source!.liveInstances == 0)  // only the built-in request is alive
     }
 
@@ -209,7 +189,7 @@ extension MisbehaviourTests {
 @Suite struct FailingQueueTests {
     @Test("3,000 queued requests with invalid content each end with plugin-error, one after another")
     func longFailingQueue() throws {
-        let fixtures = try MisbehaviourTests.Fixtures()
+        let fixtures = try DefectFixtures(MisbehaviourTests.defects)
         let t = TracedChef(plugins: fixtures.discovery)
         t.chef.trace = nil
         let first = t.chef.show(PopupRequest())

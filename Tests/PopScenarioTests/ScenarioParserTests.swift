@@ -323,7 +323,7 @@ import Testing
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
         (
             #"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#,
-            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait, push, pop, swipe_back, and optionally at and note"#
+            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, and optionally at and note"#
         ),
         (
             #"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#,
@@ -331,7 +331,7 @@ import Testing
         ),
         (
             #"{"steps": [{"at": 10, "note": "nothing"}]}"#,
-            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, wait, push, pop, swipe_back"#
+            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back"#
         ),
         // Steps: time.
         (
@@ -479,7 +479,7 @@ import Testing
         ),
         (
             #"{"steps": [], "expect": {"frames": [{"at": 0, "role": "buton"}]}}"#,
-            #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key"#
+            #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key, grabber, arrow"#
         ),
         (
             #"{"steps": [], "expect": {"frames": [{"at": 0, "request": "pay"}]}}"#,

@@ -6,7 +6,7 @@
  *
  * Since ABI 1.1 the layout and the animations are component extensions, offered through
  * component.get_extension(): "pop.layout/1" (ext/layout.h) and "pop.animation/1"
- * (ext/animation.h), whose animations finish with a pop_completion_t that is safe to call at any
+ * (ext/animation.h) (and "pop.sheet/1", ext/sheet.h, configures POP_STYLE_SHEET and POPOVER), whose animations finish with a pop_completion_t that is safe to call at any
  * time. The kind struct's own layout, animate_show and animate_hide (ABI 1.0) stay honoured; where
  * an extension gives a function and the kind struct gives its counterpart too, the extension's is
  * used and the other is never called.
@@ -22,12 +22,13 @@
 extern "C" {
 #endif
 
-/* Presentation styles. POP_STYLE_BANNER uses the banner layer, the others the modal layer. */
+/* Presentation styles. POP_STYLE_BANNER uses the banner layer, SHEET and POPOVER the sheet layer
+ * (drawn below the others), the others the modal layer. */
 typedef int32_t pop_style_t;
 enum {
     POP_STYLE_ALERT = 0,
-    POP_STYLE_SHEET = 1,    /* reserved: presented as an alert until a later minor defines it */
-    POP_STYLE_POPOVER = 2,  /* reserved: presented as an alert until a later minor defines it */
+    POP_STYLE_SHEET = 1,    /* a sheet with detents: ext/sheet.h ("pop.sheet/1") */
+    POP_STYLE_POPOVER = 2,  /* a popover in regular width, a sheet in compact width: ext/sheet.h */
     POP_STYLE_BANNER = 3,
     POP_STYLE_PAGE = 4,     /* reserved: presented as an alert until a later minor defines it */
     POP_STYLE_FLOATING = 5, /* reserved: presented as an alert until a later minor defines it */

@@ -1,0 +1,352 @@
+// pophost preview's page: plain script, no framework, no network but this server. Every string that
+// comes from a plugin is put in the page as text (textContent), never as markup; pictures are SVG
+// shown through <img>, where no script runs.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [] };
+window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [] };
+
+// A query string with every value percent-encoded (URLSearchParams writes a space as "+", which the
+// server, as RFC 3986 has it, reads as a plus).
+function query(parameters) {
+  return Object.entries(parameters).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+function showProblem(message) {
+  window.pophost.problems.push(message);
+  $("problem-list").appendChild(element("li", null, message));
+  $("problems").hidden = false;
+}
+
+async function getJSON(url, options) {
+  const response = await fetch(url, options);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+// Tabs.
+for (const tab of document.querySelectorAll(".tab")) {
+  tab.addEventListener("click", () => {
+    for (const other of document.querySelectorAll(".tab")) {
+      other.classList.toggle("selected", other === tab);
+      $(other.dataset.panel).hidden = other !== tab;
+    }
+    if (tab.dataset.panel === "player") showFrame(state.time);
+  });
+}
+$("clear-problems").addEventListener("click", () => {
+  $("problem-list").replaceChildren();
+  $("problems").hidden = true;
+});
+
+// Gallery.
+function sampleData() {
+  const text = $("sample-data").value.trim();
+  return text === "" ? "null" : text;
+}
+
+function picture(viewLoader, theme) {
+  const box = element("div", "picture");
+  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: sampleData() });
+  fetch(url).then(async (response) => {
+    if (!response.ok) {
+      const body = await response.json();
+      box.prepend(element("div", "error", body.error));
+      return;
+    }
+    const image = element("img");
+    image.alt = viewLoader + " as " + theme;
+    image.src = URL.createObjectURL(await response.blob());
+    box.prepend(image);
+  }).catch((error) => box.prepend(element("div", "error", error.message)));
+  box.appendChild(element("div", null, theme));
+  return box;
+}
+
+async function loadGallery() {
+  let gallery;
+  try {
+    JSON.parse(sampleData());
+  } catch (error) {
+    showProblem("The sample data is not valid JSON: " + error.message);
+    return;
+  }
+  try {
+    gallery = await getJSON("/api/gallery?" + query({ data: sampleData() }));
+  } catch (error) {
+    showProblem("Gallery: " + error.message);
+    return;
+  }
+  const filter = $("theme-filter");
+  if (filter.options.length === 1) {
+    for (const theme of gallery.themes) filter.appendChild(element("option", null, theme));
+  }
+  const themes = filter.value ? [filter.value] : gallery.themes;
+
+  const plugins = $("plugins");
+  plugins.replaceChildren();
+  for (const plugin of gallery.plugins) {
+    const card = element("div", "plugin");
+    card.appendChild(element("h3", null, plugin.plugin_id || plugin.path));
+    card.appendChild(element("div", "meta", (plugin.name || "") + " · " + plugin.status + " · " + plugin.path));
+    if (plugin.problem) card.appendChild(element("div", "error", plugin.problem));
+    const list = element("ul");
+    for (const component of plugin.components) {
+      list.appendChild(element("li", "component-id", component.kind + " " + component.id + (component.description ? " — " + component.description : "")));
+    }
+    card.appendChild(list);
+    plugins.appendChild(card);
+  }
+
+  const testButtons = $("test-plugins");
+  testButtons.replaceChildren();
+  for (const plugin of gallery.plugins) {
+    const button = element("button", "run-test", "Test " + (plugin.plugin_id || plugin.path));
+    button.addEventListener("click", () => runTests(plugin.path));
+    testButtons.appendChild(button);
+  }
+
+  const views = $("view-loaders");
+  views.replaceChildren();
+  for (const view of gallery.view_loaders) {
+    const card = element("div", "component view-loader");
+    card.dataset.id = view.id;
+    card.appendChild(element("h3", null, view.id));
+    if (view.error) {
+      card.appendChild(element("div", "error", view.error));
+    } else {
+      card.appendChild(element("div", "meta", "fields: " + (view.fields.join(", ") || "none") + " · buttons: " + (view.buttons.join(", ") || "none")));
+      for (const mismatch of view.mismatches) {
+        card.appendChild(element("div", "mismatch", "✗ " + mismatch.handler + ": " + mismatch.messages.join("; ")));
+      }
+      const pictures = element("div", "pictures");
+      for (const theme of themes) pictures.appendChild(picture(view.id, theme));
+      card.appendChild(pictures);
+    }
+    views.appendChild(card);
+  }
+
+  const handlers = $("handlers");
+  handlers.replaceChildren();
+  for (const handler of gallery.handlers) {
+    const card = element("div", "component handler");
+    card.dataset.id = handler.id;
+    card.appendChild(element("h3", null, handler.id));
+    if (handler.error) card.appendChild(element("div", "error", handler.error));
+    const list = element("ul");
+    for (const action of handler.actions) {
+      const item = element("li");
+      item.appendChild(element("code", null, action.name));
+      item.appendChild(document.createTextNode(" " + action.signature + (action.fields.length ? " · reads " + action.fields.join(", ") : "")));
+      list.appendChild(item);
+    }
+    card.appendChild(list);
+    handlers.appendChild(card);
+  }
+  window.pophost.galleryLoaded = performance.now();
+}
+$("apply-data").addEventListener("click", loadGallery);
+$("theme-filter").addEventListener("change", loadGallery);
+
+// Test results: `pophost test` on one plugin file of the gallery.
+async function runTests(path) {
+  const body = $("results");
+  body.replaceChildren(element("tr", null, "running pophost test on " + path + "…"));
+  let report;
+  try {
+    report = await getJSON("/api/test", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ plugin: path }) });
+  } catch (error) {
+    body.replaceChildren();
+    showProblem("Tests: " + error.message);
+    return;
+  }
+  body.replaceChildren();
+  for (const result of report.plugins[0].results) {
+    const row = element("tr", "result");
+    row.appendChild(element("td", "status-" + result.status, result.status));
+    row.appendChild(element("td", null, result.name));
+    const message = element("td", null, result.message || "");
+    if (result.details.length) message.appendChild(element("div", "details", result.details.join("\n")));
+    row.appendChild(message);
+    body.appendChild(row);
+  }
+  window.pophost.testReport = report;
+}
+
+// Player.
+async function showFrame(time) {
+  time = Math.max(0, Math.round(time));
+  const response = await fetch("/api/frame.svg?t=" + time);
+  if (!response.ok) {
+    showProblem("Frame at " + time + " ms: " + (await response.json()).error);
+    return;
+  }
+  const svg = await response.text();
+  const image = $("frame");
+  const old = image.src;
+  image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  state.time = time;
+  window.pophost.lastFrame = { time: time, svg: svg };
+  window.pophost.frames += 1;
+  $("scrub").value = String(time);
+  $("time").textContent = (time / 1000).toFixed(2) + " s";
+  await refreshState();
+  await refreshTrace();
+}
+
+async function refreshState() {
+  try {
+    const player = await getJSON("/api/state");
+    state.end = player.end_ms;
+    state.screenWidth = player.screen_width;
+    $("scrub").max = String(Math.max(player.end_ms, state.time));
+    $("status").textContent = player.status;
+    const screens = $("screen");
+    if (screens.options.length === 0) {
+      for (const name of player.screens) screens.appendChild(element("option", null, name));
+    }
+    screens.value = player.screen;
+  } catch (error) {
+    showProblem("State: " + error.message);
+  }
+}
+
+async function refreshTrace() {
+  let events;
+  try {
+    events = await getJSON("/api/trace");
+  } catch (error) {
+    showProblem("Trace: " + error.message);
+    return;
+  }
+  state.traceEvents = events;
+  const body = $("trace");
+  body.replaceChildren();
+  for (const event of events) {
+    const row = element("tr", "event " + (event.t <= state.time ? "past" : "future"));
+    row.appendChild(element("td", null, (event.t / 1000).toFixed(3)));
+    row.appendChild(element("td", null, event.request + (event.label ? " " + event.label : "")));
+    row.appendChild(element("td", null, event.event));
+    row.appendChild(element("td", null, event.detail || event.reason || ""));
+    row.addEventListener("click", () => { pause(); showFrame(event.t); });
+    body.appendChild(row);
+  }
+}
+
+function pause() {
+  state.playing = false;
+  $("play").textContent = "Play";
+}
+
+async function play() {
+  state.playing = true;
+  $("play").textContent = "Pause";
+  let last = performance.now();
+  while (state.playing) {
+    const now = performance.now();
+    const next = Math.min(state.end, state.time + Math.max(16, now - last));
+    last = now;
+    await showFrame(next);
+    if (next >= state.end) pause();
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
+
+$("play").addEventListener("click", () => (state.playing ? pause() : play()));
+$("step-back").addEventListener("click", () => { pause(); showFrame(state.time - 100); });
+$("step-forward").addEventListener("click", () => { pause(); showFrame(state.time + 100); });
+$("scrub").addEventListener("input", () => { pause(); showFrame(Number($("scrub").value)); });
+
+// Input: the terminal host's input model, over POST /api/input, one at a time in order.
+let inputs = Promise.resolve();
+function send(input) {
+  inputs = inputs.then(async () => {
+    try {
+      const outcome = await getJSON("/api/input", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) });
+      if (outcome.ran.length) window.pophost.lastRan = outcome.ran;
+      $("status").textContent = outcome.state.status;
+    } catch (error) {
+      showProblem("Input: " + error.message);
+    }
+  });
+  return inputs;
+}
+
+function screenPoint(event) {
+  const image = $("frame");
+  const box = image.getBoundingClientRect();
+  const scale = image.naturalWidth / box.width;
+  const origin = (image.naturalWidth - state.screenWidth) / 2;
+  return { x: (event.clientX - box.left) * scale - origin, y: (event.clientY - box.top) * scale - origin };
+}
+
+let pointerDown = false;
+$("frame").addEventListener("mousedown", (event) => {
+  event.preventDefault();
+  pointerDown = true;
+  send(Object.assign({ kind: "pointer", phase: "down" }, screenPoint(event)));
+});
+$("frame").addEventListener("mousemove", (event) => {
+  if (pointerDown) send(Object.assign({ kind: "pointer", phase: "moved" }, screenPoint(event)));
+});
+$("frame").addEventListener("mouseup", (event) => {
+  if (!pointerDown) return;
+  pointerDown = false;
+  send(Object.assign({ kind: "pointer", phase: "up" }, screenPoint(event))).then(() => showFrame(state.time));
+});
+$("type").addEventListener("click", () => {
+  send({ kind: "type", text: $("type-text").value }).then(() => showFrame(state.time));
+  $("type-text").value = "";
+});
+$("backspace").addEventListener("click", () => send({ kind: "key", key: "backspace" }).then(() => showFrame(state.time)));
+$("enter").addEventListener("click", () => send({ kind: "key", key: "enter" }).then(() => showFrame(state.time)));
+$("rotate").addEventListener("click", () => send({ kind: "key", key: "r" }).then(() => showFrame(state.time)));
+$("screen").addEventListener("change", async () => {
+  try {
+    await getJSON("/api/screen", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: $("screen").value }) });
+  } catch (error) {
+    showProblem("Screen: " + error.message);
+  }
+  await showFrame(state.time);
+});
+$("keyboard").addEventListener("click", () => send({ kind: "key", key: "k" }).then(() => showFrame(state.time)));
+
+// Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
+// redraws in place (no page load), keeping its timeline position.
+function connect() {
+  const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live");
+  socket.addEventListener("open", () => {
+    $("live-status").textContent = "live";
+    $("live-status").className = "live connected";
+  });
+  socket.addEventListener("message", async (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "reloaded") {
+      const told = performance.now();
+      $("live-status").textContent = message.message;
+      await showFrame(state.time);
+      window.pophost.reloads.push({ message: message.message, told: told, shown: performance.now() });
+      await loadGallery();
+    } else if (message.type === "reload_failed" || message.type === "plugin_event" || message.type === "error") {
+      showProblem(message.message);
+    }
+  });
+  socket.addEventListener("close", () => {
+    $("live-status").textContent = "disconnected: retrying…";
+    $("live-status").className = "live";
+    setTimeout(connect, 1000);
+  });
+}
+
+connect();
+loadGallery();

@@ -1,0 +1,102 @@
+import PopChef
+import PopLoader
+import PopModel
+
+/// The gallery's data: every plugin file found on the search path with its components; each
+/// handler's actions with their signatures; each view loader's text fields and buttons for the
+/// sample data, and every handler it does not fit (the contract check of `pophost check`); the
+/// themes each view loader is drawn with. Components are read through the catalog the page plays
+/// with, so an isolated plugin that crashes is a component's error here, not the server's end.
+public struct GalleryReport: Encodable {
+    struct Plugin: Encodable {
+        let path: String
+        let pluginID: String?
+        let name: String?
+        let status: String
+        let problem: String?
+        let components: [Component]
+
+        enum CodingKeys: String, CodingKey {
+            case path, pluginID = "plugin_id", name, status, problem, components
+        }
+    }
+
+    struct Component: Encodable {
+        let kind: String
+        let id: String
+        let name: String
+        let description: String
+    }
+
+    struct Handler: Encodable {
+        let id: String
+        let actions: [ActionDeclaration]
+        let error: String?
+    }
+
+    struct ViewLoader: Encodable {
+        let id: String
+        let fields: [String]
+        let buttons: [String]
+        let error: String?
+        /// Handlers this view loader does not fit, each with its mismatches.
+        let mismatches: [Mismatch]
+    }
+
+    struct Mismatch: Encodable {
+        let handler: String
+        let messages: [String]
+    }
+
+    let plugins: [Plugin]
+    let handlers: [Handler]
+    let viewLoaders: [ViewLoader]
+    let themes: [String]
+    let sampleData: Value
+
+    enum CodingKeys: String, CodingKey {
+        case plugins, handlers, viewLoaders = "view_loaders", themes, sampleData = "sample_data"
+    }
+
+    /// Reads `entries` (a discovery's) and the components of `catalog`, the view loaders built for
+    /// `sampleData`.
+    public init(entries: [RegistryEntry], catalog: ComponentCatalog, sampleData: Value) {
+        plugins = entries.map { entry in
+            Plugin(
+                path: entry.file.path, pluginID: entry.pluginID, name: entry.info?.plugin.name, status: entry.status.rawValue,
+                problem: entry.problem.map { "\($0)" },
+                components: (entry.info?.components ?? []).map { component in
+                    Component(
+                        kind: component.kind.rawValue, id: component.descriptor.id, name: component.descriptor.name,
+                        description: component.descriptor.description)
+                })
+        }
+        let inspector = ContractInspector(catalog: catalog)
+        let handlerIDs = catalog.componentIDs(of: .handler)
+        handlers = handlerIDs.map { id in
+            do {
+                return Handler(id: id, actions: try inspector.contract(ofHandler: id).sortedActions, error: nil)
+            } catch {
+                return Handler(id: id, actions: [], error: "\(error)")
+            }
+        }
+        viewLoaders = catalog.componentIDs(of: .viewLoader).map { id in
+            let content: ContentNode
+            do {
+                guard let build = try inspector.builds(ofViewLoader: id, for: [sampleData]).first else {
+                    return ViewLoader(id: id, fields: [], buttons: [], error: "built nothing", mismatches: [])
+                }
+                content = try build.content.get()
+            } catch {
+                return ViewLoader(id: id, fields: [], buttons: [], error: "\(error)", mismatches: [])
+            }
+            let checks = (try? inspector.check(handlers: handlerIDs, viewLoaders: [id], data: sampleData)) ?? []
+            let mismatches = checks.filter { !$0.fits }.map { check in
+                Mismatch(handler: check.handler, messages: check.failure.map { ["\($0)"] } ?? check.mismatches.map(\.message))
+            }
+            return ViewLoader(id: id, fields: content.textFieldIDs, buttons: content.actionNames, error: nil, mismatches: mismatches)
+        }
+        themes = Presentation.named.keys.sorted()
+        self.sampleData = sampleData
+    }
+}
