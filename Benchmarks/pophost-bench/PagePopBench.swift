@@ -44,23 +44,3 @@ struct PagePopScene {
         return time
     }
 }
-
-extension PresentationMeasurements {
-    /// A frame of an interactive pop (two pages, two fake bars) against the alert scene's frame.
-    struct PagePop: Codable {
-        let nodes: Int
-        let microseconds: Double
-        /// `stage.frame()` on the demo's alert scene, in the same rounds.
-        let alertMicroseconds: Double
-        let ratio: Double
-        let budgetShare: Double
-
-        init(nodes: Int, microseconds: Double, alertMicroseconds: Double) {
-            self.nodes = nodes
-            self.microseconds = microseconds
-            self.alertMicroseconds = alertMicroseconds
-            ratio = microseconds / alertMicroseconds
-            budgetShare = microseconds / PresentationMeasurements.frameBudget
-        }
-    }
-}

@@ -409,7 +409,8 @@ struct PresentationMeasurements: Codable {
     let svg: SVG
     let terminal: Terminal
     let json: JSON
-    let pagePop: PagePop
+    /// An interactive pop's `stage.frame()` beside the alert scene's (PagePopBench.swift).
+    let pagePop: AlertFrameComparison
     /// A sheet drag's frame beside the alert's (SheetDragBench.swift).
-    let sheetDrag: SheetDragMeasurement
+    let sheetDrag: AlertFrameComparison
 }

@@ -40,21 +40,3 @@ struct SheetDragScene {
         return time
     }
 }
-
-/// What a drag frame costs beside the alert's frame.
-struct SheetDragMeasurement: Codable {
-    let nodes: Int
-    let microseconds: Double
-    /// The alert's frame (layout + SVG) measured in the same rounds.
-    let alertMicroseconds: Double
-    let ratio: Double
-    let budgetShare: Double
-
-    init(nodes: Int, microseconds: Double, alertMicroseconds: Double) {
-        self.nodes = nodes
-        self.microseconds = microseconds
-        self.alertMicroseconds = alertMicroseconds
-        ratio = microseconds / alertMicroseconds
-        budgetShare = microseconds / PresentationBench.frameBudget
-    }
-}

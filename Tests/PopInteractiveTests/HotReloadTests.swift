@@ -14,31 +14,6 @@ import Testing
 /// scenario plays shows its change in the next frame, in place; a broken rebuild shows the error and
 /// keeps the last good state.
 @Suite struct HotReloadTests {
-    /// A C project made with `pophost new`, built with make.
-    final class Project {
-        let directory = TemporaryDirectory()
-        var library: String { directory.file("libwatched.so") }
-
-        init() throws {
-            let made = try run(Build.pophost, ["new", "watched", "--lang", "c", "--dir", directory.path])
-            guard made.status == 0 else { throw Fixture.FixtureError(message: made.stderr) }
-            try build()
-        }
-
-        func build() throws {
-            let result = try run("/usr/bin/env", ["make", "-C", directory.path])
-            guard result.status == 0 else { throw Fixture.FixtureError(message: result.stdout + result.stderr) }
-        }
-
-        /// Replaces `old` with `new` in a source file.
-        func edit(_ file: String, replacing old: String, with new: String) throws {
-            let path = directory.file(file)
-            let source = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(source.contains(old), "\(file) has no \(old)")
-            try source.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: false, encoding: .utf8)
-        }
-    }
-
     /// The texts drawn in `frame`.
     static func texts(_ frame: Frame) -> [String] { frame.nodes.compactMap { $0.text?.lines.joined(separator: " ") } }
 
@@ -55,16 +30,12 @@ import Testing
         "rebuilt with a new title while its scenario plays: the next frame shows it; a truncated file, not ELF, a crash in init are refused"
     )
     func reload() throws {
-        let project = try Project()
+        let project = try ScaffoldedPlugin()
         let discovery = try makeRegistry([project.directory.path], cache: project.directory.file("registry.cache")).discover()
         let source = IsolatedComponents(discovery: discovery, options: IsolationOptions(executable: Build.pluginHost))
         let catalog = ComponentCatalog()
         catalog.add(source)
-        let scenario = try Scenario.parse(
-            json: #"""
-                {"steps": [{"show": {"handler": "com.example.watched.handler", "view_loader": "com.example.watched.view",
-                                     "controller_loader": "com.example.watched.controller", "data": {"title": "First title"}, "as": "popup"}}]}
-                """#, file: "watched.json", baseDirectory: nil)
+        let scenario = try Scenario.parse(json: ScaffoldedPlugin.scenario, file: "watched.json", baseDirectory: nil)
         let host = InteractiveHost(runner: ScenarioRunner(scenario: scenario, catalog: catalog), reload: try HotReload(source: source))
         host.advance(by: .milliseconds(600))
         #expect(Self.texts(host.frame()).contains("First title"))

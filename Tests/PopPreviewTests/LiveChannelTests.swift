@@ -116,33 +116,3 @@ import Testing
         #expect(try await fixture.request("/api/component.svg?view_loader=com.example.watched.view&theme=alert").status == 200)
     }
 }
-
-/// A C plugin made with `pophost new watched --lang c` and built with make.
-final class ScaffoldedPlugin: @unchecked Sendable {
-    let directory = TemporaryDirectory()
-    var library: String { directory.file("libwatched.so") }
-
-    static let scenario = #"""
-        {"steps": [{"show": {"handler": "com.example.watched.handler", "view_loader": "com.example.watched.view",
-                             "controller_loader": "com.example.watched.controller", "data": {"title": "First title"}, "as": "popup"}}]}
-        """#
-
-    init() throws {
-        let made = try run(Build.pophost, ["new", "watched", "--lang", "c", "--dir", directory.path])
-        guard made.status == 0 else { throw Fixture.FixtureError(message: made.stderr) }
-        try build()
-    }
-
-    func build() throws {
-        let result = try run("/usr/bin/env", ["make", "-C", directory.path])
-        guard result.status == 0 else { throw Fixture.FixtureError(message: result.stdout + result.stderr) }
-    }
-
-    /// Replaces `old` with `new` in a source file.
-    func edit(_ file: String, replacing old: String, with new: String) throws {
-        let path = directory.file(file)
-        let source = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(source.contains(old), "\(file) has no \(old)")
-        try source.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: false, encoding: .utf8)
-    }
-}
