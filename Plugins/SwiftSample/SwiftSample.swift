@@ -16,6 +16,12 @@
 //   A share sheet:
 //     com.pophost.samples.swift.sheet-controller       controller loader: medium and large, undimmed at
 //                                                      medium ("pop.sheet/1")
+//   The app's pages (the demo's navigation stack):
+//     com.pophost.samples.swift.list-page              view loader: rows as a plain list
+//     com.pophost.samples.swift.page-controller        controller loader: title and a default, transparent
+//                                                      or hidden bar ("pop.page/1")
+//     com.pophost.samples.swift.page-handler           handler: counts its page's appearances
+//                                                      ("pop.page-handler/1")
 //
 // This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered from
 // on_main_thread when the host has no timer. Then one file per component.
@@ -41,13 +47,14 @@ let entry = PluginEntry(
         id: "com.pophost.samples.swift",
         name: "pophost Swift sample",
         description: "CSPopKit's example trio in Swift: a high-priority handler, a test view and a pop controller; "
-            + "plus a queued promotion, a top banner and a share sheet.",
+            + "plus a queued promotion, a top banner, a share sheet and the app's pages.",
         features: []
     ),
     components: [
-        HighPriorityHandler.component, PromotionHandler.component,
-        TestView.component, PromoView.component, BannerView.component,
+        HighPriorityHandler.component, PromotionHandler.component, PageHandler.component,
+        TestView.component, PromoView.component, BannerView.component, ListPageView.component,
         PopController.component, SlideController.component, BannerController.component, SheetController.component,
+        PageController.component,
         PromoReformer.component,
     ],
     // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions queued

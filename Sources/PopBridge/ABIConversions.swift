@@ -121,3 +121,17 @@ extension RequestData {
         return tree
     }
 }
+
+extension PageEvent {
+    /// `POP_PAGE_*` (ext/page.h).
+    var raw: pop_page_event_t {
+        switch self {
+        case .didLoad: pop_page_event_t(POP_PAGE_DID_LOAD)
+        case .willAppear: pop_page_event_t(POP_PAGE_WILL_APPEAR)
+        case .didAppear: pop_page_event_t(POP_PAGE_DID_APPEAR)
+        case .willDisappear: pop_page_event_t(POP_PAGE_WILL_DISAPPEAR)
+        case .didDisappear: pop_page_event_t(POP_PAGE_DID_DISAPPEAR)
+        case .released: pop_page_event_t(POP_PAGE_RELEASED)
+        }
+    }
+}

@@ -4,7 +4,7 @@ import PopLoader
 import PopModel
 
 /// A plugin's controller loader. Its function pointers, its own and those of its extensions
-/// "pop.layout/1", "pop.animation/1" and "pop.sheet/1", are read once when it is created; calls are direct. Where
+/// "pop.layout/1", "pop.animation/1", "pop.sheet/1" and "pop.page/1", are read once when it is created; calls are direct. Where
 /// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
 package final class PluginControllerLoader: ControllerLoaderComponent {
     /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
@@ -31,6 +31,9 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     private let layoutHook: Layout?
     /// "pop.sheet/1" (PluginControllerLoader+Sheet.swift).
     let sheetHooks: SheetHooks?
+    /// "pop.page/1"'s configure_page.
+    private let configurePageHook:
+        (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_page_config_t>?) -> Void)?
     private let instance: PluginInstance
     /// The completions handed to the plugin as 1.0 function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
@@ -69,6 +72,8 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         hideHook = hide
         sheetHooks = try instance.extensionTable(POP_EXT_SHEET, as: pop_sheet_ext_t.self, minimumSize: MemoryLayout<pop_sheet_ext_t>.size)
             .map { SheetHooks($0.table.pointee, header: $0.header) }
+        configurePageHook = try instance.extensionTable(POP_EXT_PAGE, as: pop_page_ext_t.self, minimumSize: MemoryLayout<pop_page_ext_t>.size)
+            .flatMap { $0.header.contains(\pop_page_ext_t.configure_page) ? $0.table.pointee.configure_page : nil }
     }
 
     package var hasShowAnimation: Bool { showHook != nil }
@@ -82,7 +87,16 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         configureFunction(pointer, data.tree.root, &raw)
         var presentation = try Presentation(raw)
         try configureSheet(&presentation, data: data)
+        if presentation.style == .page { presentation.page = try configurePage(data: data) }
         return presentation
+    }
+
+    /// A page's declaration ("pop.page/1"); nil without the extension (the defaults).
+    private func configurePage(data: RequestData) throws(ComponentFailure) -> PagePreferences? {
+        guard let configurePageHook else { return nil }
+        var raw = PageConfig.defaults
+        configurePageHook(pointer, data.tree.root, &raw)
+        return try PageConfig.preferences(raw)
     }
 
     package func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {

@@ -20,6 +20,8 @@ package final class PluginHandler: HandlerComponent {
     private let isABI10: Bool
     /// ABI 1.1's should_present, when the handler is that new and sets it: it wins over the 1.0 one.
     private let shouldPresentEx: (@convention(c) (UnsafePointer<pop_handler_t>?, OpaquePointer?, pop_completion_t) -> Void)?
+    /// "pop.page-handler/1"'s page_event (PluginHandler+Page.swift).
+    let pageEventHook: (@convention(c) (UnsafePointer<pop_handler_t>?, pop_page_event_t, Bool) -> Void)?
     /// should_present's answers handed to a 1.0 handler as function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
     /// should_present's answers handed to a 1.1 handler as tokens, revoked when its request ends.
@@ -35,6 +37,9 @@ package final class PluginHandler: HandlerComponent {
         functions = pointer.pointee
         isABI10 = instance.header.version.minor == 0
         shouldPresentEx = instance.header.contains(\pop_handler_t.should_present_ex) ? functions.should_present_ex : nil
+        pageEventHook = try instance.extensionTable(
+            POP_EXT_PAGE_HANDLER, as: pop_page_handler_ext_t.self, minimumSize: MemoryLayout<pop_page_handler_ext_t>.size
+        ).flatMap { $0.header.contains(\pop_page_handler_ext_t.page_event) ? $0.table.pointee.page_event : nil }
         func broken(_ problem: String) -> ComponentFailure { ComponentFailure(.contractBroken, problem) }
         var declared: [String: DeclaredAction] = [:]
         let count = functions.action_count.map { $0(pointer) } ?? 0

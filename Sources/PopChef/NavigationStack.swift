@@ -16,7 +16,7 @@ public final class NavigationStack {
     public private(set) var pages: [Page] = []
     /// The transition under way, if any.
     public private(set) var transition: PageTransition?
-    private unowned let chef: Chef
+    unowned let chef: Chef
     private var sequence = 0
     /// The page each live request belongs to, by page name; "" for a request naming no page on
     /// the stack.

@@ -22,4 +22,6 @@ public final class Page {
     }
 
     public var bar: BarStyle { preferences.bar }
+    /// The bar's title: the declared one, else the page's kind.
+    public var title: String { preferences.title ?? kind }
 }

@@ -2,7 +2,7 @@ import PopModel
 
 /// A page's lifecycle event, as UIKit's view controller hears it (seed 003 §2.2). The navigation
 /// stack sends them in the order the spec lists for each transition; a page hears its own only.
-public enum PageEvent: String, Hashable, Sendable, CaseIterable {
+public enum PageEvent: String, Hashable, Sendable, CaseIterable, Codable {
     case didLoad = "did-load"
     case willAppear = "will-appear"
     case didAppear = "did-appear"

@@ -3,7 +3,8 @@ import PopChef
 /// What the parent learns of an instance when it is made, so that questions with fixed answers cost
 /// no call: a handler's actions and whether it decides presentation, a controller loader's hooks.
 enum ComponentTraits: Codable {
-    case handler(actions: [ActionDeclaration], decidesPresentation: Bool)
+    /// `pageEvents`: it has a "pop.page-handler/1" hook (its page's events cross; without, none does).
+    case handler(actions: [ActionDeclaration], decidesPresentation: Bool, pageEvents: Bool)
     case viewLoader
     /// `sheet`: it has "pop.sheet/1" hooks (its `SheetDelegate` calls cross; without, none does).
     case controllerLoader(showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool)

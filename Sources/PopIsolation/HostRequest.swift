@@ -46,6 +46,8 @@ enum HostCall: Codable {
     case resolveDetent(instance: UInt64, detent: String, maximum: Double)
     /// What a sheet tells its controller loader (`SheetDelegate`) → `done`.
     case sheetEvent(instance: UInt64, event: SheetEvent)
+    /// A page's event for its handler (`PageHandler`) → `done`.
+    case pageEvent(instance: UInt64, event: PageEvent, animated: Bool)
     /// Advances the instance's clock to `to` (the parent chef's time), firing its `pop.timer/1`
     /// timers due by then → `done`.
     case advanceClock(instance: UInt64, to: VirtualTime)

@@ -58,8 +58,8 @@ public final class IsolatedComponents: ComponentSource {
 
     public func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
         let (remote, traits) = try create(id, kind: .handler, context: context)
-        guard case .handler(let actions, let decides) = traits else { throw wrongTraits(remote) }
-        return adopt(RemoteHandler(remote, actions: actions, decidesPresentation: decides), on: remote)
+        guard case .handler(let actions, let decides, let pageEvents) = traits else { throw wrongTraits(remote) }
+        return adopt(RemoteHandler(remote, actions: actions, decidesPresentation: decides, pageEvents: pageEvents), on: remote)
     }
 
     public func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {

@@ -51,6 +51,8 @@ final class PluginHostServer {
                 if let delegate = controllerLoader as? SheetDelegate { event.deliver(to: delegate) }
                 return .done
             }
+        case .pageEvent(let number, let event, let animated):
+            return handler(number) { ($0 as? PluginHandler)?.pageEvent(event, animated: animated) }
         case .advanceClock(let number, let time):
             guard let instance = instances[number] else { return unknown(number) }
             instance.clock.advance(to: time)
@@ -147,7 +149,8 @@ final class PluginHostServer {
                 let handler = try source.makeHandler(id, context: context)
                 component = .handler(handler)
                 traits = .handler(
-                    actions: handler.actions.values.sorted { $0.name < $1.name }, decidesPresentation: handler.decidesPresentation)
+                    actions: handler.actions.values.sorted { $0.name < $1.name }, decidesPresentation: handler.decidesPresentation,
+                    pageEvents: (handler as? PluginHandler)?.hearsPageEvents ?? false)
             case .viewLoader:
                 component = .viewLoader(try source.makeViewLoader(id, context: context))
                 traits = .viewLoader

@@ -8,9 +8,12 @@ final class RemoteHandler: HandlerComponent {
     let id: String
     let actions: [String: ActionDeclaration]
     let decidesPresentation: Bool
+    /// It has a "pop.page-handler/1" hook; without, its page's events cost nothing.
+    private let hearsPageEvents: Bool
     private var remote: RemoteInstance
 
-    init(_ remote: RemoteInstance, actions: [ActionDeclaration], decidesPresentation: Bool) {
+    init(_ remote: RemoteInstance, actions: [ActionDeclaration], decidesPresentation: Bool, pageEvents: Bool) {
+        hearsPageEvents = pageEvents
         self.remote = remote
         id = remote.id
         self.actions = Dictionary(actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -55,4 +58,12 @@ final class RemoteHandler: HandlerComponent {
     }
 
     func destroy() { remote.destroy(owner: self) }
+}
+
+/// Its page's events, as a handler in this process hears them.
+extension RemoteHandler: PageHandler {
+    func page(_ page: Page, did event: PageEvent, animated: Bool) {
+        guard hearsPageEvents else { return }
+        _ = remote.call(.pageEvent(instance: remote.number, event: event, animated: animated), "page_event(\(event.rawValue))")
+    }
 }

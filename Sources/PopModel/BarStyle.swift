@@ -1,7 +1,7 @@
 /// A page's navigation-bar style: everything a page may declare about the one shared bar. Each page
 /// declares its own and the runtime applies, saves and restores it, so no page ever restores another
 /// page's style (KMNavigationBarTransition's "each page cares only about itself", seed 003).
-public struct BarStyle: Hashable, Sendable {
+public struct BarStyle: Hashable, Sendable, Codable {
     /// The bar is not shown on this page.
     public var hidden: Bool
     /// The bar's background colour (its own alpha channel is ignored: see `backgroundAlpha`).

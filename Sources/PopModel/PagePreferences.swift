@@ -1,7 +1,8 @@
 /// What a page declares about itself to the navigation stack: its title, its bar's style and how it
 /// may be popped by a gesture (FDFullscreenPopGesture's per-page switches).
-public struct PagePreferences: Hashable, Sendable {
-    public var title: String
+public struct PagePreferences: Hashable, Sendable, Codable {
+    /// The bar's title; nil: the page's kind.
+    public var title: String?
     public var bar: BarStyle
     /// Whether the user may pop this page by a swipe (FD's `fd_interactivePopDisabled`, inverted).
     public var popGestureEnabled: Bool
@@ -9,7 +10,7 @@ public struct PagePreferences: Hashable, Sendable {
     /// (FD's `fd_interactivePopMaxAllowedInitialDistanceToLeftEdge`, whose 0 means the same).
     public var popGestureMaxInitialDistance: Double
 
-    public init(title: String, bar: BarStyle = BarStyle(), popGestureEnabled: Bool = true, popGestureMaxInitialDistance: Double = 0) {
+    public init(title: String? = nil, bar: BarStyle = BarStyle(), popGestureEnabled: Bool = true, popGestureMaxInitialDistance: Double = 0) {
         self.title = title
         self.bar = bar
         self.popGestureEnabled = popGestureEnabled

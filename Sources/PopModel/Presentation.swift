@@ -39,6 +39,9 @@ public struct Presentation: Hashable, Sendable, Codable {
     public var swipeToDismiss = true
     /// Sheets and popovers (POP_STYLE_SHEET, POP_STYLE_POPOVER): detents, grabber, anchor…
     public var sheet = SheetOptions()
+    /// A page's title, bar style and pop-gesture preferences (POP_STYLE_PAGE, the C extension
+    /// "pop.page/1"): set only for a page's controller loader; nil for every popup.
+    public var page: PagePreferences?
 
     public init() {}
 

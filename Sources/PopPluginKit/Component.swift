@@ -23,13 +23,17 @@ public struct Component: Sendable {
     let create: @Sendable (UnsafePointer<pop_descriptor_t>) -> UnsafePointer<pop_component_t>
 
     /// A handler. `actions` are what its buttons can name: the kit builds their C table once and
-    /// installs `action_count` and `get_action`; `functions` sets the rest.
+    /// installs `action_count` and `get_action`. `pageEvents`, when given, sets the function of its
+    /// "pop.page-handler/1" table (ext/page.h: the lifecycle of the pages it handles). `functions`
+    /// sets the rest.
     public static func handler(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self, actions: [Action] = [],
+        pageEvents: (@Sendable (inout pop_page_handler_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_handler_t) -> Void
     ) -> Component {
-        guard !actions.isEmpty else { return Component(descriptor, instance, nil, functions) }
-        return Component(descriptor, instance, ActionTable(actions)) { handler in
+        let extensions = [ExtensionTable(POP_EXT_PAGE_HANDLER, pageEvents)].compactMap { $0 }
+        guard !actions.isEmpty else { return Component(descriptor, instance, nil, extensions: extensions, functions) }
+        return Component(descriptor, instance, ActionTable(actions), extensions: extensions) { handler in
             functions(&handler)
             handler.action_count = { handler in UInt32(Instance.of(handler)?.actions?.count ?? 0) }
             handler.get_action = { handler, index in Instance.of(handler)?.actions?[Int(index)] }
@@ -45,24 +49,17 @@ public struct Component: Sendable {
     }
 
     /// A controller loader. `sheet`, when given, sets the functions of its "pop.sheet/1" table
-    /// (ext/sheet.h; see `SheetDetent` for the detent ids it writes): the kit offers that table
+    /// (ext/sheet.h; see `SheetDetent` for the detent ids it writes); `page`, those of its
+    /// "pop.page/1" table (ext/page.h: a page's title and bar style). The kit offers each table
     /// through get_extension, its header filled in.
     public static func controllerLoader(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
         sheet: (@Sendable (inout pop_sheet_ext_t) -> Void)? = nil,
+        page: (@Sendable (inout pop_page_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void
     ) -> Component {
-        var makeSheet: (@Sendable () -> UInt)?
-        if let sheet {
-            makeSheet = {
-                var table = pop_sheet_ext_t()
-                sheet(&table)
-                table.abi_version = .current
-                table.struct_size = UInt32(MemoryLayout<pop_sheet_ext_t>.size)
-                return UInt(bitPattern: immortal(table))
-            }
-        }
-        return Component(descriptor, instance, nil, sheet: makeSheet, functions)
+        let extensions = [ExtensionTable(POP_EXT_SHEET, sheet), ExtensionTable(POP_EXT_PAGE, page)].compactMap { $0 }
+        return Component(descriptor, instance, nil, extensions: extensions, functions)
     }
 
     public static func reformer(
@@ -74,14 +71,11 @@ public struct Component: Sendable {
 
     private init<Kind: ComponentKind>(
         _ descriptor: Descriptor, _ instanceClass: Instance.Type, _ actions: ActionTable?,
-        sheet: (@Sendable () -> UInt)? = nil,
+        extensions: [ExtensionTable] = [],
         _ functions: @escaping @Sendable (inout Kind) -> Void
     ) {
         self.descriptor = descriptor
         factoryID = Kind.factoryID
-        // Built once (its address as an integer), the first time the host creates an instance, and
-        // the same for every instance.
-        let sheetTable = sheet.map { make in Lazy(make) }
         create = { descriptor in
             var kind = Kind()
             functions(&kind)
@@ -89,11 +83,44 @@ public struct Component: Sendable {
             kind.component.struct_size = UInt32(MemoryLayout<Kind>.size)  // the whole kind struct, not the header
             kind.component.desc = descriptor
             kind.component.destroy = Instance.destroy
-            kind.component.get_extension = sheetTable == nil ? Instance.noExtension : Instance.sheetExtension
+            kind.component.get_extension = extensions.isEmpty ? Instance.noExtension : Instance.componentExtension
             let instance = instanceClass.init()
             instance.actions = actions
-            instance.sheetTable = sheetTable.flatMap { UnsafeRawPointer(bitPattern: $0.value) }
+            instance.extensionTables = extensions.map { ($0.id, $0.table) }
             return instance.publish(kind)
         }
     }
 }
+
+/// A component extension's table, declared in Swift: built once (its address as an integer), the
+/// first time the host asks, and the same for every instance.
+struct ExtensionTable: Sendable {
+    let id: String
+    private let made: Lazy<UInt>
+
+    /// The table `fill` sets the functions of, its header filled in; nil without `fill`.
+    init?<Table: ExtensionHeader>(_ id: String, _ fill: (@Sendable (inout Table) -> Void)?) {
+        guard let fill else { return nil }
+        self.id = id
+        made = Lazy {
+            var table = Table()
+            fill(&table)
+            table.abi_version = .current
+            table.struct_size = UInt32(MemoryLayout<Table>.size)
+            return UInt(bitPattern: immortal(table))
+        }
+    }
+
+    var table: UnsafeRawPointer { UnsafeRawPointer(bitPattern: made.value)! }
+}
+
+/// The header every extension table starts with (version.h's rule).
+protocol ExtensionHeader {
+    init()
+    var abi_version: pop_version_t { get set }
+    var struct_size: UInt32 { get set }
+}
+
+extension pop_sheet_ext_t: ExtensionHeader {}
+extension pop_page_ext_t: ExtensionHeader {}
+extension pop_page_handler_ext_t: ExtensionHeader {}

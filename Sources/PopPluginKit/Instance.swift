@@ -13,9 +13,9 @@ open class Instance {
     /// A handler's actions (see `Component.handler`), read by the action_count and get_action the
     /// kit installs; nil for every other component.
     var actions: ActionTable?
-    /// A controller loader's "pop.sheet/1" table (see `Component.controllerLoader`), immortal; nil
-    /// for every other component.
-    var sheetTable: UnsafeRawPointer?
+    /// The component extensions it offers, by id (see `Component.controllerLoader` and
+    /// `Component.handler`); the tables are immortal.
+    var extensionTables: [(id: String, table: UnsafeRawPointer)] = []
     /// What the timers `after(_:_:)` scheduled will run, by the key each timer carries as its
     /// context; they go with the instance (the host cancels the timers when it is destroyed).
     private var timers: [UInt: () -> Void] = [:]
@@ -101,11 +101,12 @@ open class Instance {
     /// `pop_component_t.get_extension` of a component that offers no component extension.
     static let noExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = { _, _ in nil }
 
-    /// `pop_component_t.get_extension` of a controller loader declared with a sheet table: that
-    /// table for "pop.sheet/1" exactly, NULL for every other id.
-    static let sheetExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
+    /// `pop_component_t.get_extension` of a component declared with extension tables: the table
+    /// whose id is exactly `id`, NULL for every other id.
+    static let componentExtension: @convention(c) (UnsafePointer<pop_component_t>?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
         component, id in
-        guard let id, String(cString: id) == POP_EXT_SHEET else { return nil }
-        return Instance.of(component)?.sheetTable
+        guard let id, let tables = Instance.of(component)?.extensionTables else { return nil }
+        let wanted = String(cString: id)
+        return tables.first { $0.id == wanted }?.table
     }
 }

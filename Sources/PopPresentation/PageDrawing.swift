@@ -89,7 +89,7 @@ struct PageDrawing {
             FrameNode(
                 id: "page.\(page.name).large-title", role: .app, rect: layout.largeTitleRow(pageX: x),
                 text: TextRun(
-                    lines: [page.preferences.title], size: 34, weight: .bold, color: page.bar.titleColor, alignment: .leading,
+                    lines: [page.title], size: 34, weight: .bold, color: page.bar.titleColor, alignment: .leading,
                     inset: EdgeInsets(top: 0, leading: 16 + scene.safeArea.leading, bottom: 0, trailing: 16), centeredVertically: true)))
     }
 
@@ -101,7 +101,7 @@ struct PageDrawing {
             FrameNode(
                 id: "bar.title.\(page.name)", role: .app, rect: layout.titleRow(pageX: x), opacity: opacity,
                 text: TextRun(
-                    lines: [page.preferences.title], size: page.bar.titleSize, weight: page.bar.titleWeight, color: page.bar.titleColor,
+                    lines: [page.title], size: page.bar.titleSize, weight: page.bar.titleWeight, color: page.bar.titleColor,
                     alignment: .center, centeredVertically: true)))
     }
 

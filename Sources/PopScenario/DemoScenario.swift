@@ -3,7 +3,8 @@
 /// clock) and slides in with an angle bounce; a banner drops in; a payment dialog of higher priority
 /// preempts the promotion, which leaves at an angle, raises the number pad for its secure field,
 /// takes a password and confirms; the promotion comes back and is claimed; a dialog with a custom
-/// animation hook pops in and out. The app behind them is a navigation stack: the orders list, then
+/// animation hook pops in and out. The app behind them is a navigation stack of the Swift sample's
+/// pages: the orders list, then
 /// an order's page with a transparent bar is pushed, a tracking page that hides the bar over it; a
 /// swipe back from the edge is cancelled, a full-screen swipe pops the tracking page and the back
 /// button's pop returns to the list; then, over
@@ -17,10 +18,13 @@ public enum DemoScenario {
           "name": "demo",
           "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation, a share sheet and a popover shown as a sheet.",
           "steps": [
-            {"push": {"page": "orders", "title": "Orders", "animated": false,
-                      "rows": ["Order A-1001 · Wireless earbuds", "Order A-1002 · Phone case", "Order A-1003 · USB-C cable",
-                               "Order A-1004 · Smart watch band", "Order A-1005 · Screen protector", "Order A-1006 · Charging stand"]},
-             "note": "The app's first page: the orders list under the default bar."},
+            {"push": {"page": "orders", "view_loader": "com.pophost.samples.swift.list-page",
+                      "controller_loader": "com.pophost.samples.swift.page-controller",
+                      "handler": "com.pophost.samples.swift.page-handler", "animated": false,
+                      "data": {"title": "Orders",
+                               "rows": ["Order A-1001 · Wireless earbuds", "Order A-1002 · Phone case", "Order A-1003 · USB-C cable",
+                                        "Order A-1004 · Smart watch band", "Order A-1005 · Screen protector", "Order A-1006 · Charging stand"]}},
+             "note": "The app's first page, from the Swift sample: the orders list under the default bar."},
             {"at": 500, "show": {"handler": "com.pophost.samples.swift.low-priority-handler",
                                  "view_loader": "com.pophost.samples.swift.promo-view",
                                  "controller_loader": "com.pophost.samples.swift.slide-controller",
@@ -51,11 +55,16 @@ public enum DemoScenario {
                                    "data": {"title": "Custom animation", "message": "This dialog pops in through its controller loader's own animation hook."},
                                    "as": "custom"}},
             {"at": 13500, "tap": {"action": "pop.dismiss", "on": "custom"}},
-            {"at": 14500, "push": {"page": "order", "title": "Order A-1001", "bar": {"background_alpha": 0, "shadow": false},
-                                   "rows": ["Wireless earbuds", "$42.50 · paid", "Arriving tomorrow by 6 pm"]},
+            {"at": 14500, "push": {"page": "order", "view_loader": "com.pophost.samples.swift.list-page",
+                                   "controller_loader": "com.pophost.samples.swift.page-controller",
+                                   "handler": "com.pophost.samples.swift.page-handler",
+                                   "data": {"title": "Order A-1001", "bar": "transparent",
+                                            "rows": ["Wireless earbuds", "$42.50 · paid", "Arriving tomorrow by 6 pm"]}},
              "note": "An order's page with a transparent bar slides in; each page draws its own bar while it moves."},
-            {"at": 15500, "push": {"page": "tracking", "title": "Tracking", "bar": {"hidden": true},
-                                   "rows": ["Left the warehouse", "In transit", "Out for delivery"]},
+            {"at": 15500, "push": {"page": "tracking", "view_loader": "com.pophost.samples.swift.list-page",
+                                   "controller_loader": "com.pophost.samples.swift.page-controller",
+                                   "data": {"title": "Tracking", "bar": "hidden",
+                                            "rows": ["Left the warehouse", "In transit", "Out for delivery"]}},
              "note": "A page that hides the bar."},
             {"at": 16500, "swipe_back": {"from": {"x": 10, "y": 400}, "distance": 120, "velocity": 0},
              "note": "A slow swipe from the edge, released short of half the width: cancelled, the page settles back."},

@@ -1,12 +1,15 @@
 import PopChef
 import PopModel
 
-/// A page a scenario pushes, declared in place (`"push": {...}`): its kind, title, bar style, pop
-/// gesture preferences and a list of rows for its content.
+/// A page a scenario pushes (`"push": {...}`): composed of components (`view_loader`,
+/// `controller_loader`, `handler`, `data`), as a popup is; or declared in place: its kind, title,
+/// bar style, pop gesture preferences and a list of rows for its content.
 public struct ScenarioPage: Hashable, Sendable {
     public var kind: String
     public var preferences: PagePreferences
     public var rows: [String]
+    /// The components it is made of; nil: declared in place.
+    public var components: PageRequest?
 
     public init(kind: String, preferences: PagePreferences, rows: [String] = []) {
         self.kind = kind
@@ -14,7 +17,15 @@ public struct ScenarioPage: Hashable, Sendable {
         self.rows = rows
     }
 
+    public init(_ components: PageRequest) {
+        kind = components.kind ?? components.viewLoader
+        preferences = PagePreferences()
+        rows = []
+        self.components = components
+    }
+
     static let keys = ["page", "title", "bar", "pop_gesture", "pop_gesture_max_initial_distance", "rows", "animated"]
+    static let componentKeys = ["page", "view_loader", "controller_loader", "handler", "data", "animated"]
     static let barKeys = [
         "hidden", "background", "background_alpha", "translucent", "tint", "title_color", "title_size", "shadow", "large_title",
     ]
@@ -32,6 +43,7 @@ public struct ScenarioPage: Hashable, Sendable {
 
     /// Reads a `push` step's object (`animated` is the step's, read by the caller).
     static func read(_ object: Value.Object, at path: String) throws(ScenarioError) -> ScenarioPage {
+        if object["view_loader"] != nil || object["controller_loader"] != nil { return try readComposed(object, at: path) }
         try ScenarioRead.checkKeys(object, at: path, allowed: keys, listing: "push keys are")
         let kind = try ScenarioRead.required(object, "page", at: path, ScenarioRead.nonEmptyString)
         var preferences = PagePreferences(title: try ScenarioRead.optional(object, "title", at: path, ScenarioRead.string) ?? kind)
@@ -47,6 +59,19 @@ public struct ScenarioPage: Hashable, Sendable {
             return rows
         }
         return ScenarioPage(kind: kind, preferences: preferences, rows: rows ?? [])
+    }
+
+    /// A `push` of a page made of components: a view loader and a controller loader (required), a
+    /// handler, the data, and optionally its kind.
+    private static func readComposed(_ object: Value.Object, at path: String) throws(ScenarioError) -> ScenarioPage {
+        try ScenarioRead.checkKeys(object, at: path, allowed: componentKeys, listing: "the keys of a push of components are")
+        let request = PageRequest(
+            kind: try ScenarioRead.optional(object, "page", at: path, ScenarioRead.nonEmptyString),
+            viewLoader: try ScenarioRead.required(object, "view_loader", at: path, ScenarioRead.nonEmptyString),
+            controllerLoader: try ScenarioRead.required(object, "controller_loader", at: path, ScenarioRead.nonEmptyString),
+            handler: try ScenarioRead.optional(object, "handler", at: path, ScenarioRead.nonEmptyString),
+            data: object["data"] ?? .null)
+        return ScenarioPage(request)
     }
 
     /// A bar style: UIKit's default with the members given.

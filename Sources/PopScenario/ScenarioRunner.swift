@@ -242,7 +242,16 @@ public final class ScenarioRunner {
         case .wait(.idle):
             idleDeadline = chef.now + Self.idleLimit
         case .push(let page, let animated):
-            let made = engine.navigation.makePage(kind: page.kind, preferences: page.preferences, content: page.content)
+            let made: Page
+            if let components = page.components {
+                do throws(ComponentFailure) {
+                    made = try engine.navigation.makePage(components)
+                } catch {
+                    return problem(step, "push", "the page cannot be made: \(error.description)")
+                }
+            } else {
+                made = engine.navigation.makePage(kind: page.kind, preferences: page.preferences, content: page.content)
+            }
             if !engine.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
         case .pop(let animated):
             if !engine.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }

@@ -129,4 +129,17 @@ import Testing
         raw.show_curve = 9
         #expect(throws: ComponentFailure.self) { try Presentation(raw) }
     }
+
+    @Test("page events: each is its POP_PAGE_*, distinct, in the header's order; the page config's defaults are BarStyle()'s")
+    func pageEvents() throws {
+        let pairs: [(PageEvent, Int)] = [
+            (.didLoad, POP_PAGE_DID_LOAD), (.willAppear, POP_PAGE_WILL_APPEAR), (.didAppear, POP_PAGE_DID_APPEAR),
+            (.willDisappear, POP_PAGE_WILL_DISAPPEAR), (.didDisappear, POP_PAGE_DID_DISAPPEAR), (.released, POP_PAGE_RELEASED),
+        ]
+        #expect(pairs.map(\.0) == PageEvent.allCases)
+        for (event, constant) in pairs { #expect(event.raw == Int32(constant), "\(event)") }
+        #expect(Set(pairs.map(\.1)).count == pairs.count)
+        let defaults = try PageConfig.preferences(PageConfig.defaults)
+        #expect(defaults == PagePreferences())
+    }
 }

@@ -1,0 +1,34 @@
+// com.pophost.samples.swift.list-page: a page's content, a plain list of rows.
+
+import PluginABI
+import PopPluginKit
+
+/// A page's rows as the app's list style: 17 pt text, 16 pt in, on white, 0.5 pt apart, 20 pt
+/// below the bar. Data: `rows`, an array of strings.
+enum ListPageView {
+    static let component = Component.viewLoader(
+        .sample(
+            id: "com.pophost.samples.swift.list-page",
+            name: "List page",
+            description: "A page's content: its rows as a plain list.",
+            features: ["page", "list", "text"]
+        )
+    ) { view in
+        view.build = { _, data, builder in
+            guard let builder else { return false }
+            let rows = RequestValue(data)["rows"]
+            let b = ContentBuilder(builder)
+            b.vstack(spacing: 0.5, alignment: POP_ALIGN_FILL) {
+                for index in 0..<rows.count {
+                    b.text(
+                        rows[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
+                        maxLines: 1)
+                    b.padding(top: 18, leading: 16, bottom: 18, trailing: 16)
+                    b.background(0xFFFFFFFF)
+                }
+            }
+            b.padding(top: 20, leading: 0, bottom: 0, trailing: 0)
+            return true
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import PopModel
+
+/// Pages made of components, as popups are: the chef's catalog makes the instances, the view loader
+/// builds the content, the controller loader declares the page.
+extension NavigationStack {
+    /// A new page composed from `request`'s components, numbered within this stack; not pushed.
+    /// Throws, naming the component and the cause, when a component is unknown or of another kind,
+    /// its creation fails, the view loader fails to build, or the controller loader does not choose
+    /// the page style or declares it badly; every instance made so far is destroyed then.
+    public func makePage(_ request: PageRequest) throws(ComponentFailure) -> Page {
+        let kind = request.kind ?? request.viewLoader
+        let context = ComponentContext(clock: chef.clock) { message in Chef.logger.warning("page \(kind): \(message)") }
+        let catalog = chef.catalog
+        let viewLoader = try catalog.makeViewLoader(request.viewLoader, context: context)
+        let controllerLoader: any ControllerLoaderComponent
+        do throws(ComponentFailure) {
+            controllerLoader = try catalog.makeControllerLoader(request.controllerLoader, context: context)
+        } catch {
+            viewLoader.destroy()
+            throw error
+        }
+        let handler: (any HandlerComponent)?
+        do throws(ComponentFailure) {
+            handler = try request.handler.map { (id) throws(ComponentFailure) in try catalog.makeHandler(id, context: context) }
+        } catch {
+            viewLoader.destroy()
+            controllerLoader.destroy()
+            throw error
+        }
+        let components = PageComponents(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader)
+        do throws(ComponentFailure) {
+            let data = RequestData(request.data)
+            let (preferences, content) = try Self.declare(data, controllerLoader, viewLoader)
+            return makePage(kind: kind, preferences: preferences, content: content, handler: components)
+        } catch {
+            components.destroy()
+            throw error
+        }
+    }
+
+    /// The page's preferences (the controller loader must choose the page style) and content.
+    private static func declare(
+        _ data: RequestData, _ controllerLoader: any ControllerLoaderComponent, _ viewLoader: any ViewLoaderComponent
+    ) throws(ComponentFailure) -> (PagePreferences, ContentNode) {
+        let presentation: Presentation
+        do throws(ComponentFailure) {
+            presentation = try controllerLoader.configure(data: data)
+        } catch {
+            throw ComponentFailure(error.category, "controller loader \(controllerLoader.id): \(error.description)")
+        }
+        guard presentation.style == .page else {
+            throw ComponentFailure(
+                .contractBroken,
+                "controller loader \(controllerLoader.id) chose the style \(presentation.style), not page: it cannot declare a page")
+        }
+        do throws(ComponentFailure) {
+            return (presentation.page ?? PagePreferences(), try viewLoader.build(data: data))
+        } catch {
+            throw ComponentFailure(error.category, "view loader \(viewLoader.id): \(error.description)")
+        }
+    }
+}
