@@ -72,8 +72,10 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         hideHook = hide
         sheetHooks = try instance.extensionTable(POP_EXT_SHEET, as: pop_sheet_ext_t.self, minimumSize: MemoryLayout<pop_sheet_ext_t>.size)
             .map { SheetHooks($0.table.pointee, header: $0.header) }
-        configurePageHook = try instance.extensionTable(POP_EXT_PAGE, as: pop_page_ext_t.self, minimumSize: MemoryLayout<pop_page_ext_t>.size)
-            .flatMap { $0.header.contains(\pop_page_ext_t.configure_page) ? $0.table.pointee.configure_page : nil }
+        configurePageHook = try instance.extensionTable(
+            POP_EXT_PAGE, as: pop_page_ext_t.self, minimumSize: MemoryLayout<pop_page_ext_t>.size
+        )
+        .flatMap { $0.header.contains(\pop_page_ext_t.configure_page) ? $0.table.pointee.configure_page : nil }
     }
 
     package var hasShowAnimation: Bool { showHook != nil }

@@ -10,7 +10,8 @@ public struct PagePreferences: Hashable, Sendable, Codable {
     /// (FD's `fd_interactivePopMaxAllowedInitialDistanceToLeftEdge`, whose 0 means the same).
     public var popGestureMaxInitialDistance: Double
 
-    public init(title: String? = nil, bar: BarStyle = BarStyle(), popGestureEnabled: Bool = true, popGestureMaxInitialDistance: Double = 0) {
+    public init(title: String? = nil, bar: BarStyle = BarStyle(), popGestureEnabled: Bool = true, popGestureMaxInitialDistance: Double = 0)
+    {
         self.title = title
         self.bar = bar
         self.popGestureEnabled = popGestureEnabled

@@ -9,7 +9,10 @@ import Testing
 @Suite struct HarnessTests {
     /// Tests a plugin skips when it has nothing they try: reformers, and sheets (the fixtures and a
     /// 1.0 plugin have neither).
-    static let skippable: Set = ["component.reformer-output", "component.sheet-resolvers", "component.sheet-callbacks"]
+    static let skippable: Set = [
+        "component.reformer-output", "component.sheet-resolvers", "component.sheet-callbacks", "component.page-declarations",
+        "component.page-lifecycle",
+    ]
 
     /// Runs `pophost test --json` with `arguments`; returns the exit status and the decoded report.
     static func harness(_ arguments: [String]) throws -> (status: Int32, report: HarnessReport, stderr: String) {

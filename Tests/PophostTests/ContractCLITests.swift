@@ -146,7 +146,7 @@ import Testing
         #expect(handlers.status == 0, "\(handlers.stderr)")
         #expect(
             handlers.stdout.hasPrefix(
-                "view loader com.pophost.samples.c.payment-view, data null: 1 of 5 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"
+                "view loader com.pophost.samples.c.payment-view, data null: 1 of 6 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"
             ))
         #expect(
             handlers.stdout.contains(
@@ -160,7 +160,10 @@ import Testing
         let pairs = try #require(report["pairs"] as? [[String: Any]])
         #expect(
             pairs.filter { $0["fits"] as? Bool == true }.map { $0["view_loader"] as? String }
-                == ["com.pophost.samples.swift.banner-view", "com.pophost.samples.swift.promo-view", "com.pophost.samples.swift.test-view"])
+                == [
+                    "com.pophost.samples.swift.banner-view", "com.pophost.samples.swift.list-page", "com.pophost.samples.swift.promo-view",
+                    "com.pophost.samples.swift.test-view",
+                ])
 
         let fixtures = try Fixtures()
         let none = try run(

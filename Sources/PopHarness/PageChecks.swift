@@ -1,0 +1,147 @@
+import PopBridge
+import PopChef
+import PopModel
+import PopPresentation
+
+/// Page components ("pop.page/1" and "pop.page-handler/1", ext/page.h): a page's controller
+/// loader declares the same valid page for the same data, and a handler that hears page events
+/// answers each of them promptly through push, pop and a cancelled and a completed swipe.
+enum PageChecks {
+    static let all = [declarations, lifecycle]
+
+    static let declarations = ConformanceTest(
+        "component.page-declarations", level: 3,
+        "a page's controller loader declares a valid page (title, bar style, pop gesture) and the same one each time for the same data"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let run = PopupRun(plugin: plugin)
+        let pages = pageRequests(run)
+        guard !pages.isEmpty else { throw .skipped("no controller loader of the plugin declares a page (POP_STYLE_PAGE)") }
+        var problems: [String] = []
+        for request in pages {
+            let made = (0..<2).map { attempt in
+                plugin.watchdog.within("making a page of \(request.controllerLoader) (\(attempt + 1) of 2)") {
+                    Result { () throws(ComponentFailure) in try run.engine.navigation.makePage(request) }
+                }
+            }
+            switch (made[0], made[1]) {
+            case (.success(let first), .success(let second)):
+                let differences = Self.differences(first.preferences, second.preferences)
+                if !differences.isEmpty {
+                    problems.append(
+                        "\(request.controllerLoader): the same data declares two different pages: "
+                            + differences.joined(separator: "; "))
+                }
+            case (.failure(let failure), _), (_, .failure(let failure)):
+                problems.append("\(request.controllerLoader): \(failure.description)")
+            }
+        }
+        try TestIssue.check(problems)
+    }
+
+    static let lifecycle = ConformanceTest(
+        "component.page-lifecycle", level: 3,
+        "a handler that hears page events answers each within 1 s through a push, a pop, a cancelled and a completed swipe, and its release"
+    ) { context throws(TestIssue) in
+        let plugin = try context.loadedPlugin()
+        let run = PopupRun(plugin: plugin)
+        let handlers = plugin.ids(of: .handler).filter { id in
+            let made = try? run.source.makeHandler(id, context: .detached())
+            defer { made?.destroy() }
+            return (made as? PluginHandler)?.hearsPageEvents ?? false
+        }
+        guard !handlers.isEmpty else { throw .skipped("no handler of the plugin hears page events (pop.page-handler/1)") }
+        let pageRequest = pageRequests(run).first ?? PageRequest(viewLoader: Self.testView, controllerLoader: Self.testController)
+        run.chef.catalog.register(controllerLoader: Self.testController) { TestPageController() }
+        run.chef.catalog.register(viewLoader: Self.testView) { TestPageView() }
+        var problems: [String] = []
+        for handler in handlers {
+            var request = pageRequest
+            request.handler = handler
+            let engine = run.engine, navigation = engine.navigation
+            func page(_ kind: String) -> Page? {
+                request.kind = kind
+                return plugin.watchdog.within("making a page with handler \(handler)") {
+                    do throws(ComponentFailure) {
+                        return try navigation.makePage(request)
+                    } catch {
+                        problems.append("\(handler): \(error.description)")
+                        return nil
+                    }
+                }
+            }
+            func settle(_ what: String) {
+                plugin.watchdog.within("\(handler) hearing the events of \(what)") { _ = run.chef.runUntilIdle(limit: .seconds(60)) }
+            }
+            while navigation.pages.count > 1 { _ = engine.pop(animated: false) }
+            guard let root = page("root"), let top = page("top") else { continue }
+            plugin.watchdog.within("\(handler) hearing a root page load and appear") { _ = engine.push(root, animated: false) }
+            plugin.watchdog.within("\(handler) hearing a push begin") { _ = engine.push(top, animated: true) }
+            settle("a push")
+            plugin.watchdog.within("\(handler) hearing an interactive pop begin") {
+                _ = engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 40, y: 0))
+                _ = engine.endInteractivePop(velocity: 0)
+            }
+            settle("a cancelled swipe")
+            plugin.watchdog.within("\(handler) hearing a pop begin") { _ = engine.pop(animated: true) }
+            settle("a pop and the page's release")
+            if let again = page("again") {
+                plugin.watchdog.within("\(handler) hearing an unanimated push") { _ = engine.push(again, animated: false) }
+                plugin.watchdog.within("\(handler) hearing a swipe") {
+                    _ = engine.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 300, y: 0))
+                    _ = engine.endInteractivePop(velocity: 900)
+                }
+                settle("a completed swipe and the page's release")
+            }
+        }
+        try TestIssue.check(problems)
+    }
+
+    /// What differs between two declarations, member by member ("title \"a\", then \"b\"").
+    static func differences(_ a: PagePreferences, _ b: PagePreferences) -> [String] {
+        var found: [String] = []
+        func compare<T: Equatable>(_ name: String, _ x: T, _ y: T) {
+            if x != y { found.append("\(name) \(x), then \(y)") }
+        }
+        compare("title", a.title.map { "\"\($0)\"" } ?? "NULL", b.title.map { "\"\($0)\"" } ?? "NULL")
+        compare("bar", "\(a.bar)", "\(b.bar)")
+        compare("pop_gesture_enabled", a.popGestureEnabled, b.popGestureEnabled)
+        compare("pop_gesture_max_initial_distance", a.popGestureMaxInitialDistance, b.popGestureMaxInitialDistance)
+        return found
+    }
+
+    /// The ids of the page controller and view the lifecycle check uses when the plugin has none.
+    static let testController = "pophost.test.page-controller"
+    static let testView = "pophost.test.page-view"
+
+    /// An empty page's content.
+    private final class TestPageView: ViewLoaderComponent {
+        let id = PageChecks.testView
+        func build(data: RequestData) throws(ComponentFailure) -> ContentNode { ContentNode(.spacer(minLength: 0)) }
+    }
+
+    /// A controller loader that declares a default page, for handlers whose plugin has no page of
+    /// its own.
+    private final class TestPageController: ControllerLoaderComponent {
+        let id = PageChecks.testController
+        func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
+            var presentation = Presentation()
+            presentation.style = .page
+            return presentation
+        }
+    }
+
+    /// A page request per controller loader of the plugin that declares pages, over a view loader
+    /// of the plugin (the one its covering popup pairs it with, else the first).
+    static func pageRequests(_ run: PopupRun) -> [PageRequest] {
+        run.plugin.ids(of: .controllerLoader).compactMap { controller in
+            let covering = run.pairs.coveringRequests(controllers: [controller], reformers: []).first { $0.controllerLoader == controller }
+            let data = covering?.data ?? .null
+            guard let made = try? run.source.makeControllerLoader(controller, context: .detached()) else { return nil }
+            defer { made.destroy() }
+            guard (try? made.configure(data: RequestData(data)))?.style == .page else { return nil }
+            guard let view = covering?.viewLoader ?? run.plugin.ids(of: .viewLoader).first else { return nil }
+            return PageRequest(viewLoader: view, controllerLoader: controller, data: data)
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/* A test plugin for "pop.page/1" and "pop.page-handler/1" (ext/page.h), written from the header
+ * alone: a view loader, a page controller and a handler that records every page event in a log
+ * the test reads through the exported page_fixture_log(). The test compiles it with cc.
+ *
+ * Request data:
+ *   "title"        the bar's title (NULL when absent: the page's kind)
+ *   "transparent"  background_alpha 0, no hairline
+ *   "hidden"       the bar is hidden
+ *   "large"        a large title
+ *   "no_swipe"     pop_gesture_enabled false
+ *   "bad_alpha"    background_alpha 2 (a plugin error: the page is not made)
+ *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
+ * PAGE_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
+ * test sees what the plugin heard in another process (a plugin host).
+ * Defects for `pophost test` (compile-time):
+ *   FIX_PAGE_RANDOM  the title differs from call to call
+ *   FIX_PAGE_SLOW    each page event takes 1.5 s
+ */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <pophost/pophost.h>
+#include <pophost/ext/page.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const pop_host_value_t *values;
+static char log_text[8192];
+static unsigned handlers_made;
+
+/* The page events heard since the last reset, one per line: "h<n> <event> <animated>". */
+POP_EXPORT const char *page_fixture_log(void) { return log_text; }
+POP_EXPORT void page_fixture_reset(void) { log_text[0] = 0; handlers_made = 0; }
+
+static void note(const char *line) {
+    size_t used = strlen(log_text);
+    snprintf(log_text + used, sizeof log_text - used, "%s\n", line);
+#if defined(PAGE_LOG_FILE)
+    FILE *file = fopen(PAGE_LOG_FILE, "a");
+    if (file) {
+        fprintf(file, "%s\n", line);
+        fclose(file);
+    }
+#endif
+}
+
+static const pop_value_t *member(const pop_value_t *data, const char *key) {
+    return values && data ? values->lookup(data, key) : NULL;
+}
+static bool flag(const pop_value_t *data, const char *key) {
+    const pop_value_t *value = member(data, key);
+    return value && values->get_bool(value, false);
+}
+
+/* The view loader: the title as a line of text. */
+static bool build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
+    (void)self;
+    const pop_value_t *title = member(data, "title");
+    const char *text = title ? values->get_string(title) : NULL;
+    b->text(b, text ? text : "page", 17, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_LEADING, 1);
+    return true;
+}
+
+/* The controller loader. */
+static void configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
+    (void)self;
+    p->style = flag(data, "not_page") ? POP_STYLE_ALERT : POP_STYLE_PAGE;
+}
+static void configure_page(const pop_controller_loader_t *self, const pop_value_t *data, pop_page_config_t *config) {
+    (void)self;
+    const pop_value_t *title = member(data, "title");
+    config->title = title ? values->get_string(title) : NULL;
+#if defined(FIX_PAGE_RANDOM)
+    static unsigned calls;
+    static char varying[32];
+    snprintf(varying, sizeof varying, "page %u", ++calls);
+    config->title = varying;
+#endif
+    if (flag(data, "transparent")) {
+        config->bar.background_alpha = 0;
+        config->bar.shadow = false;
+    }
+    config->bar.hidden = flag(data, "hidden");
+    config->bar.large_title = flag(data, "large");
+    if (flag(data, "no_swipe")) config->pop_gesture_enabled = false;
+    if (flag(data, "bad_alpha")) config->bar.background_alpha = 2;
+}
+static const pop_page_ext_t page_ext = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_page_ext_t), .configure_page = configure_page};
+
+/* The handler: its number in the log. */
+static const char *event_names[] = {"did-load", "will-appear", "did-appear", "will-disappear", "did-disappear", "released"};
+static void page_event(const pop_handler_t *self, pop_page_event_t event, bool animated) {
+#if defined(FIX_PAGE_SLOW)
+    struct timespec pause = {1, 500 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+#endif
+    char line[96];
+    const char *name = event >= 0 && event <= POP_PAGE_RELEASED ? event_names[event] : "unknown";
+    snprintf(line, sizeof line, "h%u %s %d", *(unsigned *)self->component.component_data, name, animated ? 1 : 0);
+    note(line);
+}
+static const pop_page_handler_ext_t handler_ext = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_page_handler_ext_t), .page_event = page_event};
+
+static const void *controller_extension(const pop_component_t *component, const char *id) {
+    (void)component;
+    return id && strcmp(id, POP_EXT_PAGE) == 0 ? &page_ext : NULL;
+}
+static const void *handler_extension(const pop_component_t *component, const char *id) {
+    (void)component;
+    return id && strcmp(id, POP_EXT_PAGE_HANDLER) == 0 ? &handler_ext : NULL;
+}
+static const void *no_extension(const pop_component_t *component, const char *id) {
+    (void)component;
+    (void)id;
+    return NULL;
+}
+static void destroy(const pop_component_t *component) { free(component->component_data); }
+
+#define DESCRIPTOR(name, id) \
+    static const pop_descriptor_t name = {POP_VERSION_INIT, sizeof(pop_descriptor_t), id, #name, NULL, NULL, NULL, NULL}
+DESCRIPTOR(view_descriptor, "com.pophost.pagefixture.view");
+DESCRIPTOR(controller_descriptor, "com.pophost.pagefixture.controller");
+DESCRIPTOR(handler_descriptor, "com.pophost.pagefixture.handler");
+DESCRIPTOR(plugin_descriptor, "com.pophost.pagefixture");
+
+static uint32_t count(const pop_component_factory_t *factory) { (void)factory; return 1; }
+static const pop_descriptor_t *view_at(const pop_component_factory_t *f, uint32_t i) { (void)f; return i == 0 ? &view_descriptor : NULL; }
+static const pop_descriptor_t *controller_at(const pop_component_factory_t *f, uint32_t i) {
+    (void)f;
+    return i == 0 ? &controller_descriptor : NULL;
+}
+static const pop_descriptor_t *handler_at(const pop_component_factory_t *f, uint32_t i) { (void)f; return i == 0 ? &handler_descriptor : NULL; }
+
+static const pop_component_t *create_view(const pop_component_factory_t *f, const pop_host_t *h, const char *id) {
+    (void)f;
+    (void)h;
+    if (!id || strcmp(id, view_descriptor.id) != 0) return NULL;
+    pop_view_loader_t *view = calloc(1, sizeof *view);
+    if (!view) return NULL;
+    view->component = (pop_component_t){POP_VERSION_INIT, sizeof *view, &view_descriptor, view, destroy, no_extension};
+    view->build = build;
+    return &view->component;
+}
+static const pop_component_t *create_controller(const pop_component_factory_t *f, const pop_host_t *h, const char *id) {
+    (void)f;
+    (void)h;
+    if (!id || strcmp(id, controller_descriptor.id) != 0) return NULL;
+    pop_controller_loader_t *loader = calloc(1, sizeof *loader);
+    if (!loader) return NULL;
+    loader->component = (pop_component_t){POP_VERSION_INIT, sizeof *loader, &controller_descriptor, loader, destroy, controller_extension};
+    loader->configure = configure;
+    return &loader->component;
+}
+static void destroy_handler(const pop_component_t *component) {
+    /* component_data is the number inside the allocation that starts with the handler. */
+    free((void *)component);
+}
+
+static const pop_component_t *create_handler(const pop_component_factory_t *f, const pop_host_t *h, const char *id) {
+    (void)f;
+    (void)h;
+    if (!id || strcmp(id, handler_descriptor.id) != 0) return NULL;
+    /* The handler struct and its number in one allocation: component_data points at the number. */
+    struct numbered { pop_handler_t handler; unsigned number; } *made = calloc(1, sizeof *made);
+    if (!made) return NULL;
+    made->number = ++handlers_made;
+    made->handler.component =
+        (pop_component_t){POP_VERSION_INIT, sizeof(pop_handler_t), &handler_descriptor, NULL, destroy_handler, handler_extension};
+    made->handler.component.component_data = &made->number;
+    return &made->handler.component;
+}
+
+static const pop_component_factory_t views = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, view_at, create_view};
+static const pop_component_factory_t controllers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, controller_at, create_controller};
+static const pop_component_factory_t handlers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, handler_at, create_handler};
+
+static bool init(const pop_host_t *h, const char *path) {
+    (void)path;
+    values = h->get_extension ? h->get_extension(h, POP_HOST_EXT_VALUE) : NULL;
+    return true;
+}
+static void deinit(void) {}
+static const void *get_factory(const char *id) {
+    if (!id) return NULL;
+    if (strcmp(id, POP_FACTORY_VIEW_LOADER) == 0) return &views;
+    if (strcmp(id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controllers;
+    if (strcmp(id, POP_FACTORY_HANDLER) == 0) return &handlers;
+    return NULL;
+}
+
+static const pop_plugin_entry_t entry = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_plugin_entry_t), .plugin = &plugin_descriptor,
+    .init = init, .deinit = deinit, .get_factory = get_factory};
+
+POP_EXPORT const pop_plugin_entry_t *pop_plugin_entry_v1(void) { return &entry; }

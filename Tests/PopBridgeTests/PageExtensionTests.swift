@@ -1,0 +1,129 @@
+import Foundation
+import PopTestSupport
+import Testing
+
+@testable import PopBridge
+@testable import PopChef
+@testable import PopLoader
+@testable import PopModel
+@testable import PopPresentation
+
+/// "pop.page/1" and "pop.page-handler/1" through the bridge: a C plugin written from ext/page.h
+/// (Tests/Fixtures/page_plugin.c, compiled with cc) declares pages and hears their lifecycle, which
+/// it logs where the test reads it (its exported page_fixture_log()).
+@Suite(.serialized) struct PageExtensionTests {
+    static let view = "com.pophost.pagefixture.view"
+    static let controller = "com.pophost.pagefixture.controller"
+    static let handler = "com.pophost.pagefixture.handler"
+
+    final class Plugin: @unchecked Sendable {
+        let directory = TemporaryDirectory()
+        let discovery: PluginRegistry.Discovery
+        var path: String { directory.file("page.so") }
+
+        init() throws {
+            let result = try run(
+                "/usr/bin/env",
+                [
+                    "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                    "-I", Repository.abiInclude, "-o", directory.file("page.so"), Repository.root + "/Tests/Fixtures/page_plugin.c",
+                ])
+            guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
+            discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
+        }
+
+        /// What the plugin heard since the last call, and a fresh numbering of its handlers.
+        func takeLog() -> [String] {
+            guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
+                let log = dlsym(handle, "page_fixture_log"), let reset = dlsym(handle, "page_fixture_reset")
+            else { return ["(not loaded)"] }
+            defer { dlclose(handle) }
+            let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
+            unsafeBitCast(reset, to: (@convention(c) () -> Void).self)()
+            return text.split(separator: "\n").map(String.init)
+        }
+    }
+
+    let plugin = try! Plugin()
+
+    func page(_ t: TracedChef, _ kind: String, _ data: Value = [:], handler: Bool = true) throws -> Page {
+        try t.engine.navigation.makePage(
+            PageRequest(
+                kind: kind, viewLoader: Self.view, controllerLoader: Self.controller, handler: handler ? Self.handler : nil, data: data))
+    }
+
+    @Test("configure_page: the plugin's title and bar; a NULL title is the page's kind; the content is the view loader's")
+    func declarations() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        let plain = try page(t, "plain")
+        #expect(plain.title == "plain" && plain.preferences.title == nil)
+        #expect(plain.bar == BarStyle())
+        let fancy = try page(t, "fancy", ["title": "Order", "transparent": true, "large": true, "no_swipe": true])
+        #expect(fancy.title == "Order")
+        #expect(fancy.bar == BarStyle(backgroundAlpha: 0, shadow: false, largeTitle: true))
+        #expect(!fancy.preferences.popGestureEnabled)
+        guard case .text(let text, _, _, _, _, _) = fancy.content.kind else { Issue.record("content \(fancy.content)"); return }
+        #expect(text == "Order")
+        let hidden = try page(t, "hidden", ["hidden": true])
+        #expect(hidden.bar.hidden && hidden.bar.totalHeight == 0)
+    }
+
+    @Test("a page the plugin declares badly, or a controller loader that does not choose POP_STYLE_PAGE, is refused, naming why")
+    func refusals() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        _ = plugin.takeLog()
+        let badAlpha = #expect(throws: ComponentFailure.self) { try page(t, "bad", ["bad_alpha": true]) }
+        #expect(badAlpha?.description.contains("page configuration field bar.background_alpha has the invalid value 2.0") == true)
+        let notPage = #expect(throws: ComponentFailure.self) { try page(t, "alert", ["not_page": true]) }
+        #expect(notPage?.description.contains("chose the style alert, not page") == true, "\(notPage?.description ?? "")")
+        let unknown = #expect(throws: ComponentFailure.self) {
+            try t.engine.navigation.makePage(PageRequest(viewLoader: "no.such.view", controllerLoader: Self.controller))
+        }
+        #expect(unknown?.category == .unknownComponent)
+        // The refused pages' handlers heard nothing, and nothing is on the stack.
+        #expect(plugin.takeLog() == [])
+        #expect(t.engine.navigation.pages.isEmpty)
+    }
+
+    @Test("page_event: the spec's order for the root, a push, a cancelled swipe and a pop, with the transition's animated flag")
+    func lifecycle() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        _ = plugin.takeLog()
+        let root = try page(t, "root", ["title": "Root"])  // h1
+        let top = try page(t, "top", ["title": "Top"])  // h2
+        #expect(t.engine.push(root, animated: false))
+        #expect(plugin.takeLog() == ["h1 did-load 0", "h1 will-appear 0", "h1 did-appear 0"])
+        #expect(t.engine.push(top, animated: true))
+        #expect(plugin.takeLog() == ["h2 did-load 1", "h1 will-disappear 1", "h2 will-appear 1"])
+        t.chef.runUntilIdle()
+        #expect(plugin.takeLog() == ["h1 did-disappear 1", "h2 did-appear 1"])
+        #expect(t.engine.navigation.barStyle == top.bar)
+
+        #expect(t.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 60, y: 0)) == nil)
+        #expect(plugin.takeLog() == ["h2 will-disappear 1", "h1 will-appear 1"])
+        t.engine.endInteractivePop(velocity: 0)
+        t.chef.runUntilIdle()
+        #expect(plugin.takeLog() == ["h1 will-disappear 1", "h2 will-appear 1", "h1 did-disappear 1", "h2 did-appear 1"])
+
+        #expect(t.engine.pop(animated: true))
+        t.chef.runUntilIdle()
+        #expect(plugin.takeLog() == ["h2 will-disappear 1", "h1 will-appear 1", "h2 did-disappear 1", "h1 did-appear 1", "h2 released 1"])
+        #expect(t.engine.navigation.pages.map(\.name) == [root.name])
+    }
+
+    @Test("the Swift sample's pages: list content, transparent and hidden bars, from its page controller")
+    func swiftSample() throws {
+        let samples = try IsolatedSamples()
+        let t = TracedChef(plugins: samples.discovery, staged: true)
+        let request = PageRequest(
+            kind: "order", viewLoader: "com.pophost.samples.swift.list-page", controllerLoader: "com.pophost.samples.swift.page-controller",
+            handler: "com.pophost.samples.swift.page-handler", data: ["title": "Order", "bar": "transparent", "rows": ["a", "b"]])
+        let order = try t.engine.navigation.makePage(request)
+        #expect(order.title == "Order" && order.bar == .transparent)
+        guard case .vstack(_, _, let rows) = order.content.kind else { Issue.record("content \(order.content)"); return }
+        #expect(rows.count == 2)
+        var hidden = request
+        hidden.data = ["bar": "hidden"]
+        #expect(try t.engine.navigation.makePage(hidden).bar.hidden)
+    }
+}

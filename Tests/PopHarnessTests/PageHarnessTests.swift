@@ -1,0 +1,71 @@
+import Foundation
+import PopTestSupport
+import Testing
+
+@testable import PopHarness
+
+/// `pophost test` on plugins with pages: the Swift sample and the page fixture pass both page
+/// tests; a controller loader whose declaration changes from call to call fails
+/// `component.page-declarations`, a handler that takes 1.5 s over a page event times out
+/// `component.page-lifecycle`; a plugin without pages skips them.
+@Suite struct PageHarnessTests {
+    final class Plugins: @unchecked Sendable {
+        let directory = TemporaryDirectory()
+        static let variants = ["GOOD", "RANDOM", "SLOW"]
+
+        init() throws {
+            for variant in Self.variants {
+                let result = try run(
+                    "/usr/bin/env",
+                    [
+                        "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
+                        "-I", Repository.abiInclude, "-DFIX_PAGE_\(variant)", "-o", path(variant),
+                        Repository.root + "/Tests/Fixtures/page_plugin.c",
+                    ])
+                guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
+            }
+        }
+
+        func path(_ variant: String) -> String { directory.file("page-\(variant.lowercased()).so") }
+    }
+
+    let plugins = try! Plugins()
+
+    func harness(_ path: String) throws -> (status: Int32, results: [TestResult]) {
+        let (status, report, stderr) = try HarnessTests.harness(["--only", "component.page-*", path])
+        let results = try #require(report.plugins.first?.results, "\(stderr)")
+        return (status, results)
+    }
+
+    @Test("the Swift sample and a well-behaved page plugin pass both page tests; the C sample, without pages, skips them")
+    func passing() throws {
+        for path in [Build.swiftSample, plugins.path("GOOD")] {
+            let (status, results) = try harness(path)
+            #expect(status == 0)
+            #expect(results.map(\.name) == ["library.loads", "component.page-declarations", "component.page-lifecycle"])
+            #expect(
+                results.allSatisfy { $0.status == .success }, "\(path): \(results.map { "\($0.name) \($0.status) \($0.message ?? "")" })")
+        }
+        let (status, results) = try harness(Build.cSample)
+        #expect(status == 0)
+        #expect(results.dropFirst().map(\.status) == [.skipped, .skipped])
+    }
+
+    @Test("a declaration that changes from call to call fails, naming the member; a slow page event times out, naming the event")
+    func failing() throws {
+        let (randomStatus, random) = try harness(plugins.path("RANDOM"))
+        #expect(randomStatus == 1)
+        let declarations = try #require(random.first { $0.name == "component.page-declarations" })
+        #expect(declarations.status == .failed)
+        let said = ([declarations.message ?? ""] + declarations.details).joined(separator: "\n")
+        #expect(said.contains("the same data declares two different pages: title \"page"), "\(said)")
+
+        let (slowStatus, slow) = try harness(plugins.path("SLOW"))
+        #expect(slowStatus == 1)
+        let lifecycle = try #require(slow.first { $0.name == "component.page-lifecycle" })
+        #expect(lifecycle.status == .timeout)
+        #expect(
+            (lifecycle.message ?? "").contains("hearing a root page load and appear did not return within 1 s"),
+            "\(lifecycle.message ?? "")")
+    }
+}
