@@ -35,8 +35,10 @@ import PopPluginKit
 
 extension Descriptor {
     /// A descriptor of this plugin: the plugin and every component are pophost's, version 1.0.0.
-    static func sample(id: String, name: String, description: String, features: [String]) -> Descriptor {
-        Descriptor(id: id, name: name, vendor: "pophost", version: "1.0.0", description: description, features: features)
+    /// `sampleData`: the data to show the component with (ext/sample_data.h).
+    static func sample(id: String, name: String, description: String, features: [String], sampleData: String? = nil) -> Descriptor {
+        Descriptor(
+            id: id, name: name, vendor: "pophost", version: "1.0.0", description: description, features: features, sampleData: sampleData)
     }
 }
 

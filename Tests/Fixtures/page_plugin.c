@@ -12,13 +12,18 @@
  *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
  * PAGE_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin heard in another process (a plugin host).
+ * Sample data ("pop.factory.sample-data/1", ext/sample_data.h): two for the view loader, one for
+ * the controller loader.
  * Defects for `pophost test` (compile-time):
- *   FIX_PAGE_RANDOM  the title differs from call to call
- *   FIX_PAGE_SLOW    each page event takes 1.5 s
+ *   FIX_PAGE_RANDOM          the title differs from call to call
+ *   FIX_PAGE_SLOW            each page event takes 1.5 s
+ *   FIX_PAGE_SAMPLE_DATA_BAD the view loader's sample data is not JSON (the scan fails)
+ *   FIX_PAGE_SAMPLE_DATA_FAILS the controller loader's sample declares a bad page (it fails to configure)
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
 #include <pophost/ext/page.h>
+#include <pophost/ext/sample_data.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,6 +182,24 @@ static const pop_component_factory_t views = {POP_VERSION_INIT, sizeof(pop_compo
 static const pop_component_factory_t controllers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, controller_at, create_controller};
 static const pop_component_factory_t handlers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, handler_at, create_handler};
 
+static const char *sample_data(const pop_sample_data_factory_t *factory, const char *id) {
+    (void)factory;
+    if (!id) return NULL;
+#if defined(FIX_PAGE_SAMPLE_DATA_BAD)
+    if (strcmp(id, view_descriptor.id) == 0) return "[{\"name\": \"Broken\", \"data\": ";
+#else
+    if (strcmp(id, view_descriptor.id) == 0)
+        return "[{\"name\": \"Order\", \"data\": {\"title\": \"Order A-1001\"}}, {\"name\": \"Untitled\", \"data\": null}]";
+#endif
+#if defined(FIX_PAGE_SAMPLE_DATA_FAILS)
+    if (strcmp(id, controller_descriptor.id) == 0) return "[{\"name\": \"Too opaque\", \"data\": {\"bad_alpha\": true}}]";
+#else
+    if (strcmp(id, controller_descriptor.id) == 0) return "[{\"name\": \"Transparent\", \"data\": {\"transparent\": true}}]";
+#endif
+    return NULL;
+}
+static const pop_sample_data_factory_t samples = {POP_VERSION_INIT, sizeof(pop_sample_data_factory_t), sample_data};
+
 static bool init(const pop_host_t *h, const char *path) {
     (void)path;
     values = h->get_extension ? h->get_extension(h, POP_HOST_EXT_VALUE) : NULL;
@@ -188,6 +211,7 @@ static const void *get_factory(const char *id) {
     if (strcmp(id, POP_FACTORY_VIEW_LOADER) == 0) return &views;
     if (strcmp(id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controllers;
     if (strcmp(id, POP_FACTORY_HANDLER) == 0) return &handlers;
+    if (strcmp(id, POP_FACTORY_SAMPLE_DATA) == 0) return &samples;
     return NULL;
 }
 

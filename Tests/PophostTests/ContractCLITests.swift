@@ -55,7 +55,12 @@ import Testing
         let views = try #require(contracts["view_loaders"] as? [[String: Any]])
         let promo = try #require(views.first { $0["id"] as? String == "com.pophost.samples.swift.promo-view" })
         let builds = try #require(promo["builds"] as? [[String: Any]])
-        #expect(builds.map { $0["data"] as? String } == ["null", "{}", "{\"title\":\"x\"}"])
+        // The data given, then the view's own samples.
+        #expect(
+            builds.map { $0["data"] as? String } == [
+                "null", "{}", "{\"title\":\"x\"}", "{\"title\":\"20% off everything\",\"message\":\"Spring sale: this week only.\"}",
+                "{\"title\":\"Limited offer\"}",
+            ])
         #expect(
             builds.allSatisfy { $0["button_actions"] as? [String] == ["claim", "pop.dismiss"] && $0["text_fields"] as? [String] == [] })
 
