@@ -19,6 +19,8 @@ public final class PresentationEngine: PopupPresenter {
     private var screenSequence = 0
     /// The navigation transition's motion, while one runs (see `PresentationEngine+Navigation`).
     var pageMotion: PageTransitionBehaviour.Motion?
+    /// The floating window: bubbles, the corner circle, the transition view (see `PresentationEngine+Floating`).
+    var floating = FloatingState()
 
     /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
     public init(chef: Chef, scene: Scene = Scene()) {
