@@ -19,7 +19,7 @@ struct FrameBuilder {
             navigation.pages.isEmpty
             ? cache.appNodes(app, in: scene)
             : PageDrawing(
-                scene: scene, stack: navigation, progress: engine.pageTransitionProgress, cache: cache,
+                scene: scene, stack: navigation, progress: engine.pageDrawingProgress, cache: cache,
                 hidden: engine.pageHiddenByFloating
             ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }

@@ -156,6 +156,17 @@ extension PresentationEngine {
         return card.page
     }
 
+    /// The progress the pages are drawn at: while the transition view stands for one of them, the
+    /// other is drawn where it rests (JPSuspensionTransition takes the page out of the transition:
+    /// the page underneath a pop at x = 0, the page left by a push where it was); else the
+    /// transition's own progress.
+    var pageDrawingProgress: Double? {
+        guard let transition = navigation.transition, let hidden = pageHiddenByFloating,
+            hidden == transition.leaving.name || hidden == transition.arriving.name
+        else { return pageTransitionProgress }
+        return transition.isPop ? 1 : 0
+    }
+
     // MARK: Bubbles
 
     /// A tap on bubble `number`: its page is made again (`NavigationStack.makePage`) and pushed,
