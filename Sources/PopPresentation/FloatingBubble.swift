@@ -11,8 +11,8 @@ public struct FloatingBubble: Hashable, Sendable {
         case dragging(at: Point)
         /// Springing from `from` to `origin` since `start` (it can be grabbed again).
         case snapping(from: Point, start: VirtualTime)
-        /// Dropped into the delete circle at `at`: it leaves with the circle from `start`.
-        case deleting(at: Point, start: VirtualTime)
+        /// Dropped into the delete circle at `at`: it leaves with the circle, then is gone.
+        case deleting(at: Point)
     }
 
     public let number: Int

@@ -29,8 +29,6 @@ struct FloatingState {
         let page: String
         let fill: ContentNode.Color
         let declaration: FloatingDeclaration
-        /// Whether the card grows out of the bubble (the logo fades out) rather than shrinking into it.
-        let expanding: Bool
     }
 
     /// The delete circle coming in (`showing`) or going out, from show progress `from` at `start`.

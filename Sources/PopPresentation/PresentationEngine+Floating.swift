@@ -145,8 +145,7 @@ extension PresentationEngine {
             from: from, to: to, fromRadius: expanding ? bubbleRadius : 0, toRadius: expanding ? 0 : bubbleRadius, start: now,
             duration: duration, curve: curve, fadeOut: fadeOut)
         floating.card = FloatingState.Card(
-            morph: morph, page: page.name, fill: page.content.background ?? Palette.appBackground, declaration: declaration,
-            expanding: expanding)
+            morph: morph, page: page.name, fill: page.content.background ?? Palette.appBackground, declaration: declaration)
         keepRunning(for: duration + fadeOut)
     }
 
@@ -239,7 +238,7 @@ extension PresentationEngine {
         let shown = circleShowProgress
         let bubble = floating.bubbles[index]
         if floatingLayout.isInCircle(finger) {
-            floating.bubbles[index].motion = .deleting(at: at, start: now)
+            floating.bubbles[index].motion = .deleting(at: at)
             record(.bubbleDeleted, bubble, bubble.declaration.keep)
             clock.schedule(after: FloatingBehaviour.circle.duration) { [weak self] in
                 self?.floating.bubbles.removeAll { $0.number == number }
@@ -261,6 +260,19 @@ extension PresentationEngine {
         return FloatingBehaviour.circleProgress(showing: circle.showing, from: circle.from, elapsed: now - circle.start)
     }
 
+    /// The screen was `old` and has changed size: each bubble keeps its side (left or right) and its
+    /// height within the new insets, at the new scale, at once.
+    func refloatBubbles(from old: Scene) {
+        let before = FloatingLayout(scene: old), after = floatingLayout
+        for index in floating.bubbles.indices {
+            let origin = floating.bubbles[index].origin
+            let right = origin.x + before.bubbleSide / 2 >= old.width / 2
+            let x = right ? scene.width - FloatingLayout.sideMargin - after.bubbleSide : FloatingLayout.sideMargin
+            floating.bubbles[index].origin = after.snappedOrigin(Point(x: x, y: origin.y))
+            if case .snapping = floating.bubbles[index].motion { floating.bubbles[index].motion = .resting }
+        }
+    }
+
     /// Whether bubble `number` is being dragged.
     public var draggedBubble: Int? { floating.dragged }
 
@@ -279,7 +291,7 @@ extension PresentationEngine {
             let fraction = min(max((now - start).seconds / snap.duration.seconds, 0), 1)
             let p = fraction >= 1 ? 1 : snap.curve.progress(at: fraction)
             return Point(x: from.x + (bubble.origin.x - from.x) * p, y: from.y + (bubble.origin.y - from.y) * p)
-        case .deleting(let at, _):
+        case .deleting(let at):
             let away = floatingLayout.circleCentre(progress: circleShowProgress)
             return Point(x: at.x + away.x - floatingLayout.corner.x, y: at.y + away.y - floatingLayout.corner.y)
         }

@@ -213,9 +213,11 @@ public final class PresentationEngine: PopupPresenter {
     // MARK: Scene changes
 
     /// Resizes the screen (a window resize, a rotation): popups are laid out again at once, also in
-    /// the middle of an animation; the keyboard keeps its state.
+    /// the middle of an animation; the keyboard keeps its state; floating bubbles keep their side.
     public func resize(to newScene: Scene) {
+        let old = scene
         scene = newScene
+        refloatBubbles(from: old)
         if keyboard.owner != nil {
             keyboard.from = scene.keyboardHeight
             keyboard.to = scene.keyboardHeight

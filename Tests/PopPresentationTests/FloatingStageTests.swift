@@ -203,6 +203,21 @@ import Testing
         #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 274, width: 52, height: 52))
     }
 
+    @Test("a rotation keeps each bubble on its side, inside the new insets, at the new scale")
+    func rotation() {
+        let centre = oneBubble()
+        stage.pointerDown(at: centre)
+        stage.pointerMoved(to: Point(x: 300, y: 600))
+        stage.pointerUp(at: Point(x: 300, y: 600))
+        chef.runUntilIdle()
+        #expect(engine.bubbleFrame(1) == Rect(x: 323, y: 574, width: 52, height: 52))
+        engine.rotate(to: .landscape)
+        let scene = engine.scene, side = 50 * scene.width / 375
+        let frame = engine.bubbleFrame(1)
+        #expect(frame?.x == scene.width - 15 - side && frame?.width == side)
+        #expect(frame?.y == scene.height - scene.safeArea.bottom - side)
+    }
+
     @Test("the bubble hides while the keyboard covers it")
     func keyboardHides() {
         let centre = oneBubble()
