@@ -87,8 +87,9 @@ extension PresentationEngine {
             closeIntoBubble(at: index, page: page, from: NavigationLayout(scene: scene).page(pageX: 0))
         } else {
             floating.bubbles[index].openPage = nil
+            floating.bubbles[index].pageName = page.name
             floating.bubbles[index].appearsAt = now
-            record(.bubbleClosed, floating.bubbles[index], page.name)
+            record(.bubbleClosed, floating.bubbles[index], floating.bubbles[index].declaration.keep)
         }
     }
 

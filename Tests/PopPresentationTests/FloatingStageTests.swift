@@ -293,6 +293,17 @@ import Testing
         #expect(navigation.pages.map(\.name) == ["list#1"] && engine.bubbles.first?.openPage == nil)
     }
 
+    @Test("an unanimated pop of a page opened from its bubble puts it back at once")
+    func closeWithoutAnimation() {
+        let centre = oneBubble()
+        stage.tap(at: centre)
+        chef.runUntilIdle()
+        #expect(engine.pop(animated: false))
+        #expect(events(.bubbleClosed) == ["article#3 bubble#1 a"])
+        #expect(stage.frame().node("floating.transition") == nil)
+        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+    }
+
     @Test("a page opened from its bubble and popped by a pan shrinks back into it from where it is")
     func closeByPan() throws {
         let centre = oneBubble()
