@@ -74,6 +74,19 @@ extension PresentationEngine {
         return true
     }
 
+    /// Floats the top page without the gesture (WeChat's other way: its menu's "浮窗" button): it is
+    /// popped, shrinking into a new bubble from the full screen over 0.375 s. False when the top
+    /// page cannot float, is open from its bubble (a pop closes it back), or the stack cannot pop now.
+    @discardableResult
+    public func floatTopPage() -> Bool {
+        guard let page = navigation.top, page.preferences.floating != nil, floating.bubble(openAs: page.name) == nil,
+            navigation.pop(animated: true) != nil
+        else { return false }
+        runProgrammaticTransition()
+        createBubble(from: page, frame: NavigationLayout(scene: scene).page(pageX: 0))
+        return true
+    }
+
     /// The x of the page being popped at `popProgress` (right-to-left mirrored by `InteractivePop`).
     private func navigationOffset(popProgress: Double) -> Double {
         NavigationLayout(scene: scene).pageOffsets(isPop: true, progress: popProgress).leaving

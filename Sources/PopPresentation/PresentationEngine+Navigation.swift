@@ -93,7 +93,7 @@ extension PresentationEngine {
         return completing
     }
 
-    private func runProgrammaticTransition() {
+    func runProgrammaticTransition() {
         pageMotion = .animated(start: now)
         clock.schedule(after: PageTransitionBehaviour.duration) { [weak self] in
             guard let self else { return }

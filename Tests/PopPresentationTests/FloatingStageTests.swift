@@ -132,6 +132,23 @@ import Testing
         #expect(bubble.text?.lines == ["文"] && bubble.text?.color == FloatingDeclaration(keep: "", logo: "").logoColor)
     }
 
+    @Test("floating the top page without the gesture: popped, shrinking from the full screen; refused when it cannot float")
+    func floatByButton() throws {
+        engine.push(page("list"), animated: false)
+        #expect(!engine.floatTopPage())  // one page
+        engine.push(page("plain"), animated: false)
+        #expect(!engine.floatTopPage())  // cannot float
+        engine.pop(animated: false)
+        engine.push(page("article", keep: "a"), animated: false)
+        #expect(engine.floatTopPage())
+        #expect(stage.frame().node("floating.transition")?.rect == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(stage.frame().node("page.list#1")?.rect.x == 0)
+        chef.runUntilIdle()
+        #expect(navigation.pages.map(\.kind) == ["list"])
+        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+        #expect(events(.pageReleased) == ["plain#2", "article#3"])
+    }
+
     // MARK: Several bubbles
 
     @Test("up to five bubbles down the left edge; a sixth replaces the oldest; the same keep replaces in place")
