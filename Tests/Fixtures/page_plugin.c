@@ -10,6 +10,8 @@
  *   "no_swipe"     pop_gesture_enabled false
  *   "bad_alpha"    background_alpha 2 (a plugin error: the page is not made)
  *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
+ *   "floating"     configure() chooses POP_STYLE_FLOATING; "pop.floating/1" declares `url` as what
+ *                  the bubble keeps and `logo` as what it shows (NULL when absent: the defaults)
  * PAGE_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin heard in another process (a plugin host).
  * Sample data ("pop.factory.sample-data/1", ext/sample_data.h): two for the view loader, one for
@@ -22,6 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
+#include <pophost/ext/floating.h>
 #include <pophost/ext/page.h>
 #include <pophost/ext/sample_data.h>
 
@@ -70,8 +73,19 @@ static bool build(const pop_view_loader_t *self, const pop_value_t *data, const 
 /* The controller loader. */
 static void configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
     (void)self;
-    p->style = flag(data, "not_page") ? POP_STYLE_ALERT : POP_STYLE_PAGE;
+    p->style = flag(data, "not_page") ? POP_STYLE_ALERT : flag(data, "floating") ? POP_STYLE_FLOATING : POP_STYLE_PAGE;
 }
+static const char *string_member(const pop_value_t *data, const char *key) {
+    const pop_value_t *value = member(data, key);
+    return value ? values->get_string(value) : NULL;
+}
+static void configure_floating(const pop_controller_loader_t *self, const pop_value_t *data, pop_floating_config_t *config) {
+    (void)self;
+    config->keep = string_member(data, "url");
+    config->logo = string_member(data, "logo");
+}
+static const pop_floating_ext_t floating_ext = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_floating_ext_t), .configure_floating = configure_floating};
 static void configure_page(const pop_controller_loader_t *self, const pop_value_t *data, pop_page_config_t *config) {
     (void)self;
     const pop_value_t *title = member(data, "title");
@@ -111,7 +125,9 @@ static const pop_page_handler_ext_t handler_ext = {
 
 static const void *controller_extension(const pop_component_t *component, const char *id) {
     (void)component;
-    return id && strcmp(id, POP_EXT_PAGE) == 0 ? &page_ext : NULL;
+    if (id && strcmp(id, POP_EXT_PAGE) == 0) return &page_ext;
+    if (id && strcmp(id, POP_EXT_FLOATING) == 0) return &floating_ext;
+    return NULL;
 }
 static const void *handler_extension(const pop_component_t *component, const char *id) {
     (void)component;

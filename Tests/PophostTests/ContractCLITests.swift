@@ -166,8 +166,8 @@ import Testing
         #expect(
             pairs.filter { $0["fits"] as? Bool == true }.map { $0["view_loader"] as? String }
                 == [
-                    "com.pophost.samples.swift.banner-view", "com.pophost.samples.swift.list-page", "com.pophost.samples.swift.promo-view",
-                    "com.pophost.samples.swift.test-view",
+                    "com.pophost.samples.swift.article-page", "com.pophost.samples.swift.banner-view",
+                    "com.pophost.samples.swift.list-page", "com.pophost.samples.swift.promo-view", "com.pophost.samples.swift.test-view",
                 ])
 
         let fixtures = try Fixtures()
