@@ -4,7 +4,7 @@ import HostRuntime
 /// popped by an edge pan with the finger in the armed corner circle (create mode, touched) — two
 /// pages, their fake bars, the circle, its label and the bubble — against the demo's alert frame
 /// measured in the same rounds.
-struct FloatingScene {
+struct FloatingScene: StillScene {
     let stage: Stage
     let nodes: Int
 
@@ -36,15 +36,5 @@ struct FloatingScene {
             throw BenchError("the floating frame lacks the circle or the bubble")
         }
         nodes = frame.nodes.count
-    }
-
-    /// `stage.frame()`, `count` times; nanoseconds.
-    func frames(_ count: Int) -> Int {
-        var drawn = 0
-        let time = timed {
-            for _ in 0..<count { drawn &+= stage.frame().nodes.count }
-        }.nanoseconds
-        precondition(drawn == count * nodes, "the scene must not change")
-        return time
     }
 }

@@ -22,26 +22,12 @@ import Testing
         var path: String { directory.file("page.so") }
 
         init() throws {
-            let result = try run(
-                "/usr/bin/env",
-                [
-                    "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                    "-I", Repository.abiInclude, "-o", directory.file("page.so"), Repository.root + "/Tests/Fixtures/page_plugin.c",
-                ])
-            guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
+            try Fixture.compile("page_plugin.c", to: directory.file("page.so"))
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
 
         /// What the plugin heard since the last call, and a fresh numbering of its handlers.
-        func takeLog() -> [String] {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
-                let log = dlsym(handle, "page_fixture_log"), let reset = dlsym(handle, "page_fixture_reset")
-            else { return ["(not loaded)"] }
-            defer { dlclose(handle) }
-            let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
-            unsafeBitCast(reset, to: (@convention(c) () -> Void).self)()
-            return text.split(separator: "\n").map(String.init)
-        }
+        func takeLog() -> [String] { Fixture.takeLog(of: path, prefix: "page_fixture") }
     }
 
     let plugin = try! Plugin()

@@ -14,16 +14,7 @@ import Testing
         static let variants = ["GOOD", "RANDOM", "SLOW", "SAMPLE_DATA_BAD", "SAMPLE_DATA_FAILS"]
 
         init() throws {
-            for variant in Self.variants {
-                let result = try run(
-                    "/usr/bin/env",
-                    [
-                        "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                        "-I", Repository.abiInclude, "-DFIX_PAGE_\(variant)", "-o", path(variant),
-                        Repository.root + "/Tests/Fixtures/page_plugin.c",
-                    ])
-                guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
-            }
+            for variant in Self.variants { try Fixture.compile("page_plugin.c", to: path(variant), ["-DFIX_PAGE_\(variant)"]) }
         }
 
         func path(_ variant: String) -> String {
