@@ -2,20 +2,35 @@
 /// gives while it lasts, then in heap blocks that `release()` frees.
 @usableFromInline
 struct CStringArena {
-    private var next: UnsafeMutableRawPointer
-    private let end: UnsafeMutableRawPointer
+    @usableFromInline var next: UnsafeMutableRawPointer
+    @usableFromInline let end: UnsafeMutableRawPointer
     /// The latest heap block; each starts with a pointer to the one before.
-    private var overflow: UnsafeMutableRawPointer?
+    @usableFromInline var overflow: UnsafeMutableRawPointer?
 
-    @usableFromInline
+    @inlinable
     init(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer) {
         next = start
         self.end = end
     }
 
-    /// A copy of `text` as a C string, valid until `release()`.
+    /// A copy of `text` as a C string, valid until `release()`: two stores for the short strings most
+    /// arguments are; the rest is `copyLong`.
     @usableFromInline
     mutating func copy(_ text: String) -> UnsafeRawPointer {
+        if let small = SmallStringBits(text), next.distance(to: end) >= 16 {
+            // The string's own 16 bytes: its UTF-8, zero-padded, so NUL-terminated as they stand.
+            let destination = next
+            destination.storeBytes(of: small.low, as: UInt64.self)
+            destination.storeBytes(of: small.high, toByteOffset: 8, as: UInt64.self)
+            next += small.count + 1
+            return UnsafeRawPointer(destination)
+        }
+        return copyLong(text)
+    }
+
+    /// `copy` of a string not stored inline, or when the stack space is nearly used up.
+    @usableFromInline
+    mutating func copyLong(_ text: String) -> UnsafeRawPointer {
         let size = text.utf8.count + 1
         let destination: UnsafeMutableRawPointer
         if next.distance(to: end) >= size {
@@ -64,8 +79,13 @@ struct CStringArena {
     }
 
     /// Frees the heap blocks.
-    @usableFromInline
+    @inlinable
     func release() {
+        if overflow != nil { releaseOverflow() }
+    }
+
+    @usableFromInline
+    func releaseOverflow() {
         var block = overflow
         while let current = block {
             block = current.load(as: UnsafeMutableRawPointer?.self)
