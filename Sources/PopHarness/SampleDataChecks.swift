@@ -10,15 +10,19 @@ enum SampleDataChecks {
 
     static let samplesWork = ConformanceTest(
         "component.sample-data", level: 2,
-        "every declared sample works with its component: a view loader builds it, a controller loader configures it, a reformer reforms it, a handler adjusts its options for it"
+        "declared sample data is well-formed, and every sample works with its component: a view loader builds it, a controller loader configures it, a reformer reforms it, a handler adjusts its options for it"
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
-        let declaring = plugin.components.filter { !$0.descriptor.samples.isEmpty }
+        let declaring = plugin.components.filter { $0.descriptor.sampleData != nil }
         guard !declaring.isEmpty else { throw .skipped("no component of the plugin declares sample data") }
         let source = plugin.source()
         var problems: [String] = []
         for component in declaring {
             let id = component.descriptor.id
+            if let problem = component.descriptor.sampleDataProblem {
+                problems.append("the sample data of \(id) \(problem.message)")
+                continue
+            }
             for sample in component.descriptor.samples {
                 let what = "\(id), sample \"\(sample.name)\""
                 let failure: ComponentFailure? = plugin.watchdog.within("\(what) with its component") {

@@ -7,12 +7,14 @@ public struct Descriptor: Codable, Hashable, Sendable {
     public var version: String
     public var description: String
     public var features: [String]
-    /// The data it declares to be shown with (ABI 1.1's `sample_data`), the default first.
-    public var samples: [SampleData]
+    /// The data it declares to be shown with ("pop.factory.sample-data/1"), as the plugin gave it:
+    /// JSON text, read when it is used (`samples`), so that loading a plugin never pays for it and a
+    /// mistake in it never keeps the plugin from loading; nil for none.
+    public var sampleData: String?
 
     public init(
         id: String, name: String, vendor: String = "", version: String = "", description: String = "", features: [String] = [],
-        samples: [SampleData] = []
+        sampleData: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -20,7 +22,22 @@ public struct Descriptor: Codable, Hashable, Sendable {
         self.version = version
         self.description = description
         self.features = features
-        self.samples = samples
+        self.sampleData = sampleData
+    }
+
+    /// The declared samples, the default first: none when it declares none or its sample data is
+    /// malformed (`sampleDataProblem` says how).
+    public var samples: [SampleData] { (try? parsedSamples.get()) ?? [] }
+
+    /// What is wrong with its sample data, if anything ("is not a JSON array").
+    public var sampleDataProblem: SampleDataProblem? {
+        guard case .failure(let problem) = parsedSamples else { return nil }
+        return problem
+    }
+
+    private var parsedSamples: Result<[SampleData], SampleDataProblem> {
+        guard let sampleData else { return .success([]) }
+        return SampleData.parse(sampleData, limit: SampleData.limit)
     }
 
     /// Whether `id` is a reverse-DNS identifier: two or more dot-separated labels of ASCII letters,

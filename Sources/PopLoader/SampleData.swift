@@ -7,6 +7,9 @@ public struct SampleData: Codable, Hashable, Sendable {
     public var name: String
     public var data: Value
 
+    /// The most samples a component may declare (`POP_SAMPLE_DATA_MAX_SAMPLES`).
+    public static let limit = 32
+
     public init(name: String, data: Value) {
         self.name = name
         self.data = data

@@ -125,8 +125,15 @@ struct InspectText {
                 ("Version", descriptor.version.isEmpty ? style.dim("—") : printable(descriptor.version)),
                 ("Description", descriptor.description.isEmpty ? style.dim("—") : printable(descriptor.description)),
                 ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
-            ] + (descriptor.samples.isEmpty ? [] : [("Samples", descriptor.samples.map { printable($0.name) }.joined(separator: ", "))]),
+            ] + samplesRow(descriptor),
             indent: indent)
+    }
+
+    /// The names of its samples, or what is wrong with its sample data; no row without any.
+    private func samplesRow(_ descriptor: Descriptor) -> [(String, String)] {
+        if let problem = descriptor.sampleDataProblem { return [("Samples", style.red("malformed: \(printable(problem.message))"))] }
+        let samples = descriptor.samples
+        return samples.isEmpty ? [] : [("Samples", samples.map { printable($0.name) }.joined(separator: ", "))]
     }
 
     private func table(_ rows: [(String, String)], indent: String) -> String {

@@ -19,7 +19,7 @@
  * Defects for `pophost test` (compile-time):
  *   FIX_PAGE_RANDOM          the title differs from call to call
  *   FIX_PAGE_SLOW            each page event takes 1.5 s
- *   FIX_PAGE_SAMPLE_DATA_BAD the view loader's sample data is not JSON (the scan fails)
+ *   FIX_PAGE_SAMPLE_DATA_BAD the view loader's sample data is not JSON (pophost test fails it)
  *   FIX_PAGE_SAMPLE_DATA_FAILS the controller loader's sample declares a bad page (it fails to configure)
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */

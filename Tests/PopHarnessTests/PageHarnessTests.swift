@@ -62,7 +62,7 @@ import Testing
             "\(lifecycle.message ?? "")")
     }
 
-    @Test("declared sample data: each sample must work with its component; malformed sample data fails the scan, naming the component")
+    @Test("declared sample data: each sample must work with its component; malformed sample data fails the test, not the load")
     func sampleData() throws {
         for path in [Build.swiftSample, Build.cSample, plugins.path("GOOD")] {
             let (status, report, stderr) = try HarnessTests.harness(["--only", "component.sample-data", path])
@@ -80,8 +80,13 @@ import Testing
 
         let (badStatus, bad, _) = try HarnessTests.harness(["--only", "component.sample-data", plugins.path("SAMPLE_DATA_BAD")])
         #expect(badStatus == 1)
-        let loads = try #require(bad.plugins.first?.results.first { $0.name == "library.loads" })
-        #expect(loads.status == .failed)
-        #expect((loads.message ?? "").contains("the sample data of com.pophost.pagefixture.view is not valid JSON"), "\(loads)")
+        let results = try #require(bad.plugins.first?.results)
+        #expect(results.first { $0.name == "library.loads" }?.status == .success)
+        let malformed = try #require(results.first { $0.name == "component.sample-data" })
+        #expect(malformed.status == .failed)
+        #expect(
+            ([malformed.message ?? ""] + malformed.details).contains {
+                $0.contains("the sample data of com.pophost.pagefixture.view is not valid JSON")
+            }, "\(malformed)")
     }
 }

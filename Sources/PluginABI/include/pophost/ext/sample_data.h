@@ -14,9 +14,12 @@
  * that knows nothing of it (every ABI 1.0 plugin) returns NULL for the id and keeps working.
  *
  * The JSON: an array of at most POP_SAMPLE_DATA_MAX_SAMPLES objects, each exactly
- * {"name": "20% off", "data": <any JSON>}, names non-empty and distinct within the component, at
- * most POP_SAMPLE_DATA_MAX_BYTES bytes. Malformed sample data makes the plugin's scan fail, naming
- * the component and what is wrong, as a malformed descriptor does.
+ * {"name": "20% off", "data": <any JSON>}, names non-empty and distinct within the component.
+ * Text longer than POP_SAMPLE_DATA_MAX_BYTES bytes or not UTF-8 makes the plugin's scan fail, as
+ * a malformed descriptor does. The JSON itself is read only where it is used, so that loading a
+ * plugin never pays for it and a mistake in it never keeps the plugin's popups from working:
+ * `pophost test` (component.sample-data) and `pophost inspect` say what is wrong with it, naming
+ * the component, and the gallery shows the component with empty data.
  */
 #ifndef POPHOST_EXT_SAMPLE_DATA_H
 #define POPHOST_EXT_SAMPLE_DATA_H
