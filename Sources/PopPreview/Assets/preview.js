@@ -55,21 +55,8 @@ function sampleData() {
 }
 
 function picture(viewLoader, theme) {
-  const box = element("div", "picture");
   const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: sampleData() });
-  fetch(url).then(async (response) => {
-    if (!response.ok) {
-      const body = await response.json();
-      box.prepend(element("div", "error", body.error));
-      return;
-    }
-    const image = element("img");
-    image.alt = viewLoader + " as " + theme;
-    image.src = URL.createObjectURL(await response.blob());
-    box.prepend(image);
-  }).catch((error) => box.prepend(element("div", "error", error.message)));
-  box.appendChild(element("div", null, theme));
-  return box;
+  return svgPicture(url, viewLoader + " as " + theme, theme);
 }
 
 async function loadGallery() {
@@ -176,10 +163,74 @@ async function runTests(path) {
     row.appendChild(element("td", null, result.name));
     const message = element("td", null, result.message || "");
     if (result.details.length) message.appendChild(element("div", "details", result.details.join("\n")));
+    if (result.snapshot) message.appendChild(snapshotDifference(path, result));
     row.appendChild(message);
     body.appendChild(row);
   }
   window.pophost.testReport = report;
+}
+
+// A failed scenario snapshot: the frame that differs as recorded, as run, and their difference,
+// and the button that records the snapshot anew (then runs the tests again).
+function snapshotDifference(path, result) {
+  const box = element("div", "snapshot");
+  const where = result.snapshot.frame === undefined || result.snapshot.frame === null
+    ? "only the trace differs (line " + result.snapshot.line + ")"
+    : "frame " + result.snapshot.frame + " differs (line " + result.snapshot.line + " of " + result.snapshot.snapshot + ")";
+  box.appendChild(element("div", "meta", where));
+  if (result.snapshot.expected_frame && result.snapshot.actual_frame) {
+    const pictures = element("div", "pictures");
+    for (const [picture, caption] of [["expected", "expected (recorded)"], ["actual", "actual (this run)"], ["difference", "difference"]]) {
+      const url = "/api/snapshot.svg?" + query({ plugin: path, test: result.name, picture: picture });
+      const shown = svgPicture(url, caption, caption);
+      shown.dataset.picture = picture;
+      pictures.appendChild(shown);
+    }
+    box.appendChild(pictures);
+    box.appendChild(element("div", "meta legend", "difference: green added · red removed · blue moved · orange changed (text, colour, …)"));
+  }
+  const accept = element("button", "accept", "Accept: record this run as the snapshot");
+  accept.addEventListener("click", async () => {
+    accept.disabled = true;
+    try {
+      const recorded = await getJSON("/api/accept", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ plugin: path, scenario: result.name.replace(/^scenario\./, "") }),
+      });
+      const run = recorded.plugins[0].results.find((r) => r.name === result.name);
+      window.pophost.accepted = run;
+      if (!run || run.status === "failed" || run.status === "crashed" || run.status === "timeout") {
+        showProblem("Accept " + result.name + ": " + (run ? run.message : "not run"));
+        accept.disabled = false;
+        return;
+      }
+    } catch (error) {
+      showProblem("Accept " + result.name + ": " + error.message);
+      accept.disabled = false;
+      return;
+    }
+    await runTests(path);
+  });
+  box.appendChild(accept);
+  return box;
+}
+
+// A picture from the server shown through <img> (no script runs in it), or its error.
+function svgPicture(url, alt, caption) {
+  const box = element("div", "picture");
+  fetch(url).then(async (response) => {
+    if (!response.ok) {
+      const body = await response.json();
+      box.prepend(element("div", "error", body.error));
+      return;
+    }
+    const image = element("img");
+    image.alt = alt;
+    image.src = URL.createObjectURL(await response.blob());
+    box.prepend(image);
+  }).catch((error) => box.prepend(element("div", "error", error.message)));
+  box.appendChild(element("div", null, caption));
+  return box;
 }
 
 // Player.
