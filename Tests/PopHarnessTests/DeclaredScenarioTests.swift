@@ -104,6 +104,8 @@ import Testing
         #expect(snapshot["expected_frame"]?["nodes"]?[0]?["opacity"] == .double(0.5))
         #expect(snapshot["actual_frame"]?["nodes"]?[0]?["opacity"] == .int(1))
         #expect(snapshot["expected_frame"]?["time_ms"] == snapshot["actual_frame"]?["time_ms"])
+        let decoded = try HarnessTests.harness(only).report.plugins.first?.results.first { $0.name == "scenario.pay" }?.snapshot
+        #expect(decoded?.frame == frames - 1 && decoded?.expectedFrame?["nodes"]?[0]?["opacity"] == .double(0.5), "the report reads back")
         let passing = try run(Build.pophost, ["test", "--json", "--only", "library.loads", plugin])
         #expect(!passing.stdout.contains("\"snapshot\""), "a result without a snapshot difference has no such member")
     }
