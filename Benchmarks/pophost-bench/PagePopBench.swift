@@ -4,7 +4,7 @@ import HostRuntime
 /// (a default bar under a coloured opaque one), the finger at 40 % of the width — against the demo's
 /// alert frame (`stage.frame()` on the payment dialog and its number pad), measured in the same
 /// rounds.
-struct PagePopScene {
+struct PagePopScene: StillScene {
     let stage: Stage
     let nodes: Int
 
@@ -32,15 +32,5 @@ struct PagePopScene {
             throw BenchError("the interactive pop's frame lacks a page's fake bar")
         }
         nodes = frame.nodes.count
-    }
-
-    /// `stage.frame()`, `count` times; nanoseconds.
-    func frames(_ count: Int) -> Int {
-        var drawn = 0
-        let time = timed {
-            for _ in 0..<count { drawn &+= stage.frame().nodes.count }
-        }.nanoseconds
-        precondition(drawn == count * nodes, "the scene must not change")
-        return time
     }
 }

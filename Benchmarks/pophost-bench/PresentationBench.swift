@@ -28,8 +28,9 @@ enum PresentationBench {
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
         let pagePop = try PagePopScene()
+        let floating = try FloatingScene()
         let dragScene = try SheetDragScene(scenario: scenario, catalog: catalog)
-        var drag: [Int] = [], alert: [Int] = []
+        var drag: [Int] = [], alert: [Int] = [], floatingFrames: [Int] = []
 
         var svg: [Int] = [], frameOnly: [Int] = [], copy: [Int] = [], pagePopFrames: [Int] = []
         var terminal = TerminalSamples()
@@ -46,17 +47,17 @@ enum PresentationBench {
                 p = pagePop.frames(svgFrames)
                 c = svgScene.stringCopy(svgFrames); f = svgScene.frameAlone(svgFrames); s = svgScene.frameAndSVG(svgFrames)
             }
-            var (d, a2) = (0, 0)
+            var (d, a2, fl) = (0, 0, 0)
             if round.isMultiple(of: 2) {
-                d = dragScene.dragFrames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames)
+                d = dragScene.dragFrames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames); fl = floating.frames(svgFrames)
             } else {
-                a2 = svgScene.frameAndSVG(svgFrames); d = dragScene.dragFrames(svgFrames)
+                fl = floating.frames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames); d = dragScene.dragFrames(svgFrames)
             }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
             svg.append(s); frameOnly.append(f); copy.append(c); pagePopFrames.append(p)
-            drag.append(d); alert.append(a2)
+            drag.append(d); alert.append(a2); floatingFrames.append(fl)
             terminal.append(t)
             animation.append(a)
         }
@@ -88,7 +89,10 @@ enum PresentationBench {
                 realMilliseconds: jsonAnimationMilliseconds),
             pagePop: .init(
                 nodes: pagePop.nodes, microseconds: perFrame(pagePopFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames)),
-            sheetDrag: .init(nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames))
+            sheetDrag: .init(
+                nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames)),
+            floating: .init(
+                nodes: floating.nodes, microseconds: perFrame(floatingFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames))
         )
     }
 
@@ -413,4 +417,6 @@ struct PresentationMeasurements: Codable {
     let pagePop: AlertFrameComparison
     /// A sheet drag's frame beside the alert's (SheetDragBench.swift).
     let sheetDrag: AlertFrameComparison
+    /// A floating-window frame (corner circle and a bubble over a pop) beside the alert's (FloatingBench.swift).
+    let floating: AlertFrameComparison
 }

@@ -145,6 +145,9 @@ struct Report: Codable {
                 + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
                 + "follow + layout + SVG of the demo's share sheet (\(p.sheetDrag.nodes) nodes); the alert's frame in the same rounds "
                 + "\(micro(p.sheetDrag.alertMicroseconds)): ratio \(decimal(p.sheetDrag.ratio, 2))",
+            pad("floating window", 18) + "\(micro(p.floating.microseconds))/frame = \(percent(p.floating.budgetShare)) of a 60 fps frame "
+                + "(a pop with the corner circle and a bubble, \(p.floating.nodes) nodes); the alert scene's frame in the same rounds "
+                + "\(micro(p.floating.alertMicroseconds)): ratio \(decimal(p.floating.ratio, 2))",
         ]
     }
 

@@ -23,6 +23,8 @@
  *     com.pophost.samples.c.popover-controller      controller loader: a popover anchored to a button
  *                                                   (data source_x, source_y), a sheet on a phone with
  *                                                   a custom "compact" detent and a grabber
+ *   Sample data ("pop.factory.sample-data/1"): what the payment view and the test view are best shown
+ *   with, in `pophost preview`'s gallery and `pophost inspect`.
  *
  * The released ABI 1.0 version of this file is kept, unchanged, in Tests/Fixtures/abi-1.0/sample.c:
  * compare the two to see what 1.1 changes for a plugin (docs/plugin-abi.md walks through it).
@@ -32,6 +34,7 @@
 #include <pophost/pophost.h>
 #include <pophost/ext/animation.h>
 #include <pophost/ext/layout.h>
+#include <pophost/ext/sample_data.h>
 #include <pophost/ext/sheet.h>
 #include <pophost/ext/timer.h>
 
@@ -811,11 +814,28 @@ static void plugin_deinit(void) {
     if (--plugin.init_count == 0) memset(&plugin, 0, sizeof plugin);
 }
 
+/* [thread-safe] Constant JSON per component (ext/sample_data.h); NULL: none, show it with empty data. */
+static const char *sample_data_get(const pop_sample_data_factory_t *factory, const char *component_id) {
+    (void)factory;
+    if (!component_id) return NULL;
+    if (strcmp(component_id, "com.pophost.samples.c.payment-view") == 0)
+        return "[{\"name\": \"Order A-1001\", \"data\": {\"amount\": 42.5, \"order\": \"A-1001\"}},"
+               " {\"name\": \"Large amount\", \"data\": {\"amount\": 12999.99, \"order\": \"B-7\"}}]";
+    if (strcmp(component_id, "com.pophost.samples.c.test-view") == 0)
+        return "[{\"name\": \"CSPopKit\", \"data\": {\"title\": \"CSPopKit\","
+               " \"message\": \"Composed from a handler, a view loader and a controller loader.\"}}]";
+    return NULL;
+}
+
+static const pop_sample_data_factory_t sample_data_factory = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_sample_data_factory_t), .get = sample_data_get};
+
 static const void *plugin_get_factory(const char *factory_id) {
     if (!factory_id) return NULL;
     if (strcmp(factory_id, POP_FACTORY_HANDLER) == 0) return &handler_factory.factory;
     if (strcmp(factory_id, POP_FACTORY_VIEW_LOADER) == 0) return &view_loader_factory.factory;
     if (strcmp(factory_id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controller_loader_factory.factory;
+    if (strcmp(factory_id, POP_FACTORY_SAMPLE_DATA) == 0) return &sample_data_factory;
     return NULL; /* no reformers in this plugin */
 }
 

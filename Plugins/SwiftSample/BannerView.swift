@@ -10,7 +10,10 @@ enum BannerView {
             id: "com.pophost.samples.swift.banner-view",
             name: "Banner",
             description: "An icon, a title and a message in a dark banner.",
-            features: ["banner", "image", "text"]
+            features: ["banner", "image", "text"],
+            sampleData: #"""
+                [{"name": "Shipped", "data": {"title": "Order A-1002 shipped", "message": "Arriving tomorrow by 6 pm"}}, {"name": "Long message", "data": {"title": "Delivery update", "message": "Your parcel missed the last van of the day and will be delivered tomorrow morning, before noon."}}]
+                """#
         )
     ) { view in
         view.build = { _, data, builder in

@@ -11,7 +11,10 @@ enum ListPageView {
             id: "com.pophost.samples.swift.list-page",
             name: "List page",
             description: "A page's content: its rows as a plain list.",
-            features: ["page", "list", "text"]
+            features: ["page", "list", "text"],
+            sampleData: #"""
+                [{"name": "Orders", "data": {"rows": ["Order A-1001 · Wireless earbuds", "Order A-1002 · Phone case", "Order A-1003 · USB-C cable"]}}, {"name": "Empty", "data": {"rows": []}}]
+                """#
         )
     ) { view in
         view.build = { _, data, builder in

@@ -12,7 +12,10 @@ enum PageController {
             id: "com.pophost.samples.swift.page-controller",
             name: "Page",
             description: "A page of the navigation stack with a default, transparent or hidden bar.",
-            features: ["page", "navigation-bar"]
+            features: ["page", "navigation-bar"],
+            sampleData: #"""
+                [{"name": "Default bar", "data": {"title": "Orders"}}, {"name": "Transparent bar", "data": {"title": "Order A-1001", "bar": "transparent"}}, {"name": "Hidden bar", "data": {"title": "Tracking", "bar": "hidden"}}]
+                """#
         ),
         page: { page in
             page.configure_page = { _, data, config in

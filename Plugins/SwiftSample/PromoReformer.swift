@@ -13,7 +13,10 @@ enum PromoReformer {
             id: "com.pophost.samples.swift.promo-reformer",
             name: "Promotion reformer",
             description: "Turns a campaign's discount and name into the promotion's title and message.",
-            features: ["promotion"]
+            features: ["promotion"],
+            sampleData: #"""
+                [{"name": "Spring, 20%", "data": {"discount": 20, "campaign": "spring"}}, {"name": "No campaign", "data": {"discount": 5}}]
+                """#
         )
     ) { reformer in
         reformer.reform = { _, data, viewData, controllerData in

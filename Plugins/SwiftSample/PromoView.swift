@@ -10,7 +10,10 @@ enum PromoView {
             id: "com.pophost.samples.swift.promo-view",
             name: "Promotion",
             description: "A banner image, an offer, a message and claim and not-now buttons.",
-            features: ["alert", "image", "text", "buttons"]
+            features: ["alert", "image", "text", "buttons"],
+            sampleData: #"""
+                [{"name": "20% off", "data": {"title": "20% off everything", "message": "Spring sale: this week only."}}, {"name": "No message", "data": {"title": "Limited offer"}}]
+                """#
         )
     ) { view in
         view.build = { _, data, builder in

@@ -22,6 +22,10 @@
 //                                                      or hidden bar ("pop.page/1")
 //     com.pophost.samples.swift.page-handler           handler: counts its page's appearances
 //                                                      ("pop.page-handler/1")
+//   An article that floats (WeChat's 浮窗):
+//     com.pophost.samples.swift.article-page           view loader: headline, byline, paragraphs
+//     com.pophost.samples.swift.article-controller     controller loader: a floating page whose bubble
+//                                                      keeps its URL ("pop.floating/1")
 //
 // This file: the entry and the plugin's descriptor. PendingAnswers: should_present answered from
 // on_main_thread when the host has no timer. Then one file per component.
@@ -35,8 +39,10 @@ import PopPluginKit
 
 extension Descriptor {
     /// A descriptor of this plugin: the plugin and every component are pophost's, version 1.0.0.
-    static func sample(id: String, name: String, description: String, features: [String]) -> Descriptor {
-        Descriptor(id: id, name: name, vendor: "pophost", version: "1.0.0", description: description, features: features)
+    /// `sampleData`: the data to show the component with (ext/sample_data.h).
+    static func sample(id: String, name: String, description: String, features: [String], sampleData: String? = nil) -> Descriptor {
+        Descriptor(
+            id: id, name: name, vendor: "pophost", version: "1.0.0", description: description, features: features, sampleData: sampleData)
     }
 }
 
@@ -47,14 +53,14 @@ let entry = PluginEntry(
         id: "com.pophost.samples.swift",
         name: "pophost Swift sample",
         description: "CSPopKit's example trio in Swift: a high-priority handler, a test view and a pop controller; "
-            + "plus a queued promotion, a top banner, a share sheet and the app's pages.",
+            + "plus a queued promotion, a top banner, a share sheet, the app's pages and an article that floats.",
         features: []
     ),
     components: [
         HighPriorityHandler.component, PromotionHandler.component, PageHandler.component,
-        TestView.component, PromoView.component, BannerView.component, ListPageView.component,
+        TestView.component, PromoView.component, BannerView.component, ListPageView.component, ArticlePageView.component,
         PopController.component, SlideController.component, BannerController.component, SheetController.component,
-        PageController.component,
+        PageController.component, ArticleController.component,
         PromoReformer.component,
     ],
     // The host's answer to Host.requestCallback(): deliver the promotion handler's decisions queued

@@ -10,7 +10,10 @@ enum TestView {
             id: "com.pophost.samples.swift.test-view",
             name: "Test view",
             description: "A title, a message and an OK button.",
-            features: ["alert", "text", "buttons"]
+            features: ["alert", "text", "buttons"],
+            sampleData: #"""
+                [{"name": "CSPopKit", "data": {"title": "CSPopKit", "message": "Composed from a handler, a view loader and a controller loader."}}, {"name": "Long title", "data": {"title": "A title long enough to wrap onto a second line", "message": "Short."}}]
+                """#
         )
     ) { view in
         view.build = { _, data, builder in

@@ -19,7 +19,7 @@ public struct PluginContracts {
         public let builds: Result<[ViewBuild], ComponentFailure>
     }
 
-    /// The data each view loader was built for, in order.
+    /// The data every view loader was built for, in order (each also for its own samples, after these).
     public let data: [Value]
     public let handlers: [Handler]
     public let viewLoaders: [ViewLoader]
@@ -39,7 +39,10 @@ public struct PluginContracts {
         }
         viewLoaders = components.filter { $0.kind == .viewLoader }.map { component in
             let id = component.descriptor.id
-            return ViewLoader(id: id, builds: Result { () throws(ComponentFailure) in try inspector.builds(ofViewLoader: id, for: data) })
+            // Its own samples too (ext/sample_data.h), after the data given.
+            let samples = component.descriptor.samples.map(\.data).filter { !data.contains($0) }
+            return ViewLoader(
+                id: id, builds: Result { () throws(ComponentFailure) in try inspector.builds(ofViewLoader: id, for: data + samples) })
         }
     }
 }

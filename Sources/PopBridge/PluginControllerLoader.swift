@@ -34,6 +34,9 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     /// "pop.page/1"'s configure_page.
     private let configurePageHook:
         (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_page_config_t>?) -> Void)?
+    /// "pop.floating/1"'s configure_floating.
+    private let configureFloatingHook:
+        (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_floating_config_t>?) -> Void)?
     private let instance: PluginInstance
     /// The completions handed to the plugin as 1.0 function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
@@ -76,6 +79,9 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
             POP_EXT_PAGE, as: pop_page_ext_t.self, minimumSize: MemoryLayout<pop_page_ext_t>.size
         )
         .flatMap { $0.header.contains(\pop_page_ext_t.configure_page) ? $0.table.pointee.configure_page : nil }
+        configureFloatingHook = try instance.extensionTable(
+            POP_EXT_FLOATING, as: pop_floating_ext_t.self, minimumSize: MemoryLayout<pop_floating_ext_t>.size
+        ).flatMap { $0.header.contains(\pop_floating_ext_t.configure_floating) ? $0.table.pointee.configure_floating : nil }
     }
 
     package var hasShowAnimation: Bool { showHook != nil }
@@ -89,8 +95,32 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         configureFunction(pointer, data.tree.root, &raw)
         var presentation = try Presentation(raw)
         try configureSheet(&presentation, data: data)
-        if presentation.style == .page { presentation.page = try configurePage(data: data) }
+        if presentation.style == .page || presentation.style == .floating { presentation.page = try configurePage(data: data) }
+        if presentation.style == .floating {
+            var page = presentation.page ?? PagePreferences()
+            page.floating = try configureFloating(data: data)
+            presentation.page = page
+        }
         return presentation
+    }
+
+    /// What a floating page's bubble keeps and shows ("pop.floating/1"); empty strings stand for
+    /// the defaults the stack fills in (the page's kind, its title's first character).
+    private func configureFloating(data: RequestData) throws(ComponentFailure) -> FloatingDeclaration {
+        var raw = pop_floating_config_t()
+        raw.abi_version = ABIVersion.host.raw
+        raw.struct_size = UInt32(MemoryLayout<pop_floating_config_t>.size)
+        raw.logo_color = FloatingDeclaration(keep: "", logo: "").logoColor.rawValue
+        configureFloatingHook?(pointer, data.tree.root, &raw)
+        func text(_ pointer: UnsafePointer<CChar>?, _ field: String) throws(ComponentFailure) -> String {
+            guard let pointer else { return "" }
+            guard let text = String(validatingCString: pointer) else {
+                throw ComponentFailure(.contractBroken, "floating configuration field \(field) is not UTF-8")
+            }
+            return text
+        }
+        return FloatingDeclaration(
+            keep: try text(raw.keep, "keep"), logo: try text(raw.logo, "logo"), logoColor: ContentNode.Color(rawValue: raw.logo_color))
     }
 
     /// A page's declaration ("pop.page/1"); nil without the extension (the defaults).

@@ -30,17 +30,18 @@ extension NavigationStack {
         let components = PageComponents(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader)
         do throws(ComponentFailure) {
             let data = RequestData(request.data)
-            let (preferences, content) = try Self.declare(data, controllerLoader, viewLoader)
-            return makePage(kind: kind, preferences: preferences, content: content, handler: components)
+            let (preferences, content) = try Self.declare(data, kind: kind, controllerLoader, viewLoader)
+            return makeComposedPage(kind: kind, preferences: preferences, content: content, handler: components, request: request)
         } catch {
             components.destroy()
             throw error
         }
     }
 
-    /// The page's preferences (the controller loader must choose the page style) and content.
+    /// The page's preferences (the controller loader must choose the page or the floating style; a
+    /// floating page's bubble defaults filled in) and content.
     private static func declare(
-        _ data: RequestData, _ controllerLoader: any ControllerLoaderComponent, _ viewLoader: any ViewLoaderComponent
+        _ data: RequestData, kind: String, _ controllerLoader: any ControllerLoaderComponent, _ viewLoader: any ViewLoaderComponent
     ) throws(ComponentFailure) -> (PagePreferences, ContentNode) {
         let presentation: Presentation
         do throws(ComponentFailure) {
@@ -48,13 +49,24 @@ extension NavigationStack {
         } catch {
             throw ComponentFailure(error.category, "controller loader \(controllerLoader.id): \(error.description)")
         }
-        guard presentation.style == .page else {
+        guard presentation.style == .page || presentation.style == .floating else {
             throw ComponentFailure(
                 .contractBroken,
-                "controller loader \(controllerLoader.id) chose the style \(presentation.style), not page: it cannot declare a page")
+                "controller loader \(controllerLoader.id) chose the style \(presentation.style), not page or floating: it cannot declare a page"
+            )
+        }
+        var preferences = presentation.page ?? PagePreferences()
+        if presentation.style == .floating {
+            // Floatable: the declared keep and logo, or the page's kind and its title's first character.
+            var floating = preferences.floating ?? FloatingDeclaration(keep: "", logo: "")
+            if floating.keep.isEmpty { floating.keep = kind }
+            if floating.logo.isEmpty { floating.logo = String((preferences.title ?? kind).first ?? "·") }
+            preferences.floating = floating
+        } else {
+            preferences.floating = nil
         }
         do throws(ComponentFailure) {
-            return (presentation.page ?? PagePreferences(), try viewLoader.build(data: data))
+            return (preferences, try viewLoader.build(data: data))
         } catch {
             throw ComponentFailure(error.category, "view loader \(viewLoader.id): \(error.description)")
         }

@@ -36,6 +36,14 @@ public final class NavigationStack {
         return Page(kind: kind, preferences: preferences, content: content, handler: handler, sequence: sequence)
     }
 
+    /// A page composed from `request`, numbered within this stack (NavigationStack+Composition).
+    func makeComposedPage(
+        kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler, request: PageRequest
+    ) -> Page {
+        sequence += 1
+        return Page(kind: kind, preferences: preferences, content: content, handler: handler, request: request, sequence: sequence)
+    }
+
     /// The style on the real bar: the arriving page's from a transition's start (on pop KM applies
     /// it at once; on push the arriving page sets it in its will-appear), else the top page's; nil
     /// with no page.

@@ -10,15 +10,22 @@ public final class Page {
     public let kind: String
     public let preferences: PagePreferences
     public let content: ContentNode
+    /// The components and data it was composed from (`NavigationStack.makePage(_:)`), so that it
+    /// can be made again (a floating bubble reopens it); nil for a page given as values.
+    public let request: PageRequest?
     let handler: PageHandler?
 
     /// Made by `NavigationStack.makePage`, which numbers the pages.
-    init(kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler? = nil, sequence: Int) {
+    init(
+        kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler? = nil, request: PageRequest? = nil,
+        sequence: Int
+    ) {
         self.kind = kind
         name = "\(kind)#\(sequence)"
         self.preferences = preferences
         self.content = content
         self.handler = handler
+        self.request = request
     }
 
     public var bar: BarStyle { preferences.bar }

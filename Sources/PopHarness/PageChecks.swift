@@ -131,15 +131,18 @@ enum PageChecks {
         }
     }
 
-    /// A page request per controller loader of the plugin that declares pages, over a view loader
-    /// of the plugin (the one its covering popup pairs it with, else the first).
+    /// A page request per controller loader of the plugin that declares pages (or floating pages),
+    /// with its first declared sample's data (else its covering popup's), over a view loader of the
+    /// plugin (the one its covering popup pairs it with, else the first).
     static func pageRequests(_ run: PopupRun) -> [PageRequest] {
         run.plugin.ids(of: .controllerLoader).compactMap { controller in
             let covering = run.pairs.coveringRequests(controllers: [controller], reformers: []).first { $0.controllerLoader == controller }
-            let data = covering?.data ?? .null
+            let declared = run.plugin.components.first { $0.descriptor.id == controller }?.descriptor.samples.first?.data
+            let data = declared ?? covering?.data ?? .null
             guard let made = try? run.source.makeControllerLoader(controller, context: .detached()) else { return nil }
             defer { made.destroy() }
-            guard (try? made.configure(data: RequestData(data)))?.style == .page else { return nil }
+            let style = (try? made.configure(data: RequestData(data)))?.style
+            guard style == .page || style == .floating else { return nil }
             guard let view = covering?.viewLoader ?? run.plugin.ids(of: .viewLoader).first else { return nil }
             return PageRequest(viewLoader: view, controllerLoader: controller, data: data)
         }

@@ -69,7 +69,37 @@ struct ABIReader {
                 components.append(PluginInfo.Component(kind: kind, descriptor: descriptor))
             }
         }
+        try readSampleData(entry, into: &components)
         return components
+    }
+
+    /// Each component's sample data from the plugin's "pop.factory.sample-data/1" (ext/sample_data.h),
+    /// when it offers that factory.
+    private func readSampleData(
+        _ entry: UnsafePointer<pop_plugin_entry_t>, into components: inout [PluginInfo.Component]
+    )
+        throws(PluginError)
+    {
+        guard let raw = entry.pointee.get_factory(POP_FACTORY_SAMPLE_DATA) else { return }
+        let what = "the sample-data factory"
+        _ = try checkHeader(raw, what: what, minimumSize: MemoryLayout<pop_sample_data_factory_t>.size)
+        let factory = raw.assumingMemoryBound(to: pop_sample_data_factory_t.self)
+        guard let get = factory.pointee.get else { throw PluginError(.structTooSmall, path: path, "\(what) lacks get") }
+        for index in components.indices {
+            let id = components[index].descriptor.id
+            guard let text = id.withCString({ get(factory, $0) }) else { continue }
+            let limit = Int(POP_SAMPLE_DATA_MAX_BYTES)
+            guard strnlen(text, limit + 1) <= limit else {
+                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(id) is longer than \(limit) bytes")
+            }
+            guard let json = String(validatingCString: text) else {
+                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(id) is not valid UTF-8")
+            }
+            switch SampleData.parse(json, limit: Int(POP_SAMPLE_DATA_MAX_SAMPLES)) {
+            case .success(let samples): components[index].descriptor.samples = samples
+            case .failure(let problem): throw PluginError(.invalidDescriptor, path: path, "the sample data of \(id) \(problem.message)")
+            }
+        }
     }
 
     /// Copies and validates one descriptor.

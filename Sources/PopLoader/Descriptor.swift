@@ -7,14 +7,20 @@ public struct Descriptor: Codable, Hashable, Sendable {
     public var version: String
     public var description: String
     public var features: [String]
+    /// The data it declares to be shown with (ABI 1.1's `sample_data`), the default first.
+    public var samples: [SampleData]
 
-    public init(id: String, name: String, vendor: String = "", version: String = "", description: String = "", features: [String] = []) {
+    public init(
+        id: String, name: String, vendor: String = "", version: String = "", description: String = "", features: [String] = [],
+        samples: [SampleData] = []
+    ) {
         self.id = id
         self.name = name
         self.vendor = vendor
         self.version = version
         self.description = description
         self.features = features
+        self.samples = samples
     }
 
     /// Whether `id` is a reverse-DNS identifier: two or more dot-separated labels of ASCII letters,

@@ -15,6 +15,9 @@ public struct FrameNode: Hashable, Sendable {
         case keyboard, key
         /// A sheet's grabber, and a popover's arrow (a square turned by 45°, half under the card).
         case grabber, arrow
+        /// A floating window's bubble (its logo is its text), and the corner circle that creates or
+        /// deletes bubbles (a disc centred near the bottom-right corner, so a quarter of it shows).
+        case bubble, floatingCircle = "floating-circle"
     }
 
     /// Unique in its frame and stable from frame to frame, e.g. `app.navigation-bar`, `popup.3`,

@@ -57,6 +57,21 @@ public struct TraceEvent: Hashable, Sendable {
         case pageWillDisappear = "page-will-disappear"
         case pageDidDisappear = "page-did-disappear"
         case pageReleased = "page-released"
+        // The floating window (request 0; `detail`: the page, the bubble and what it keeps or where it went)
+        /// A page shrank into a new bubble.
+        case bubbleCreated = "bubble-created"
+        /// A new bubble took the place of an old one (same `keep`, or the limit reached).
+        case bubbleReplaced = "bubble-replaced"
+        /// A tap on a bubble pushed its page again.
+        case bubbleOpened = "bubble-opened"
+        /// A page opened from its bubble was popped back into it.
+        case bubbleClosed = "bubble-closed"
+        /// A dragged bubble came to rest at its snapping position.
+        case bubbleMoved = "bubble-moved"
+        /// A bubble dropped into the corner circle is gone.
+        case bubbleDeleted = "bubble-deleted"
+        /// A bubble could not be grabbed or opened (`detail` says why).
+        case bubbleRefused = "bubble-refused"
         /// A plugin broke its contract; `detail` says how.
         case misbehaviour
     }

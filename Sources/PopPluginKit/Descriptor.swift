@@ -16,10 +16,14 @@ public struct Descriptor: Sendable {
     public var description: String
     /// Free-form tags ("alert", "secure-input"), no duplicates.
     public var features: [String]
+    /// The data to show it with ("pop.factory.sample-data/1", ext/sample_data.h), as JSON text: an
+    /// array of `{"name": …, "data": …}`, the default first; nil for none. Ignored for the plugin's
+    /// own descriptor.
+    public var sampleData: String?
 
     public init(
         id: String, name: String, vendor: String = "", version: String = "", description: String = "",
-        features: [String] = []
+        features: [String] = [], sampleData: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -27,6 +31,7 @@ public struct Descriptor: Sendable {
         self.version = version
         self.description = description
         self.features = features
+        self.sampleData = sampleData
     }
 
     /// The C descriptor, its strings in memory that is never freed (Immortal.swift).

@@ -37,6 +37,10 @@ public final class PluginEntry: @unchecked Sendable {  // its mutable state is t
     /// What `pop_plugin_entry_v1` returns: the same pointer on every call.
     public let table: UnsafePointer<pop_plugin_entry_t>
     private let factories: [Factory]
+    /// The components' sample data by id (`Descriptor.sampleData`), as immortal C strings.
+    private let sampleData: [String: UnsafePointer<CChar>]
+    /// "pop.factory.sample-data/1" (ext/sample_data.h), when any component declares sample data.
+    private let sampleDataFactory: UnsafePointer<pop_sample_data_factory_t>?
     private let onMainThread: (() -> Void)?
     private let onLastDeinit: (() -> Void)?
     /// Balanced init/deinit calls: the first attaches the host, the last detaches it.
@@ -67,6 +71,24 @@ public final class PluginEntry: @unchecked Sendable {  // its mutable state is t
         }
         self.onMainThread = onMainThread
         self.onLastDeinit = onLastDeinit
+        var samples: [String: UnsafePointer<CChar>] = [:]
+        for component in components {
+            if let json = component.descriptor.sampleData { samples[component.descriptor.id] = immortal(json) }
+        }
+        sampleData = samples
+        if samples.isEmpty {
+            sampleDataFactory = nil
+        } else {
+            var factory = pop_sample_data_factory_t()
+            factory.abi_version = .current
+            factory.struct_size = UInt32(MemoryLayout<pop_sample_data_factory_t>.size)
+            // [thread-safe] Constant data, built before the host could ask.
+            factory.get = { _, id in
+                guard let id else { return nil }
+                return PluginEntry.installed?.sampleData[String(cString: id)]
+            }
+            sampleDataFactory = UnsafePointer(immortal(factory))
+        }
 
         var entry = pop_plugin_entry_t()
         entry.abi_version = .current
@@ -90,9 +112,10 @@ public final class PluginEntry: @unchecked Sendable {  // its mutable state is t
         }
         // [thread-safe] Exact ids only: anything else, even a known id with more after it, is NULL.
         entry.get_factory = { factoryID in
-            guard let factoryID, let factory = PluginEntry.installed?.factories.first(where: { strcmp($0.id, factoryID) == 0 })
-            else { return nil }
-            return UnsafeRawPointer(factory.table)
+            guard let factoryID, let installed = PluginEntry.installed else { return nil }
+            if let factory = installed.factories.first(where: { strcmp($0.id, factoryID) == 0 }) { return UnsafeRawPointer(factory.table) }
+            guard strcmp(factoryID, POP_FACTORY_SAMPLE_DATA) == 0 else { return nil }
+            return installed.sampleDataFactory.map(UnsafeRawPointer.init)
         }
         if onMainThread != nil {
             entry.on_main_thread = { PluginEntry.installed?.onMainThread?() }

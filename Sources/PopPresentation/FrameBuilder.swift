@@ -4,8 +4,9 @@ import PopModel
 /// Draws an engine's screen at its current time: the app, then each popup on screen (its dimming,
 /// its card and its content laid out in its presented frame, scaled and rotated about its centre),
 /// in layer order (sheets below modal below banner) and, within a layer, in the order they came on
-/// screen; the keyboard on top. A sheet adds its grabber and draws no dimming where it is undimmed
-/// (the app takes the touches there); a popover draws its arrow and a clear mask.
+/// screen; then the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its
+/// grabber and draws no dimming where it is undimmed (the app takes the touches there); a popover
+/// draws its arrow and a clear mask.
 struct FrameBuilder {
     let engine: PresentationEngine
     let app: AppScreen
@@ -17,12 +18,16 @@ struct FrameBuilder {
         var nodes =
             navigation.pages.isEmpty
             ? cache.appNodes(app, in: scene)
-            : PageDrawing(scene: scene, stack: navigation, progress: engine.pageTransitionProgress, cache: cache).nodes()
+            : PageDrawing(
+                scene: scene, stack: navigation, progress: engine.pageDrawingProgress, cache: cache,
+                hidden: engine.pageHiddenByFloating
+            ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)
         }
         cache.keepLayouts(of: Set(visible.map(\.id)))
+        nodes += FloatingDrawing(engine: engine).nodes()
         let keyboardHeight = engine.keyboard.visibleHeight(at: now)
         if keyboardHeight > 0 {
             nodes += cache.keyboardNodes(in: scene, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)

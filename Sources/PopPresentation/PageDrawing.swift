@@ -10,13 +10,16 @@ import PopModel
 ///
 /// Node ids: `page.<name>` (its background), `page.<name>.content…`, `page.<name>.bar`,
 /// `page.<name>.bar.shadow`, `page.<name>.large-title`; the real bar's `bar.background`,
-/// `bar.shadow`, `bar.title.<name>`, `bar.back`.
+/// `bar.shadow`, `bar.title.<name>`, `bar.back`. A page the floating window's transition view
+/// stands for (`hidden`) is not drawn.
 struct PageDrawing {
     let scene: Scene
     let stack: NavigationStack
     /// The transition's progress, when one runs.
     let progress: Double?
     let cache: FrameCache
+    /// A page not drawn: the floating window's transition view stands for it.
+    var hidden: String? = nil
 
     private var layout: NavigationLayout { NavigationLayout(scene: scene) }
 
@@ -27,15 +30,17 @@ struct PageDrawing {
             // The page that is (or was) lower in the stack is drawn first.
             let lower = transition.isPop ? (transition.arriving, offsets.arriving) : (transition.leaving, offsets.leaving)
             let upper = transition.isPop ? (transition.leaving, offsets.leaving) : (transition.arriving, offsets.arriving)
-            for (page, x) in [lower, upper] {
+            for (page, x) in [lower, upper] where page.name != hidden {
                 appendPage(page, x: x, to: &nodes)
                 appendBarBackground(page.bar, id: "page.\(page.name).bar", x: x, to: &nodes)
                 appendLargeTitle(page, x: x, to: &nodes)
             }
             let opacities = PageTransitionBehaviour.titleOpacities(
                 progress: progress, leaving: transition.leaving.bar, arriving: transition.arriving.bar)
-            appendTitle(transition.leaving, x: offsets.leaving, opacity: opacities.leaving, to: &nodes)
-            appendTitle(transition.arriving, x: offsets.arriving, opacity: opacities.arriving, to: &nodes)
+            appendTitle(
+                transition.leaving, x: offsets.leaving, opacity: hidden == transition.leaving.name ? 0 : opacities.leaving, to: &nodes)
+            appendTitle(
+                transition.arriving, x: offsets.arriving, opacity: hidden == transition.arriving.name ? 0 : opacities.arriving, to: &nodes)
             let backOpacity =
                 (hasBack(transition.leaving) ? opacities.leaving : 0) + (hasBack(transition.arriving) ? opacities.arriving : 0)
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)

@@ -16,8 +16,11 @@ struct PointerTracker {
     private(set) var isDragging = false
     /// Whether the touch may pop a page (it began on the app), or is popping one.
     var pagePan = PagePan.none
+    /// The floating bubble the touch began on (by number), and whether it drags it.
+    var bubble: BubbleGrab = .none
 
     enum PagePan { case none, possible, popping }
+    enum BubbleGrab: Equatable { case none, possible(Int), dragging }
 
     init(start: Point, at time: VirtualTime, banner: RequestID?, sheet: RequestID? = nil) {
         self.start = start
@@ -38,9 +41,12 @@ struct PointerTracker {
 
     /// The movement from the start.
     var translation: Point {
-        let last = samples.last?.point ?? start
+        let last = location
         return Point(x: last.x - start.x, y: last.y - start.y)
     }
+
+    /// Where the finger is now.
+    var location: Point { samples.last?.point ?? start }
 
     /// Points per second along x over the last `velocityWindow` (as `velocity` along y).
     var horizontalVelocity: Double { velocity(along: \.x) }

@@ -26,6 +26,8 @@ public enum PopGestureRule {
         case tooFarFromEdge = "too-far-from-edge"
         case inTransition = "in-transition"
         case notTowardTrailing = "not-toward-trailing"
+        /// A floating bubble is being dragged (checked by the engine after the rules above).
+        case bubbleDragged = "bubble-dragged"
     }
 
     /// How close to the leading edge an edge pan must start, in points.

@@ -31,17 +31,20 @@ extension PresentationEngine {
         return true
     }
 
-    /// Pops the top page (Backspace, the back button, a scenario's `pop`).
+    /// Pops the top page (Backspace, the back button, a scenario's `pop`); a page opened from its
+    /// bubble shrinks back into it.
     @discardableResult
     public func pop(animated: Bool) -> Bool {
-        guard navigation.pop(animated: animated) != nil else { return false }
+        guard let page = navigation.top, navigation.pop(animated: animated) != nil else { return false }
         if navigation.transition != nil { runProgrammaticTransition() }
+        floatingPopStarted(page, animated: animated)
         return true
     }
 
     /// A pan of `kind` that began at `start` and has moved by `translation` asks to pop the top
-    /// page: refused by `PopGestureRule` (traced `page-refused` with the rule), else the pop begins
-    /// and follows the finger.
+    /// page: refused by `PopGestureRule` (traced `page-refused` with the rule) or while a bubble is
+    /// dragged (the floating window's gestures exclude each other), else the pop begins and follows
+    /// the finger.
     @discardableResult
     public func beginInteractivePop(_ kind: PopGestureRule.Kind, start: Point, translation: Point) -> PopGestureRule.Refusal? {
         if let refusal = PopGestureRule.refusal(
@@ -51,27 +54,36 @@ extension PresentationEngine {
             chef.record(.pageRefused, request: 0, detail: "\(kind.rawValue) pan: \(refusal.rawValue)")
             return refusal
         }
+        if floating.dragged != nil {
+            chef.record(.pageRefused, request: 0, detail: "\(kind.rawValue) pan: \(PopGestureRule.Refusal.bubbleDragged.rawValue)")
+            return .bubbleDragged
+        }
         guard navigation.beginInteractivePop() != nil else { return .inTransition }
         var pop = InteractivePop(width: scene.width)
         pop.update(translation: translation.x)
         pageMotion = .dragging(pop)
+        moveFloatingFinger(to: Point(x: start.x + translation.x, y: start.y + translation.y))
         return nil
     }
 
-    /// The finger of an interactive pop has moved `translation` points along x since the pan began.
-    public func moveInteractivePop(translation: Double) {
+    /// The finger of an interactive pop has moved `translation` points along x since the pan began;
+    /// `finger` is where it is (the floating window's corner circle follows it).
+    public func moveInteractivePop(translation: Double, finger: Point? = nil) {
         guard case .dragging(var pop) = pageMotion else { return }
         pop.update(translation: translation)
         pageMotion = .dragging(pop)
+        if let finger { moveFloatingFinger(to: finger) }
     }
 
-    /// The finger lifts at `velocity` (points per second along x): the pop completes or goes back
-    /// (`InteractivePop.completes`) and settles; the stack hears the outcome when the settle ends.
-    /// Returns whether it completes; nil when no pop is being dragged.
+    /// The finger lifts at `velocity` (points per second along x), at `finger` if known: the pop
+    /// completes or goes back (`InteractivePop.completes`; a floatable page released in the armed
+    /// corner circle always completes, into a bubble) and settles; the stack hears the outcome when
+    /// the settle ends. Returns whether it completes; nil when no pop is being dragged.
     @discardableResult
-    public func endInteractivePop(velocity: Double) -> Bool? {
+    public func endInteractivePop(velocity: Double, finger: Point? = nil) -> Bool? {
         guard case .dragging(let pop) = pageMotion else { return nil }
-        let completing = pop.completes(velocity: velocity)
+        if let finger { moveFloatingFinger(to: finger) }
+        let completing = releaseFloatingPop(pop, completing: pop.completes(velocity: velocity), finger: floating.finger)
         pageMotion = .settling(pop, completing: completing, start: now)
         clock.schedule(after: pop.settleDuration(completing: completing)) { [weak self] in
             guard let self else { return }
@@ -81,7 +93,7 @@ extension PresentationEngine {
         return completing
     }
 
-    private func runProgrammaticTransition() {
+    func runProgrammaticTransition() {
         pageMotion = .animated(start: now)
         clock.schedule(after: PageTransitionBehaviour.duration) { [weak self] in
             guard let self else { return }

@@ -19,6 +19,8 @@ public final class PresentationEngine: PopupPresenter {
     private var screenSequence = 0
     /// The navigation transition's motion, while one runs (see `PresentationEngine+Navigation`).
     var pageMotion: PageTransitionBehaviour.Motion?
+    /// The floating window: bubbles, the corner circle, the transition view (see `PresentationEngine+Floating`).
+    var floating = FloatingState()
 
     /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
     public init(chef: Chef, scene: Scene = Scene()) {
@@ -211,9 +213,11 @@ public final class PresentationEngine: PopupPresenter {
     // MARK: Scene changes
 
     /// Resizes the screen (a window resize, a rotation): popups are laid out again at once, also in
-    /// the middle of an animation; the keyboard keeps its state.
+    /// the middle of an animation; the keyboard keeps its state; floating bubbles keep their side.
     public func resize(to newScene: Scene) {
+        let old = scene
         scene = newScene
+        refloatBubbles(from: old)
         if keyboard.owner != nil {
             keyboard.from = scene.keyboardHeight
             keyboard.to = scene.keyboardHeight

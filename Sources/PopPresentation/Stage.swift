@@ -69,6 +69,9 @@ public final class Stage {
                     return backgroundTap(request)
                 }
                 return .absorbed(request)
+            case .bubble:
+                guard let number = Self.bubbleNumber(node) else { continue }
+                return engine.openBubble(number) ? .bubble(number) : .absorbed(0)
             case .app:
                 if node.id == "bar.back" && engine.pop(animated: true) { return .back }
                 chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
@@ -81,16 +84,27 @@ public final class Stage {
         return .app
     }
 
+    /// The number of the floating bubble `node` draws.
+    private static func bubbleNumber(_ node: FrameNode) -> Int? {
+        node.role == .bubble ? Int(node.id.dropFirst("floating.bubble.".count)) : nil
+    }
+
     private func backgroundTap(_ id: RequestID) -> TapOutcome {
         chef.userDismiss(id, reason: .backgroundTap) ? .dismissed(id) : .vetoed(id)
     }
 
     // MARK: Drags
 
-    /// A finger touches the screen. On a banner it holds the banner's display timer (if its theme
-    /// pauses on touch) and may drag it; on the front sheet (its grabber or content) it may drag it.
+    /// A finger touches the screen. On a floating bubble it may drag the bubble; on a banner it holds
+    /// the banner's display timer (if its theme pauses on touch) and may drag it; on the front sheet
+    /// (its grabber or content) it may drag it; on the app it may pop the page.
     public func pointerDown(at point: Point) {
         let hits = frame().nodes(at: point)
+        if let front = hits.first, let bubble = Self.bubbleNumber(front) {
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil)
+            pointer?.bubble = .possible(bubble)
+            return
+        }
         let touched = hits.filter { $0.role != .dimming }.compactMap(\.request)
         let banner = touched.first { self.engine.isDraggableBanner($0) }
         let sheet = banner == nil ? touched.first.flatMap { self.engine.isDraggableSheet($0) ? $0 : nil } : nil
@@ -109,6 +123,7 @@ public final class Stage {
             engine.dragSheet(id, offset: tracker.offset)
         }
         if tracker.isDragging { panPage(&tracker) }
+        if tracker.isDragging { dragBubble(&tracker) }
         pointer = tracker
     }
 
@@ -128,7 +143,10 @@ public final class Stage {
         } else if let id = tracker.sheet {
             engine.endSheetDrag(id, velocity: velocity)
         } else if tracker.pagePan == .popping {
-            engine.endInteractivePop(velocity: tracker.horizontalVelocity)
+            engine.endInteractivePop(velocity: tracker.horizontalVelocity, finger: tracker.location)
+        } else if tracker.bubble == .dragging {
+            engine.dragBubble(translation: tracker.translation, finger: tracker.location)
+            engine.endBubbleDrag(finger: tracker.location)
         }
         if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
     }
@@ -143,7 +161,21 @@ public final class Stage {
             let refused = engine.beginInteractivePop(kind, start: tracker.start, translation: tracker.translation) != nil
             tracker.pagePan = refused ? .none : .popping
         case .popping:
-            engine.moveInteractivePop(translation: tracker.translation.x)
+            engine.moveInteractivePop(translation: tracker.translation.x, finger: tracker.location)
+        case .none:
+            break
+        }
+    }
+
+    /// A drag that began on a floating bubble moves it (the engine refuses while a page is popped
+    /// by a pan); the delete circle follows the finger.
+    private func dragBubble(_ tracker: inout PointerTracker) {
+        switch tracker.bubble {
+        case .possible(let number):
+            tracker.bubble = engine.beginBubbleDrag(number, finger: tracker.start) ? .dragging : .none
+            if tracker.bubble == .dragging { engine.dragBubble(translation: tracker.translation, finger: tracker.location) }
+        case .dragging:
+            engine.dragBubble(translation: tracker.translation, finger: tracker.location)
         case .none:
             break
         }

@@ -18,4 +18,6 @@ public enum TapOutcome: Hashable, Sendable {
     case app
     /// The tap hit the navigation bar's back button: the top page is popping.
     case back
+    /// The tap hit a floating bubble: its page is opening (the bubble's number).
+    case bubble(Int)
 }

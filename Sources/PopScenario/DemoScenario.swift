@@ -10,7 +10,9 @@
 /// button's pop returns to the list; then, over
 /// the list, a share sheet comes up at medium, undimmed, and is dragged to large; a popover, which
 /// on this phone-sized scene is a sheet at its custom detent, pushes it back, and is flung away; a
-/// tap on the dimming dismisses the share sheet.
+/// tap on the dimming dismisses the share sheet. Last, an article that floats is swiped into the
+/// corner circle and becomes a bubble, which is dragged to the right edge, tapped to open the
+/// article again, and takes it back when the back button pops it.
 public enum DemoScenario {
     public static let json = #"""
         {
@@ -88,6 +90,19 @@ public enum DemoScenario {
             {"at": 25500, "drag": {"from": {"x": 195, "y": 620}, "to": {"x": 195, "y": 800}, "duration": 200, "velocity": 1500},
              "note": "Flung down: dismissed; the share sheet comes forward."},
             {"at": 27000, "tap": {"x": 195, "y": 30}, "note": "A tap on the dimming above the share sheet dismisses it."},
+            {"at": 28000, "push": {"page": "article", "view_loader": "com.pophost.samples.swift.article-page",
+                                   "controller_loader": "com.pophost.samples.swift.article-controller",
+                                   "handler": "com.pophost.samples.swift.page-handler",
+                                   "data": {"title": "Article", "url": "https://example.com/floating", "logo": "A",
+                                            "paragraphs": ["Swipe an article into the corner to keep it for later.",
+                                                           "Tap its bubble to read on: it opens where you left it."]}},
+             "note": "An article that can float (POP_STYLE_FLOATING) slides in."},
+            {"at": 29000, "drag": {"from": {"x": 10, "y": 700}, "to": {"x": 370, "y": 830}, "duration": 400},
+             "note": "Swiped from the edge into the corner circle, armed at full progress: it shrinks into a bubble."},
+            {"at": 30200, "drag": {"from": {"x": 41, "y": 73}, "to": {"x": 300, "y": 400}, "duration": 300},
+             "note": "The bubble dragged (the red delete circle comes in) and dropped on the right half: it springs to the right edge."},
+            {"at": 31500, "tap": {"x": 349, "y": 400}, "note": "A tap on the bubble opens the article again, expanding from it."},
+            {"at": 32800, "pop": {}, "note": "The back button: the article shrinks back into its bubble."},
             {"wait": "idle"}
           ],
           "expect": {
@@ -112,9 +127,18 @@ public enum DemoScenario {
               {"event": "detent-changed", "request": "share"},
               {"event": "did-present", "request": "filter"},
               {"event": "dismissed", "request": "filter", "reason": "swipe"},
-              {"event": "dismissed", "request": "share", "reason": "background-tap"}
+              {"event": "dismissed", "request": "share", "reason": "background-tap"},
+              {"event": "page-did-appear", "page": "article"},
+              {"event": "bubble-created", "page": "article"},
+              {"event": "page-released", "page": "article"},
+              {"event": "bubble-moved", "page": "article"},
+              {"event": "bubble-opened", "page": "article"},
+              {"event": "page-did-appear", "page": "article"},
+              {"event": "bubble-closed", "page": "article"},
+              {"event": "page-released", "page": "article"}
             ],
             "pages": ["orders"],
+            "bubbles": [{"keep": "https://example.com/floating", "logo": "A", "page": "article", "x": 323, "y": 374, "open": false}],
             "bar": {"hidden": false, "background_alpha": 1},
             "frames": [
               {"at": 6500, "node": "keyboard", "visible": true},

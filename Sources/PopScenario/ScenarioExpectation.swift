@@ -11,18 +11,48 @@ public struct ScenarioExpectations: Hashable, Sendable {
     public var pages: [String]?
     /// The real bar's style at the end (`"bar"`): only the members given are checked.
     public var bar: BarExpectation?
+    /// The floating bubbles at the end, oldest first (`"bubbles"`): as many as listed, each with
+    /// the members given; nil: not checked.
+    public var bubbles: [BubbleExpectation]?
 
-    public init(trace: [TraceEntry] = [], frames: [FrameEntry] = [], pages: [String]? = nil, bar: BarExpectation? = nil) {
+    public init(
+        trace: [TraceEntry] = [], frames: [FrameEntry] = [], pages: [String]? = nil, bar: BarExpectation? = nil,
+        bubbles: [BubbleExpectation]? = nil
+    ) {
         self.trace = trace
         self.frames = frames
         self.pages = pages
         self.bar = bar
+        self.bubbles = bubbles
     }
 
     public var isEmpty: Bool { count == 0 }
 
-    /// How many expectations there are: trace entries, frame entries, the stack and the bar.
-    public var count: Int { trace.count + frames.count + (pages == nil ? 0 : 1) + (bar == nil ? 0 : 1) }
+    /// How many expectations there are: trace entries, frame entries, the stack, the bar and the bubbles.
+    public var count: Int { trace.count + frames.count + (pages == nil ? 0 : 1) + (bar == nil ? 0 : 1) + (bubbles == nil ? 0 : 1) }
+
+    /// A floating bubble expected at the end; nil members are not checked.
+    public struct BubbleExpectation: Hashable, Sendable {
+        /// What its page keeps.
+        public var keep: String?
+        public var logo: String?
+        /// The kind of page it makes.
+        public var page: String?
+        /// Where its top-left corner rests, ± 0.5 pt.
+        public var x: Double?
+        public var y: Double?
+        /// Whether its page is open on the stack (it is then not drawn).
+        public var open: Bool?
+
+        public init(keep: String? = nil, logo: String? = nil, page: String? = nil, x: Double? = nil, y: Double? = nil, open: Bool? = nil) {
+            self.keep = keep
+            self.logo = logo
+            self.page = page
+            self.x = x
+            self.y = y
+            self.open = open
+        }
+    }
 
     /// The bar style expected at the end: `style`'s members named in `keys` (the JSON's).
     public struct BarExpectation: Hashable, Sendable {

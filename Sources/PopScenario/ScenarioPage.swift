@@ -3,7 +3,8 @@ import PopModel
 
 /// A page a scenario pushes (`"push": {...}`): composed of components (`view_loader`,
 /// `controller_loader`, `handler`, `data`), as a popup is; or declared in place: its kind, title,
-/// bar style, pop gesture preferences and a list of rows for its content.
+/// bar style, pop gesture preferences, whether it can float (`floating`) and a list of rows for its
+/// content.
 public struct ScenarioPage: Hashable, Sendable {
     public var kind: String
     public var preferences: PagePreferences
@@ -24,8 +25,9 @@ public struct ScenarioPage: Hashable, Sendable {
         self.components = components
     }
 
-    static let keys = ["page", "title", "bar", "pop_gesture", "pop_gesture_max_initial_distance", "rows", "animated"]
+    static let keys = ["page", "title", "bar", "pop_gesture", "pop_gesture_max_initial_distance", "floating", "rows", "animated"]
     static let componentKeys = ["page", "view_loader", "controller_loader", "handler", "data", "animated"]
+    static let floatingKeys = ["keep", "logo", "logo_color"]
     static let barKeys = [
         "hidden", "background", "background_alpha", "translucent", "tint", "title_color", "title_size", "shadow", "large_title",
     ]
@@ -51,6 +53,7 @@ public struct ScenarioPage: Hashable, Sendable {
         preferences.popGestureEnabled = try ScenarioRead.optional(object, "pop_gesture", at: path, ScenarioRead.bool) ?? true
         preferences.popGestureMaxInitialDistance =
             try ScenarioRead.optional(object, "pop_gesture_max_initial_distance", at: path, ScenarioRead.nonNegative) ?? 0
+        preferences.floating = try ScenarioRead.optional(object, "floating", at: path, floating)
         let rows = try ScenarioRead.optional(object, "rows", at: path) { (value, path) throws(ScenarioError) in
             var rows: [String] = []
             for (index, row) in try ScenarioRead.array(value, at: path).enumerated() {
@@ -72,6 +75,18 @@ public struct ScenarioPage: Hashable, Sendable {
             handler: try ScenarioRead.optional(object, "handler", at: path, ScenarioRead.nonEmptyString),
             data: object["data"] ?? .null)
         return ScenarioPage(request)
+    }
+
+    /// `{"keep": "...", "logo": "...", "logo_color": "#RRGGBB"}`: what the page keeps while floating
+    /// and what its bubble shows.
+    static func floating(_ value: Value, at path: String) throws(ScenarioError) -> FloatingDeclaration {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: floatingKeys, listing: "floating keys are")
+        var declaration = FloatingDeclaration(
+            keep: try ScenarioRead.required(object, "keep", at: path, ScenarioRead.string),
+            logo: try ScenarioRead.required(object, "logo", at: path, ScenarioRead.nonEmptyString))
+        if let color = try ScenarioRead.optional(object, "logo_color", at: path, color) { declaration.logoColor = color }
+        return declaration
     }
 
     /// A bar style: UIKit's default with the members given.

@@ -59,7 +59,8 @@ struct ScenarioParser {
     static let screenKeys = ["width", "height", "safe_area", "orientation", "scale"]
     static let arbitrationKeys = ["equal_priority", "queue_order"]
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
-    static let expectKeys = ["trace", "frames", "pages", "bar"]
+    static let expectKeys = ["trace", "frames", "pages", "bar", "bubbles"]
+    static let bubbleKeys = ["keep", "logo", "page", "x", "y", "open"]
     static let traceKeys = ["event", "request", "reason", "page"]
     static let frameKeys = [
         "at", "request", "node", "role", "rect", "opacity", "visible", "text", "text_contains", "tolerance",
@@ -247,7 +248,27 @@ struct ScenarioParser {
             expectations.bar = ScenarioExpectations.BarExpectation(
                 style: try ScenarioPage.barStyle(bar, at: barPath), keys: try ScenarioRead.object(bar, at: barPath).keys.sorted())
         }
+        if let bubbles = object["bubbles"] {
+            let bubblesPath = ScenarioRead.path(path, "bubbles")
+            expectations.bubbles = try ScenarioRead.array(bubbles, at: bubblesPath).enumerated().map {
+                (index, element) throws(ScenarioError) in
+                try Self.bubble(element, at: ScenarioRead.path(bubblesPath, index))
+            }
+        }
         return expectations
+    }
+
+    /// One of `expect.bubbles`: `{"keep", "logo", "page", "x", "y", "open"}`, each optional.
+    private static func bubble(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.BubbleExpectation {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: bubbleKeys, listing: "bubble keys are")
+        return ScenarioExpectations.BubbleExpectation(
+            keep: try ScenarioRead.optional(object, "keep", at: path, ScenarioRead.string),
+            logo: try ScenarioRead.optional(object, "logo", at: path, ScenarioRead.string),
+            page: try ScenarioRead.optional(object, "page", at: path, ScenarioRead.nonEmptyString),
+            x: try ScenarioRead.optional(object, "x", at: path, ScenarioRead.number),
+            y: try ScenarioRead.optional(object, "y", at: path, ScenarioRead.number),
+            open: try ScenarioRead.optional(object, "open", at: path, ScenarioRead.bool))
     }
 
     private func traceEntry(_ value: Value, at path: String) throws(ScenarioError) -> ScenarioExpectations.TraceEntry {

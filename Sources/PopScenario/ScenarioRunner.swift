@@ -255,10 +255,11 @@ public final class ScenarioRunner {
             if !engine.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
         case .pop(let animated):
             if !engine.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
-        case .swipeBack(let from, let distance, let velocity):
+        case .swipeBack(let from, let distance, let velocity, let endY):
             let kind: PopGestureRule.Kind = from.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
+            // The finger first moves along x (the gesture rules see that), then lifts at `endY`.
             guard engine.beginInteractivePop(kind, start: from, translation: Point(x: distance, y: 0)) == nil else { return }
-            engine.endInteractivePop(velocity: velocity)
+            engine.endInteractivePop(velocity: velocity, finger: Point(x: from.x + distance, y: endY ?? from.y))
         }
     }
 

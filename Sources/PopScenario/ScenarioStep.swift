@@ -62,8 +62,9 @@ public enum ScenarioAction: Hashable, Sendable {
     case pop(animated: Bool)
     /// The user swipes back: a pan from `from` by `distance` points along x, released at once at
     /// `velocity` points per second — an edge pan when it starts within 20 pt of the left edge, else
-    /// the full-screen pan.
-    case swipeBack(from: Point, distance: Double, velocity: Double)
+    /// the full-screen pan. The finger lifts at y `endY` (nil: the start's y): released in the
+    /// floating window's armed corner circle, a floatable page becomes a bubble.
+    case swipeBack(from: Point, distance: Double, velocity: Double, endY: Double? = nil)
 
     /// The action's key in the JSON: "show", "tap", ..., "open_url".
     public var name: String {

@@ -13,7 +13,7 @@ extension ScenarioParser {
     static let dragKeys = ["from", "to", "duration", "velocity"]
     static let selectDetentKeys = ["detent", "on"]
     static let scrollKeys = ["by", "on"]
-    static let swipeBackKeys = ["from", "distance", "velocity"]
+    static let swipeBackKeys = ["from", "distance", "to", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
     static let resizeKeys = ["width", "height"]
@@ -148,10 +148,19 @@ extension ScenarioParser {
         case "swipe_back":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.swipeBackKeys, listing: "swipe_back keys are")
-            return .swipeBack(
-                from: try ScenarioRead.required(object, "from", at: path, Self.point),
-                distance: try ScenarioRead.required(object, "distance", at: path, ScenarioRead.number),
-                velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number) ?? 0)
+            let from = try ScenarioRead.required(object, "from", at: path, Self.point)
+            let velocity = try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number) ?? 0
+            // Either how far the finger goes along x, or where it lifts (`to`, for the corner circle).
+            switch (object["distance"], object["to"]) {
+            case (.some, .some):
+                throw ScenarioRead.error(path, "swipe_back needs either distance or to, not both")
+            case (.none, .some):
+                let to = try ScenarioRead.required(object, "to", at: path, Self.point)
+                return .swipeBack(from: from, distance: to.x - from.x, velocity: velocity, endY: to.y)
+            default:
+                return .swipeBack(
+                    from: from, distance: try ScenarioRead.required(object, "distance", at: path, ScenarioRead.number), velocity: velocity)
+            }
         case "end_editing":
             guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
             return .endEditing

@@ -3,7 +3,32 @@
 /// must hold within the tolerance. Each failure names the expectation (`expect.trace[2]`, …).
 extension ScenarioRunner {
     public func verify() -> [ScenarioError] {
-        verifyTrace() + scenario.expectations.frames.compactMap(verify) + verifyPages()
+        verifyTrace() + scenario.expectations.frames.compactMap(verify) + verifyPages() + verifyBubbles()
+    }
+
+    private func verifyBubbles() -> [ScenarioError] {
+        guard let expected = scenario.expectations.bubbles else { return [] }
+        let bubbles = engine.bubbles
+        guard bubbles.count == expected.count else {
+            let found = bubbles.map { "\($0.name) (\($0.declaration.keep))" }.joined(separator: ", ")
+            return [failure("expect.bubbles", "\(bubbles.count) bubbles float, expected \(expected.count): [\(found)]")]
+        }
+        var failures: [ScenarioError] = []
+        for (index, (want, have)) in zip(expected, bubbles).enumerated() {
+            let path = "expect.bubbles[\(index)]"
+            let checks: [(String, Bool, String)] = [
+                ("keep", want.keep.map { $0 == have.declaration.keep } ?? true, "keeps \"\(have.declaration.keep)\""),
+                ("logo", want.logo.map { $0 == have.declaration.logo } ?? true, "shows \"\(have.declaration.logo)\""),
+                ("page", want.page.map { $0 == have.kind } ?? true, "makes a \"\(have.kind)\" page"),
+                ("x", want.x.map { abs($0 - have.origin.x) <= 0.5 } ?? true, "rests at x \(have.origin.x)"),
+                ("y", want.y.map { abs($0 - have.origin.y) <= 0.5 } ?? true, "rests at y \(have.origin.y)"),
+                ("open", want.open.map { $0 == (have.openPage != nil) } ?? true, have.openPage == nil ? "floats" : "is open"),
+            ]
+            for (key, holds, actual) in checks where !holds {
+                failures.append(failure("\(path).\(key)", "\(have.name) \(actual)"))
+            }
+        }
+        return failures
     }
 
     private func verifyPages() -> [ScenarioError] {

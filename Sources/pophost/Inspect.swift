@@ -10,8 +10,8 @@ struct Inspect: ParsableCommand {
             <path-or-id> is a path to a plugin file (anything containing '/' or naming an existing file), \
             or a plugin id or component id found on the search path. For a usable plugin it also shows each \
             handler's actions with their signatures, and the text fields and button actions each view \
-            loader builds for the data null and {} (and each --data): the plugin is loaded in this \
-            process for that, as `show` loads it. Exits with status 1 when the plugin is broken (error \
+            loader builds for the data null and {} (and each --data, and its own sample data): the plugin \
+            is loaded in this process for that, as `show` loads it. Exits with status 1 when the plugin is broken (error \
             or blacklisted), 64 when no plugin or component has the id (with the nearest one); a component \
             that fails is reported, not an exit status.
             """
@@ -125,7 +125,8 @@ struct InspectText {
                 ("Version", descriptor.version.isEmpty ? style.dim("—") : printable(descriptor.version)),
                 ("Description", descriptor.description.isEmpty ? style.dim("—") : printable(descriptor.description)),
                 ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
-            ], indent: indent)
+            ] + (descriptor.samples.isEmpty ? [] : [("Samples", descriptor.samples.map { printable($0.name) }.joined(separator: ", "))]),
+            indent: indent)
     }
 
     private func table(_ rows: [(String, String)], indent: String) -> String {

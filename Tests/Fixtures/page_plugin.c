@@ -10,15 +10,23 @@
  *   "no_swipe"     pop_gesture_enabled false
  *   "bad_alpha"    background_alpha 2 (a plugin error: the page is not made)
  *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
+ *   "floating"     configure() chooses POP_STYLE_FLOATING; "pop.floating/1" declares `url` as what
+ *                  the bubble keeps and `logo` as what it shows (NULL when absent: the defaults)
  * PAGE_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin heard in another process (a plugin host).
+ * Sample data ("pop.factory.sample-data/1", ext/sample_data.h): two for the view loader, one for
+ * the controller loader.
  * Defects for `pophost test` (compile-time):
- *   FIX_PAGE_RANDOM  the title differs from call to call
- *   FIX_PAGE_SLOW    each page event takes 1.5 s
+ *   FIX_PAGE_RANDOM          the title differs from call to call
+ *   FIX_PAGE_SLOW            each page event takes 1.5 s
+ *   FIX_PAGE_SAMPLE_DATA_BAD the view loader's sample data is not JSON (the scan fails)
+ *   FIX_PAGE_SAMPLE_DATA_FAILS the controller loader's sample declares a bad page (it fails to configure)
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
+#include <pophost/ext/floating.h>
 #include <pophost/ext/page.h>
+#include <pophost/ext/sample_data.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,8 +73,19 @@ static bool build(const pop_view_loader_t *self, const pop_value_t *data, const 
 /* The controller loader. */
 static void configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
     (void)self;
-    p->style = flag(data, "not_page") ? POP_STYLE_ALERT : POP_STYLE_PAGE;
+    p->style = flag(data, "not_page") ? POP_STYLE_ALERT : flag(data, "floating") ? POP_STYLE_FLOATING : POP_STYLE_PAGE;
 }
+static const char *string_member(const pop_value_t *data, const char *key) {
+    const pop_value_t *value = member(data, key);
+    return value ? values->get_string(value) : NULL;
+}
+static void configure_floating(const pop_controller_loader_t *self, const pop_value_t *data, pop_floating_config_t *config) {
+    (void)self;
+    config->keep = string_member(data, "url");
+    config->logo = string_member(data, "logo");
+}
+static const pop_floating_ext_t floating_ext = {
+    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_floating_ext_t), .configure_floating = configure_floating};
 static void configure_page(const pop_controller_loader_t *self, const pop_value_t *data, pop_page_config_t *config) {
     (void)self;
     const pop_value_t *title = member(data, "title");
@@ -106,7 +125,9 @@ static const pop_page_handler_ext_t handler_ext = {
 
 static const void *controller_extension(const pop_component_t *component, const char *id) {
     (void)component;
-    return id && strcmp(id, POP_EXT_PAGE) == 0 ? &page_ext : NULL;
+    if (id && strcmp(id, POP_EXT_PAGE) == 0) return &page_ext;
+    if (id && strcmp(id, POP_EXT_FLOATING) == 0) return &floating_ext;
+    return NULL;
 }
 static const void *handler_extension(const pop_component_t *component, const char *id) {
     (void)component;
@@ -177,6 +198,24 @@ static const pop_component_factory_t views = {POP_VERSION_INIT, sizeof(pop_compo
 static const pop_component_factory_t controllers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, controller_at, create_controller};
 static const pop_component_factory_t handlers = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, handler_at, create_handler};
 
+static const char *sample_data(const pop_sample_data_factory_t *factory, const char *id) {
+    (void)factory;
+    if (!id) return NULL;
+#if defined(FIX_PAGE_SAMPLE_DATA_BAD)
+    if (strcmp(id, view_descriptor.id) == 0) return "[{\"name\": \"Broken\", \"data\": ";
+#else
+    if (strcmp(id, view_descriptor.id) == 0)
+        return "[{\"name\": \"Order\", \"data\": {\"title\": \"Order A-1001\"}}, {\"name\": \"Untitled\", \"data\": null}]";
+#endif
+#if defined(FIX_PAGE_SAMPLE_DATA_FAILS)
+    if (strcmp(id, controller_descriptor.id) == 0) return "[{\"name\": \"Too opaque\", \"data\": {\"bad_alpha\": true}}]";
+#else
+    if (strcmp(id, controller_descriptor.id) == 0) return "[{\"name\": \"Transparent\", \"data\": {\"transparent\": true}}]";
+#endif
+    return NULL;
+}
+static const pop_sample_data_factory_t samples = {POP_VERSION_INIT, sizeof(pop_sample_data_factory_t), sample_data};
+
 static bool init(const pop_host_t *h, const char *path) {
     (void)path;
     values = h->get_extension ? h->get_extension(h, POP_HOST_EXT_VALUE) : NULL;
@@ -188,6 +227,7 @@ static const void *get_factory(const char *id) {
     if (strcmp(id, POP_FACTORY_VIEW_LOADER) == 0) return &views;
     if (strcmp(id, POP_FACTORY_CONTROLLER_LOADER) == 0) return &controllers;
     if (strcmp(id, POP_FACTORY_HANDLER) == 0) return &handlers;
+    if (strcmp(id, POP_FACTORY_SAMPLE_DATA) == 0) return &samples;
     return NULL;
 }
 

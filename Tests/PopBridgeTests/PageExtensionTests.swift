@@ -22,26 +22,12 @@ import Testing
         var path: String { directory.file("page.so") }
 
         init() throws {
-            let result = try run(
-                "/usr/bin/env",
-                [
-                    "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                    "-I", Repository.abiInclude, "-o", directory.file("page.so"), Repository.root + "/Tests/Fixtures/page_plugin.c",
-                ])
-            guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
+            try Fixture.compile("page_plugin.c", to: directory.file("page.so"))
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
 
         /// What the plugin heard since the last call, and a fresh numbering of its handlers.
-        func takeLog() -> [String] {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
-                let log = dlsym(handle, "page_fixture_log"), let reset = dlsym(handle, "page_fixture_reset")
-            else { return ["(not loaded)"] }
-            defer { dlclose(handle) }
-            let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
-            unsafeBitCast(reset, to: (@convention(c) () -> Void).self)()
-            return text.split(separator: "\n").map(String.init)
-        }
+        func takeLog() -> [String] { Fixture.takeLog(of: path, prefix: "page_fixture") }
     }
 
     let plugin = try! Plugin()
@@ -125,5 +111,36 @@ import Testing
         var hidden = request
         hidden.data = ["bar": "hidden"]
         #expect(try t.engine.navigation.makePage(hidden).bar.hidden)
+    }
+
+    @Test("POP_STYLE_FLOATING and pop.floating/1: what the bubble keeps and shows, or the page's kind and its title's first character")
+    func floatingDeclarations() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        let declared = try page(t, "article", ["floating": true, "url": "https://example.com/a", "logo": "文", "title": "Article"])
+        #expect(declared.preferences.floating == FloatingDeclaration(keep: "https://example.com/a", logo: "文"))
+        let defaults = try page(t, "video", ["floating": true, "title": "Zed"])
+        #expect(defaults.preferences.floating == FloatingDeclaration(keep: "video", logo: "Z"))
+        #expect(try page(t, "plain", ["title": "Plain"]).preferences.floating == nil)
+    }
+
+    @Test("a composed page floated into a bubble is made again from new instances of its components when the bubble is tapped")
+    func bubbleRemakesComposedPage() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        _ = plugin.takeLog()
+        #expect(t.engine.push(try page(t, "root", ["title": "Root"]), animated: false))  // h1
+        #expect(t.engine.push(try page(t, "article", ["floating": true, "url": "u", "title": "Article"]), animated: false))  // h2
+        #expect(t.engine.floatTopPage())
+        t.chef.runUntilIdle()
+        let bubble = try #require(t.engine.bubbles.first)
+        #expect(bubble.request?.controllerLoader == Self.controller && bubble.declaration.keep == "u")
+        #expect(plugin.takeLog().contains("h2 released 1"))
+        #expect(t.engine.openBubble(bubble.number))
+        t.chef.runUntilIdle()
+        // A new handler instance (the first made since the log was read: h1) hears the reopened
+        // page load — only a new page loads — while the root's handler hears it disappear.
+        let heard = plugin.takeLog()
+        #expect(
+            heard == ["h1 did-load 1", "h1 will-disappear 1", "h1 will-appear 1", "h1 did-disappear 1", "h1 did-appear 1"], "\(heard)")
+        #expect(t.engine.navigation.top?.kind == "article" && t.engine.navigation.top?.title == "Article")
     }
 }

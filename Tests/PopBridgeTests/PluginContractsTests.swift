@@ -53,7 +53,8 @@ import Testing
 
         #expect(contracts.viewLoaders.map(\.id) == ["com.pophost.samples.c.test-view", "com.pophost.samples.c.payment-view"])
         let builds = try contracts.viewLoaders[1].builds.get()
-        #expect(builds.map(\.data) == [.null, [:]])
+        // The data given, then the view loader's own samples (ext/sample_data.h).
+        #expect(builds.map(\.data) == [.null, [:], ["amount": 42.5, "order": "A-1001"], ["amount": 12999.99, "order": "B-7"]])
         for build in builds {
             let content = try build.content.get()
             #expect(content.textFieldIDs == ["password"])

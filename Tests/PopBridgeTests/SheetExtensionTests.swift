@@ -21,27 +21,12 @@ import Testing
         var path: String { directory.file("sheet.so") }
 
         init() throws {
-            let result = try run(
-                "/usr/bin/env",
-                [
-                    "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                    "-I", Repository.abiInclude, "-o", directory.file("sheet.so"),
-                    Repository.root + "/Tests/Fixtures/sheet_plugin.c",
-                ])
-            guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
+            try Fixture.compile("sheet_plugin.c", to: directory.file("sheet.so"))
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
 
         /// What the plugin heard since the last call (the library the host loaded, found by its path).
-        func takeLog() -> [String] {
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD),
-                let log = dlsym(handle, "sheet_fixture_log"), let reset = dlsym(handle, "sheet_fixture_reset")
-            else { return ["(not loaded)"] }
-            defer { dlclose(handle) }
-            let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
-            unsafeBitCast(reset, to: (@convention(c) () -> Void).self)()
-            return text.split(separator: "\n").map(String.init)
-        }
+        func takeLog() -> [String] { Fixture.takeLog(of: path, prefix: "sheet_fixture") }
     }
 
     let plugin = try! Plugin()

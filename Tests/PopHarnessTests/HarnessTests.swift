@@ -11,7 +11,7 @@ import Testing
     /// 1.0 plugin have neither).
     static let skippable: Set = [
         "component.reformer-output", "component.sheet-resolvers", "component.sheet-callbacks", "component.page-declarations",
-        "component.page-lifecycle",
+        "component.page-lifecycle", "component.sample-data",
     ]
 
     /// Runs `pophost test --json` with `arguments`; returns the exit status and the decoded report.

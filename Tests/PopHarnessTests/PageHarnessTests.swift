@@ -11,22 +11,15 @@ import Testing
 @Suite struct PageHarnessTests {
     final class Plugins: @unchecked Sendable {
         let directory = TemporaryDirectory()
-        static let variants = ["GOOD", "RANDOM", "SLOW"]
+        static let variants = ["GOOD", "RANDOM", "SLOW", "SAMPLE_DATA_BAD", "SAMPLE_DATA_FAILS"]
 
         init() throws {
-            for variant in Self.variants {
-                let result = try run(
-                    "/usr/bin/env",
-                    [
-                        "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                        "-I", Repository.abiInclude, "-DFIX_PAGE_\(variant)", "-o", path(variant),
-                        Repository.root + "/Tests/Fixtures/page_plugin.c",
-                    ])
-                guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
-            }
+            for variant in Self.variants { try Fixture.compile("page_plugin.c", to: path(variant), ["-DFIX_PAGE_\(variant)"]) }
         }
 
-        func path(_ variant: String) -> String { directory.file("page-\(variant.lowercased()).so") }
+        func path(_ variant: String) -> String {
+            directory.file("page-\(variant.lowercased().replacingOccurrences(of: "_", with: "-")).so")
+        }
     }
 
     let plugins = try! Plugins()
@@ -67,5 +60,28 @@ import Testing
         #expect(
             (lifecycle.message ?? "").contains("hearing a root page load and appear did not return within 1 s"),
             "\(lifecycle.message ?? "")")
+    }
+
+    @Test("declared sample data: each sample must work with its component; malformed sample data fails the scan, naming the component")
+    func sampleData() throws {
+        for path in [Build.swiftSample, Build.cSample, plugins.path("GOOD")] {
+            let (status, report, stderr) = try HarnessTests.harness(["--only", "component.sample-data", path])
+            let result = try #require(report.plugins.first?.results.last, "\(stderr)")
+            #expect(status == 0 && result.name == "component.sample-data" && result.status == .success, "\(path): \(result)")
+        }
+        let (failsStatus, fails, _) = try HarnessTests.harness(["--only", "component.sample-data", plugins.path("SAMPLE_DATA_FAILS")])
+        #expect(failsStatus == 1)
+        let failed = try #require(fails.plugins.first?.results.last)
+        #expect(failed.status == .failed)
+        #expect(
+            ([failed.message ?? ""] + failed.details).contains {
+                $0.contains("com.pophost.pagefixture.controller, sample \"Too opaque\": page configuration field bar.background_alpha")
+            }, "\(failed)")
+
+        let (badStatus, bad, _) = try HarnessTests.harness(["--only", "component.sample-data", plugins.path("SAMPLE_DATA_BAD")])
+        #expect(badStatus == 1)
+        let loads = try #require(bad.plugins.first?.results.first { $0.name == "library.loads" })
+        #expect(loads.status == .failed)
+        #expect((loads.message ?? "").contains("the sample data of com.pophost.pagefixture.view is not valid JSON"), "\(loads)")
     }
 }

@@ -13,16 +13,7 @@ import Testing
         static let variants = ["GOOD", "NAN", "SHRINKING", "RANDOM", "SLOW"]
 
         init() throws {
-            for variant in Self.variants {
-                let result = try run(
-                    "/usr/bin/env",
-                    [
-                        "cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-                        "-I", Repository.abiInclude, "-DFIX_SHEET_\(variant)", "-o", path(variant),
-                        Repository.root + "/Tests/Fixtures/sheet_plugin.c",
-                    ])
-                guard result.status == 0 else { throw Fixture.FixtureError(message: "cc failed: \(result.stderr)") }
-            }
+            for variant in Self.variants { try Fixture.compile("sheet_plugin.c", to: path(variant), ["-DFIX_SHEET_\(variant)"]) }
         }
 
         func path(_ variant: String) -> String { directory.file("sheet-\(variant.lowercased()).so") }

@@ -29,13 +29,7 @@ import Testing
     func sameEvents() throws {
         let directory = TemporaryDirectory()
         let logFile = directory.file("events.log")
-        let result = try run(
-            "/usr/bin/env",
-            [
-                "cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude,
-                "-DPAGE_LOG_FILE=\"\(logFile)\"", "-o", directory.file("page.so"), Repository.root + "/Tests/Fixtures/page_plugin.c",
-            ])
-        try #require(result.status == 0, "cc failed: \(result.stderr)")
+        try Fixture.compile("page_plugin.c", to: directory.file("page.so"), ["-DPAGE_LOG_FILE=\"\(logFile)\""])
         let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         let scenario = try Scenario.parse(json: Self.scenario, file: "pages.json", baseDirectory: nil)
 

@@ -10,8 +10,10 @@ import Testing
 /// files (re-record with `POPHOST_RECORD_GOLDENS=1 swift test --filter Golden`).
 @Suite struct DemoGoldenTests {
     /// The popups' instants, then the pages': mid-push of the order page, mid-settle of the cancelled
-    /// swipe, mid-settle of the completed swipe, mid-pop back to the list.
-    static let times: [Int64] = [1000, 3500, 6500, 11200, 14675, 16550, 17600, 18675]
+    /// swipe, mid-settle of the completed swipe, mid-pop back to the list; then the floating article's:
+    /// the corner circle following the swipe, the bubble dragged over the delete circle, the article
+    /// expanding from its bubble.
+    static let times: [Int64] = [1000, 3500, 6500, 11200, 14675, 16550, 17600, 18675, 29300, 30350, 31650]
 
     func frames() throws -> [Frame] {
         let samples = try IsolatedSamples()
@@ -23,7 +25,7 @@ import Testing
         return withExtendedLifetime(samples) { frames }
     }
 
-    @Test("Golden: the demo's promotion, preemption, keyboard, custom animation and page transition frames")
+    @Test("Golden: the demo's promotion, preemption, keyboard, custom animation, page transition and floating frames")
     func demoFrames() throws {
         let frames = try frames()
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })

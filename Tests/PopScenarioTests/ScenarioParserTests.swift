@@ -448,7 +448,7 @@ import Testing
         // Expectations.
         (
             #"{"steps": [], "expect": {"traces": []}}"#,
-            #"s.json: expect: unknown key "traces" (did you mean "trace"?); expect keys are: trace, frames, pages, bar"#
+            #"s.json: expect: unknown key "traces" (did you mean "trace"?); expect keys are: trace, frames, pages, bar, bubbles"#
         ),
         (#"{"steps": [], "expect": {"trace": [{"request": "x"}]}}"#, #"s.json: expect.trace[0]: missing required key "event""#),
         (
@@ -479,7 +479,7 @@ import Testing
         ),
         (
             #"{"steps": [], "expect": {"frames": [{"at": 0, "role": "buton"}]}}"#,
-            #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key, grabber, arrow"#
+            #"s.json: expect.frames[0].role: unknown role "buton" (did you mean "button"?); roles are: app, dimming, popup, stack, overlay, text, button, textField, image, spacer, divider, keyboard, key, grabber, arrow, bubble, floating-circle"#
         ),
         (
             #"{"steps": [], "expect": {"frames": [{"at": 0, "request": "pay"}]}}"#,

@@ -55,7 +55,12 @@ import Testing
         let views = try #require(contracts["view_loaders"] as? [[String: Any]])
         let promo = try #require(views.first { $0["id"] as? String == "com.pophost.samples.swift.promo-view" })
         let builds = try #require(promo["builds"] as? [[String: Any]])
-        #expect(builds.map { $0["data"] as? String } == ["null", "{}", "{\"title\":\"x\"}"])
+        // The data given, then the view's own samples.
+        #expect(
+            builds.map { $0["data"] as? String } == [
+                "null", "{}", "{\"title\":\"x\"}", "{\"title\":\"20% off everything\",\"message\":\"Spring sale: this week only.\"}",
+                "{\"title\":\"Limited offer\"}",
+            ])
         #expect(
             builds.allSatisfy { $0["button_actions"] as? [String] == ["claim", "pop.dismiss"] && $0["text_fields"] as? [String] == [] })
 
@@ -161,8 +166,8 @@ import Testing
         #expect(
             pairs.filter { $0["fits"] as? Bool == true }.map { $0["view_loader"] as? String }
                 == [
-                    "com.pophost.samples.swift.banner-view", "com.pophost.samples.swift.list-page", "com.pophost.samples.swift.promo-view",
-                    "com.pophost.samples.swift.test-view",
+                    "com.pophost.samples.swift.article-page", "com.pophost.samples.swift.banner-view",
+                    "com.pophost.samples.swift.list-page", "com.pophost.samples.swift.promo-view", "com.pophost.samples.swift.test-view",
                 ])
 
         let fixtures = try Fixtures()

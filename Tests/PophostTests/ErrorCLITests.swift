@@ -103,7 +103,7 @@ import Testing
         let first = try pophost(["render", "demo", "--out", out.path, "--at", "1000", "--at", "2000"], cache)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("wrote 2 svg frames and the trace to \(out.path)"), "\(first.stdout)")
-        #expect(first.stdout.contains("; 32 expectations met"), "\(first.stdout)")
+        #expect(first.stdout.contains("; 41 expectations met"), "\(first.stdout)")
 
         let again = try pophost(["render", "demo", "--out", out.path, "--at", "500"], cache)
         expectUsageError(
@@ -116,7 +116,7 @@ import Testing
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(forced.stdout.utf8)) as? [String: Any])
         #expect(summary["frames"] as? [String] == [out.path + "/frame-00000-500ms.svg"])
         #expect(summary["trace"] as? String == out.path + "/trace.jsonl")
-        #expect(summary["expectations"] as? Int == 32)
+        #expect(summary["expectations"] as? Int == 41)
 
         try "notes".write(toFile: out.file("notes.txt"), atomically: true, encoding: .utf8)
         expectUsageError(

@@ -117,6 +117,29 @@ package enum Fixture {
         guard result.status == 0 else { throw FixtureError(message: "cc failed for \(source): \(result.stderr)") }
     }
 
+    /// Compiles one of the test plugins in Tests/Fixtures (`name`, e.g. "page_plugin.c") into
+    /// `path`: C11, every warning an error, hidden visibility; `defines` choose its variant. Its
+    /// test-only exports (logs) stay visible.
+    package static func compile(_ name: String, to path: String, _ defines: [String] = []) throws {
+        let result = try run(
+            "/usr/bin/env",
+            ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden", "-I", Repository.abiInclude]
+                + defines + ["-o", path, Repository.root + "/Tests/Fixtures/" + name])
+        guard result.status == 0 else { throw FixtureError(message: "cc failed for \(name): \(result.stderr)") }
+    }
+
+    /// What a test plugin loaded in this process logged since the last call, read through its
+    /// exported `<prefix>_log()` and cleared with `<prefix>_reset()`: one entry per line.
+    package static func takeLog(of library: String, prefix: String) -> [String] {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_NOLOAD),
+            let log = dlsym(handle, prefix + "_log"), let reset = dlsym(handle, prefix + "_reset")
+        else { return ["(not loaded)"] }
+        defer { dlclose(handle) }
+        let text = String(cString: unsafeBitCast(log, to: (@convention(c) () -> UnsafePointer<CChar>).self)())
+        unsafeBitCast(reset, to: (@convention(c) () -> Void).self)()
+        return text.split(separator: "\n").map(String.init)
+    }
+
     package struct FixtureError: Error {
         package let message: String
         package init(message: String) { self.message = message }

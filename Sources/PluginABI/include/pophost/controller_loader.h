@@ -30,8 +30,8 @@ enum {
     POP_STYLE_SHEET = 1,    /* a sheet with detents: ext/sheet.h ("pop.sheet/1") */
     POP_STYLE_POPOVER = 2,  /* a popover in regular width, a sheet in compact width: ext/sheet.h */
     POP_STYLE_BANNER = 3,
-    POP_STYLE_PAGE = 4,     /* reserved: presented as an alert until a later minor defines it */
-    POP_STYLE_FLOATING = 5, /* reserved: presented as an alert until a later minor defines it */
+    POP_STYLE_PAGE = 4,     /* a page of the navigation stack (not a popup): ext/page.h */
+    POP_STYLE_FLOATING = 5, /* a page that can float into a bubble: ext/floating.h */
 };
 
 /* What is behind the popup. */

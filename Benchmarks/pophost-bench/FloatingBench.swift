@@ -1,0 +1,40 @@
+import HostRuntime
+
+/// A frame of the floating window at its busiest: a bubble floating, and a second floatable page
+/// popped by an edge pan with the finger in the armed corner circle (create mode, touched) — two
+/// pages, their fake bars, the circle, its label and the bubble — against the demo's alert frame
+/// measured in the same rounds.
+struct FloatingScene: StillScene {
+    let stage: Stage
+    let nodes: Int
+
+    init() throws(BenchError) {
+        let chef = Chef()
+        stage = Stage(chef: chef)
+        let rows = (1...8).map {
+            ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
+        }
+        let content = ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows))
+        func article(_ keep: String) -> Page {
+            chef.navigation.makePage(
+                kind: "article", preferences: PagePreferences(title: "Article", floating: FloatingDeclaration(keep: keep, logo: "A")),
+                content: content)
+        }
+        let engine = stage.engine, corner = Point(x: 380, y: 830)
+        engine.push(chef.navigation.makePage(kind: "list", preferences: PagePreferences(title: "Chats"), content: content), animated: false)
+        engine.push(article("a"), animated: false)
+        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0))
+        engine.endInteractivePop(velocity: 0, finger: corner)
+        chef.runUntilIdle()
+        engine.push(article("b"), animated: false)
+        guard engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0)) == nil else {
+            throw BenchError("the interactive pop did not begin")
+        }
+        engine.moveInteractivePop(translation: 300, finger: corner)
+        let frame = stage.frame()
+        guard frame.node("floating.circle") != nil, frame.node("floating.bubble.1") != nil else {
+            throw BenchError("the floating frame lacks the circle or the bubble")
+        }
+        nodes = frame.nodes.count
+    }
+}

@@ -1,0 +1,43 @@
+// com.pophost.samples.swift.article-page: an article's page, its title and paragraphs.
+
+import PluginABI
+import PopPluginKit
+
+/// An article: a bold headline, a byline and its paragraphs on white, 20 pt in. Data: `title`,
+/// `byline`, `paragraphs` (an array of strings).
+enum ArticlePageView {
+    static let component = Component.viewLoader(
+        .sample(
+            id: "com.pophost.samples.swift.article-page",
+            name: "Article page",
+            description: "An article's headline, byline and paragraphs.",
+            features: ["page", "article", "text"],
+            sampleData: #"""
+                [{"name": "Article", "data": {"title": "Floating windows", "byline": "pophost · 3 min read", "paragraphs": ["Swipe an article into the corner to keep it for later.", "Tap its bubble to read on."]}}]
+                """#
+        )
+    ) { view in
+        view.build = { _, data, builder in
+            guard let builder else { return false }
+            let data = RequestValue(data)
+            let paragraphs = data["paragraphs"]
+            let b = ContentBuilder(builder)
+            b.vstack(spacing: 12, alignment: POP_ALIGN_FILL) {
+                b.text(
+                    data["title"].string ?? "Article", size: 26, weight: POP_WEIGHT_BOLD, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
+                    maxLines: 3)
+                b.text(
+                    data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x8E8E93FF, alignment: POP_ALIGN_LEADING,
+                    maxLines: 1)
+                for index in 0..<paragraphs.count {
+                    b.text(
+                        paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x1C1C1EFF,
+                        alignment: POP_ALIGN_LEADING, maxLines: 0)
+                }
+            }
+            b.padding(top: 20, leading: 20, bottom: 20, trailing: 20)
+            b.background(0xFFFFFFFF)
+            return true
+        }
+    }
+}

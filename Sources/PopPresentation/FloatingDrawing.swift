@@ -1,0 +1,83 @@
+import PopModel
+
+/// Draws the floating window over the popups: the corner circle (a disc of radius r centred near the
+/// bottom-right corner, so the screen shows a quarter of it, with its label), the bubbles (white
+/// circles with the page's logo as their text), then the transition view (the page as a card going
+/// from its rect to the bubble's circle or back, the logo fading in or out).
+///
+/// Node ids: `floating.circle` (role `floating-circle`) and `floating.circle.label` (`text`);
+/// `floating.bubble.<n>` (role `bubble`, n its number); `floating.transition` (`app`) and
+/// `floating.transition.logo` (`text`).
+struct FloatingDrawing {
+    let engine: PresentationEngine
+
+    /// The create-mode disc (JPSuspensionDecideView's dark blur, darker grey while touched) and the
+    /// delete-mode one (rgb(232, 81, 83)).
+    static let createFill: ContentNode.Color = 0x2C2C_2EE6
+    static let createTouchedFill: ContentNode.Color = 0x5555_55F2
+    static let deleteFill: ContentNode.Color = 0xE851_53FF
+    static let createLabel: ContentNode.Color = 0xAAAA_AAFF
+    static let deleteLabel: ContentNode.Color = 0xFFFF_FFFF
+    static let bubbleFill: ContentNode.Color = 0xFFFF_FFFF
+    static let bubbleBorder = ContentNode.Border(width: 0.5, color: 0xD1D1_D6FF)
+    static let bubbleShadow = Shadow(offsetY: 2, blur: 8, color: 0x0000_0033)
+
+    func nodes() -> [FrameNode] {
+        var nodes: [FrameNode] = []
+        appendCircle(to: &nodes)
+        for bubble in engine.bubbles {
+            guard let (frame, alpha) = engine.drawnBubble(bubble), alpha > 0 else { continue }
+            nodes.append(
+                FrameNode(
+                    id: "floating.bubble.\(bubble.number)", role: .bubble, rect: frame, opacity: alpha, fill: Self.bubbleFill,
+                    stroke: Self.bubbleBorder, cornerRadius: frame.width / 2, shadow: Self.bubbleShadow,
+                    text: logo(bubble.declaration, side: frame.width)))
+        }
+        appendTransition(to: &nodes)
+        return nodes
+    }
+
+    private var layout: FloatingLayout { engine.floatingLayout }
+
+    private func appendCircle(to nodes: inout [FrameNode]) {
+        guard let circle = engine.floatingCircle else { return }
+        let r = circle.radius
+        let frame = Rect(x: circle.centre.x - r, y: circle.centre.y - r, width: 2 * r, height: 2 * r)
+        let transform = AffineTransform.scaleRotate(scale: circle.scale, rotation: 0, about: (circle.centre.x, circle.centre.y))
+        let fill =
+            circle.mode == .delete ? Self.deleteFill : circle.touched ? Self.createTouchedFill : Self.createFill
+        nodes.append(
+            FrameNode(id: "floating.circle", role: .floatingCircle, rect: frame, transform: transform, fill: fill, cornerRadius: r))
+        nodes.append(
+            FrameNode(
+                id: "floating.circle.label", role: .text, rect: layout.circleLabelFrame(centre: circle.centre), transform: transform,
+                text: TextRun(
+                    lines: [circle.label], size: 12, weight: .regular,
+                    color: circle.mode == .delete ? Self.deleteLabel : Self.createLabel, alignment: .center, centeredVertically: true)))
+    }
+
+    private func appendTransition(to nodes: inout [FrameNode]) {
+        let now = engine.now
+        guard let card = engine.floating.card, let (frame, radius, opacity) = card.morph.value(at: now) else { return }
+        nodes.append(
+            FrameNode(
+                id: "floating.transition", role: .app, rect: frame, opacity: opacity, fill: card.fill, cornerRadius: radius,
+                shadow: Self.bubbleShadow))
+        // The logo shows as the card becomes the bubble (and fades as it grows into the page).
+        let side = layout.bubbleSide
+        let roundness = min(max(radius / (side / 2), 0), 1)
+        let logoSide = min(frame.width, frame.height, side)
+        let logoFrame = Rect(x: frame.center.x - logoSide / 2, y: frame.center.y - logoSide / 2, width: logoSide, height: logoSide)
+        nodes.append(
+            FrameNode(
+                id: "floating.transition.logo", role: .text, rect: logoFrame, opacity: opacity * roundness,
+                text: logo(card.declaration, side: side)))
+    }
+
+    /// The logo as the bubble's text: bold, centred, sized to the bubble.
+    private func logo(_ declaration: FloatingDeclaration, side: Double) -> TextRun {
+        TextRun(
+            lines: [declaration.logo], size: (side * 0.44).rounded(), weight: .bold, color: declaration.logoColor, alignment: .center,
+            centeredVertically: true)
+    }
+}

@@ -1,0 +1,97 @@
+import PopChef
+import Testing
+
+@testable import PopModel
+@testable import PopScenario
+
+/// The scenario format's floating window: `push`'s `floating`, `swipe_back`'s `to`, bubbles dragged
+/// and tapped through the stage, and `expect.bubbles` (which fails, naming its path, when the
+/// bubbles differ).
+@Suite struct FloatingScenarioTests {
+    func run(_ json: String) throws -> ScenarioRunner {
+        let runner = ScenarioRunner(
+            scenario: try Scenario.parse(json: json, file: "floating.json", baseDirectory: nil), catalog: ComponentCatalog())
+        runner.runToEnd()
+        return runner
+    }
+
+    @Test func pushReadsTheFloatingDeclaration() throws {
+        let scenario = try Scenario.parse(
+            json: #"""
+                {"steps": [{"push": {"page": "a", "floating": {"keep": "u", "logo": "A", "logo_color": "#FA5151"}}},
+                           {"push": {"page": "b"}}]}
+                """#, file: "f.json", baseDirectory: nil)
+        guard case .push(let first, _) = scenario.steps[0].action, case .push(let second, _) = scenario.steps[1].action else {
+            Issue.record("not pushes")
+            return
+        }
+        #expect(first.preferences.floating == FloatingDeclaration(keep: "u", logo: "A", logoColor: 0xFA51_51FF))
+        #expect(second.preferences.floating == nil)
+    }
+
+    @Test func swipeBackToAPoint() throws {
+        let scenario = try Scenario.parse(
+            json: #"{"steps": [{"swipe_back": {"from": {"x": 10, "y": 700}, "to": {"x": 380, "y": 830}, "velocity": 0}}]}"#,
+            file: "f.json", baseDirectory: nil)
+        #expect(scenario.steps[0].action == .swipeBack(from: Point(x: 10, y: 700), distance: 370, velocity: 0, endY: 830))
+    }
+
+    @Test func malformedFloatingStepsAreNamed() {
+        for (json, path) in [
+            (#"{"steps": [{"push": {"page": "a", "floating": {"keep": "u"}}}]}"#, "steps[0].push.floating"),
+            (#"{"steps": [{"push": {"page": "a", "floating": {"keep": "u", "logo": "A", "icon": 1}}}]}"#, "steps[0].push.floating"),
+            (
+                #"{"steps": [{"push": {"page": "a", "floating": {"keep": "u", "logo": "A", "logo_color": "green"}}}]}"#,
+                "steps[0].push.floating.logo_color"
+            ),
+            (#"{"steps": [{"swipe_back": {"from": {"x": 1, "y": 1}, "distance": 3, "to": {"x": 5, "y": 1}}}]}"#, "steps[0].swipe_back"),
+            (#"{"steps": [], "expect": {"bubbles": [{"keep": "u", "colour": 1}]}}"#, "expect.bubbles[0]"),
+        ] {
+            do {
+                _ = try Scenario.parse(json: json, file: "bad.json", baseDirectory: nil)
+                Issue.record("\(json) parsed")
+            } catch {
+                #expect(error.path == path, "\(json)")
+            }
+        }
+    }
+
+    static let floatAndOpen = #"""
+        {"steps": [
+          {"push": {"page": "list", "animated": false}},
+          {"push": {"page": "article", "animated": false, "floating": {"keep": "https://example.com/a", "logo": "A"}}},
+          {"at": 100, "swipe_back": {"from": {"x": 10, "y": 830}, "to": {"x": 380, "y": 830}}},
+          {"at": 1000, "drag": {"from": {"x": 41, "y": 73}, "to": {"x": 41, "y": 400}, "duration": 200}},
+          {"at": 2000, "tap": {"x": 41, "y": 400}},
+          {"wait": "idle"}
+        ],
+        "expect": {
+          "trace": [
+            {"event": "bubble-created", "page": "article"},
+            {"event": "bubble-moved", "page": "article"},
+            {"event": "bubble-opened", "page": "article"},
+            {"event": "page-did-appear", "page": "article"}
+          ],
+          "pages": ["list", "article"],
+          "bubbles": [{"keep": "https://example.com/a", "logo": "A", "page": "article", "x": 15, "y": 374, "open": true}]
+        }}
+        """#
+
+    @Test func floatDragAndReopenMeetsItsExpectations() throws {
+        let runner = try run(Self.floatAndOpen)
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
+    }
+
+    @Test func bubbleExpectationsFailWithTheirPath() throws {
+        let wrong = Self.floatAndOpen.replacingOccurrences(
+            of: #""x": 15, "y": 374, "open": true}]"#, with: #""x": 323, "y": 374, "open": false}]"#)
+        let failures = try run(wrong).verify().map { "\($0.path): \($0.message)" }
+        #expect(failures == ["expect.bubbles[0].x: bubble#1 rests at x 15.0", "expect.bubbles[0].open: bubble#1 is open"])
+        let none = Self.floatAndOpen.replacingOccurrences(of: #"{"at": 100, "swipe_back""#, with: #"{"at": 100, "note": "x", "wait""#)
+        #expect(throws: ScenarioError.self) { try run(none) }
+        let missing = Self.floatAndOpen.replacingOccurrences(of: #""to": {"x": 380, "y": 830}"#, with: #""to": {"x": 380, "y": 400}"#)
+        let count = try run(missing).verify().map(\.path)
+        #expect(count.contains("expect.bubbles"))
+    }
+}
