@@ -13,7 +13,7 @@ import PopModel
 /// | route | answer |
 /// |---|---|
 /// | `GET /`, `GET /assets/NAME` | the page and its files (only the shipped ones, by exact name) |
-/// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON |
+/// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON (JSON: the default data, for view loaders without samples) |
 /// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |

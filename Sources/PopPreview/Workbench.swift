@@ -76,7 +76,8 @@ public final class Workbench: @unchecked Sendable {
         return try body()
     }
 
-    /// The gallery's data as JSON, the view loaders built for `sampleData`.
+    /// The gallery's data as JSON, each view loader built for its first declared sample, else for
+    /// `sampleData`.
     public func galleryJSON(sampleData: Value) throws(PreviewError) -> String {
         try locked { () throws(PreviewError) in
             try encode(GalleryReport(entries: entries, catalog: Self.catalog(over: reload.source), sampleData: sampleData))

@@ -259,4 +259,32 @@ struct BrowserTests {
         #expect(try String(contentsOfFile: stale.snapshot, encoding: .utf8).contains(stale.title))
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
+
+    @Test("the gallery offers a view loader's declared samples by name, the first chosen; choosing another redraws it with that data")
+    func samples() async throws {
+        let fixture = try await PreviewFixture()
+        let browser = try await WebDriver()
+        try await browser.open(fixture.base + "/")
+        let card = "document.querySelector('.view-loader[data-id=\"com.pophost.samples.c.payment-view\"]')"
+        let menu = try await browser.wait(
+            for: "the payment view's samples",
+            "const c = \(card); return c && c.querySelector('select.sample') ? [...c.querySelectorAll('select.sample option')].map(o => o.textContent) : null"
+        )
+        #expect(menu == ["Order A-1001", "Large amount", "default data"])
+        #expect(
+            try await browser.execute("return JSON.parse(\(card).querySelector('textarea.data').value)") == [
+                "amount": 42.5, "order": "A-1001",
+            ])
+        try await browser.execute(
+            "const m = \(card).querySelector('select.sample'); m.value = '1'; m.dispatchEvent(new Event('change'));")
+        #expect(try await browser.execute("return JSON.parse(\(card).querySelector('textarea.data').value).amount") == .double(12999.99))
+        try await browser.wait(
+            for: "the pictures of the second sample", seconds: 30,
+            """
+            const p = [...\(card).querySelectorAll('.picture')];
+            const asked = performance.getEntriesByType('resource').some(e => e.name.includes('12999.99'));
+            return asked && p.length && p.every(e => e.querySelector('img')) ? true : null;
+            """)
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
+    }
 }

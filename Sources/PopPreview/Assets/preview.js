@@ -54,9 +54,26 @@ function sampleData() {
   return text === "" ? "null" : text;
 }
 
-function picture(viewLoader, theme) {
-  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: sampleData() });
+function picture(viewLoader, theme, data) {
+  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: data });
   return svgPicture(url, viewLoader + " as " + theme, theme);
+}
+
+// A menu of a component's declared samples by name, the first chosen, and "default data" (the
+// editor at the top) last; `choose` gets the chosen data as JSON text.
+function sampleMenu(samples, choose) {
+  const menu = element("select", "sample");
+  menu.title = "sample data";
+  samples.forEach((sample, index) => {
+    const option = element("option", null, sample.name);
+    option.value = String(index);
+    menu.appendChild(option);
+  });
+  const fallback = element("option", null, "default data");
+  fallback.value = "";
+  menu.appendChild(fallback);
+  menu.addEventListener("change", () => choose(menu.value === "" ? sampleData() : JSON.stringify(samples[Number(menu.value)].data)));
+  return menu;
 }
 
 async function loadGallery() {
@@ -115,8 +132,32 @@ async function loadGallery() {
       for (const mismatch of view.mismatches) {
         card.appendChild(element("div", "mismatch", "✗ " + mismatch.handler + ": " + mismatch.messages.join("; ")));
       }
+      // The card's own data editor starts from the chosen sample (the first declared, else the
+      // default data); its pictures are drawn for what it holds.
+      const editor = element("div", "toolbar card-data");
+      const data = element("textarea", "data");
+      data.rows = 2;
+      data.spellcheck = false;
+      data.value = JSON.stringify(view.data);
       const pictures = element("div", "pictures");
-      for (const theme of themes) pictures.appendChild(picture(view.id, theme));
+      const draw = () => {
+        try {
+          JSON.parse(data.value);
+        } catch (error) {
+          showProblem(view.id + ": the data is not valid JSON: " + error.message);
+          return;
+        }
+        pictures.replaceChildren(...themes.map((theme) => picture(view.id, theme, data.value)));
+      };
+      if (view.samples.length) {
+        editor.appendChild(sampleMenu(view.samples, (json) => { data.value = json; draw(); }));
+      }
+      editor.appendChild(data);
+      const apply = element("button", "draw", "Draw");
+      apply.addEventListener("click", draw);
+      editor.appendChild(apply);
+      card.appendChild(editor);
+      draw();
       card.appendChild(pictures);
     }
     views.appendChild(card);
@@ -129,6 +170,19 @@ async function loadGallery() {
     card.dataset.id = handler.id;
     card.appendChild(element("h3", null, handler.id));
     if (handler.error) card.appendChild(element("div", "error", handler.error));
+    if (handler.samples.length) {
+      // A handler's samples: shown, and usable as the default data of the view loaders.
+      const shown = element("code", "sample-data", JSON.stringify(handler.samples[0].data));
+      const use = element("button", "use-sample", "Use as default data");
+      use.addEventListener("click", () => {
+        $("sample-data").value = shown.textContent;
+        loadGallery();
+      });
+      const samples = element("div", "toolbar");
+      samples.appendChild(sampleMenu(handler.samples, (json) => { shown.textContent = json; }));
+      samples.append(shown, use);
+      card.appendChild(samples);
+    }
     const list = element("ul");
     for (const action of handler.actions) {
       const item = element("li");
