@@ -68,7 +68,7 @@ enum PreviewBench {
         do { return try Value(json: String(decoding: body, as: UTF8.self)) } catch { throw BenchError("the gallery's JSON: \(error)") }
     }
 
-    /// Every picture of the gallery, one after another; how many.
+    /// Every picture of the gallery, one after another, each view loader for its data; how many.
     private static func drawEveryPicture(_ gallery: Value, on page: PreviewConnection) throws(BenchError) -> Int {
         guard case .array(let views)? = gallery["view_loaders"], case .array(let themes)? = gallery["themes"] else {
             throw BenchError("the gallery has no view loaders or themes: \(gallery.json.prefix(200))")
@@ -76,8 +76,10 @@ enum PreviewBench {
         var count = 0
         for view in views {
             guard case .string(let id)? = view["id"], view["error"] == nil || view["error"] == .null else { continue }
+            // As the page draws it: for the data the gallery chose (its first declared sample, else the default).
+            let data = percentEncoded((view["data"] ?? .null).json)
             for case .string(let theme) in themes {
-                let query = "view_loader=\(percentEncoded(id))&theme=\(percentEncoded(theme))&data=%7B%7D"
+                let query = "view_loader=\(percentEncoded(id))&theme=\(percentEncoded(theme))&data=\(data)"
                 _ = try page.get("/api/component.svg?" + query)
                 count += 1
             }
