@@ -23,8 +23,11 @@ extension FrameJSON {
             nodes.append(try Self.node(Reader(value: node, path: "nodes[\(index)]")))
         }
         let screen = try root.member("screen"), safe = try root.member("safe_area")
+        guard let microseconds = Int64(exactly: (try root.number("time_ms") * 1000).rounded()) else {
+            throw ReadError(path: "frame.time_ms", expected: "a time in milliseconds that fits microseconds in 64 bits")
+        }
         return Frame(
-            time: VirtualTime(microseconds: Int64((try root.number("time_ms") * 1000).rounded())),
+            time: VirtualTime(microseconds: microseconds),
             screen: Size(width: try screen.number("width"), height: try screen.number("height")),
             safeArea: EdgeInsets(
                 top: try safe.number("top"), leading: try safe.number("left"), bottom: try safe.number("bottom"),

@@ -70,6 +70,10 @@ import Testing
                 "nodes[0].text.weight: expected regular"
             ),
             ("{nope", "frame: expected JSON"),
+            (
+                #"{"time_ms":1e300,"screen":{"width":1,"height":1},"safe_area":{"top":0,"left":0,"bottom":0,"right":0},"nodes":[]}"#,
+                "frame.time_ms: expected a time"
+            ),
         ])
     func malformed(json: String, message: String) {
         #expect(throws: FrameJSON.ReadError.self) { try FrameJSON.decode(json) }
