@@ -33,6 +33,11 @@ enum Benchmark {
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             report.isolation = try IsolationBench.measure(rounds: rounds, scratch: scratch)
         }
+        if suite.includes(.preview) {
+            let scratch = try makeTemporaryDirectory("pophost-bench-preview")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            report.preview = try PreviewBench.measure(rounds: rounds, scratch: scratch)
+        }
         return report
     }
 }

@@ -6,7 +6,7 @@ enum Command {
     case help
 
     static let usage = """
-        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|all] [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|all] [--copies N] [--rounds R] [--json]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -26,6 +26,10 @@ enum Command {
         demo (layout + SVG at 6500 ms) isolated against in-process; and pophost run --watch's reload: from the
         rebuilt C sample renamed into place to the frame of the demo replayed to 6500 ms (target: 300 ms),
         against the same replay in this process.
+        preview: pophost preview on copies of the samples, over HTTP and its live channel as the page drives it: the
+        gallery's first paint (page, files and gallery JSON) and every picture against one static file; a frame of the
+        demo served while scrubbing from 6.5 s (target ≤ 5 ms) and back; a reload end to end (file renamed into place →
+        the live channel's message → the frame fetched) against the isolation suite's replay in the same rounds.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """
@@ -47,7 +51,7 @@ enum Command {
             case "--json": json = true
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
-                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, all")
+                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, all")
                 }
                 suite = chosen
             case "-h", "--help": return .help
@@ -67,7 +71,7 @@ enum Command {
 
 /// Which measurements to run.
 enum Suite: String {
-    case loading, chef, presentation, harness, isolation, all
+    case loading, chef, presentation, harness, isolation, preview, all
 
     /// Whether this choice runs `suite`.
     func includes(_ suite: Suite) -> Bool { self == .all || self == suite }

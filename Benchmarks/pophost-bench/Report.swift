@@ -21,6 +21,7 @@ struct Report: Codable {
     var presentation: PresentationMeasurements?
     var harness: HarnessMeasurements?
     var isolation: IsolationMeasurements?
+    var preview: PreviewMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -81,6 +82,7 @@ struct Report: Codable {
                     + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
         }
         if let isolation { lines += isolationLines(isolation) }
+        if let preview { lines += previewLines(preview) }
         return lines.joined(separator: "\n")
     }
 
@@ -98,6 +100,20 @@ struct Report: Codable {
             pad("", 18)
                 + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
                 + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
+        ]
+    }
+
+    private func previewLines(_ p: PreviewMeasurements) -> [String] {
+        [
+            pad("preview gallery", 18) + "first paint (page, files, gallery JSON) \(decimal(p.firstPaintMilliseconds, 2)) ms   "
+                + "static file \(decimal(p.staticMilliseconds, 3)) ms   ratio \(decimal(p.firstPaintRatio, 1)); "
+                + "all \(p.pictures) pictures one after another \(decimal(p.galleryMilliseconds, 1)) ms",
+            pad("preview scrub", 18) + "a frame of the demo from 6.5 s, 10 ms apart \(decimal(p.scrubMilliseconds, 3)) ms   "
+                + "static file \(decimal(p.staticMilliseconds, 3)) ms   ratio \(decimal(p.scrubRatio, 1))   "
+                + "(target ≤ \(decimal(p.scrubTarget, 0)) ms)  \(p.scrubPass ? "PASS" : "FAIL"); back (a replay) \(decimal(p.scrubBackMilliseconds, 2)) ms",
+            pad("preview reload", 18) + "file → live message → frame fetched \(decimal(p.reloadMilliseconds, 1)) ms "
+                + "(to the message \(decimal(p.reloadMessageMilliseconds, 1)) ms)   pophost run --watch's replay "
+                + "\(decimal(p.replayMilliseconds, 1)) ms   ratio \(decimal(p.reloadRatio, 2))",
         ]
     }
 

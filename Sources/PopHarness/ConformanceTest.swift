@@ -38,7 +38,8 @@ public struct ConformanceTest: Sendable {
             }
         } catch {
             switch error {
-            case .failed(let message, let details): (result.status, result.message, result.details) = (.failed, message, details)
+            case .failed(let message, let details, let snapshot):
+                (result.status, result.message, result.details, result.snapshot) = (.failed, message, details, snapshot)
             case .skipped(let reason): (result.status, result.message) = (.skipped, reason)
             case .timedOut(let what): (result.status, result.message) = (.timeout, what)
             }
@@ -50,8 +51,9 @@ public struct ConformanceTest: Sendable {
 
 /// Why a test stopped before its end.
 enum TestIssue: Error {
-    /// The plugin breaks the rule: the first problem, then the others.
-    case failed(String, details: [String] = [])
+    /// The plugin breaks the rule: the first problem, then the others (and, for a scenario that no
+    /// longer matches its snapshot, how).
+    case failed(String, details: [String] = [], snapshot: SnapshotDifference? = nil)
     /// The test does not apply, or cannot run.
     case skipped(String)
     /// A call into the plugin did not return in time.

@@ -34,8 +34,15 @@ public struct HarnessRunner: Sendable {
         plugins: [String], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
         warning: @escaping @Sendable (String) -> Void = { _ in }
     ) -> HarnessReport {
+        run(plugins: plugins, planned: plugins.map(tests(for:)), progress: progress, warning: warning)
+    }
+
+    /// Runs `planned[i]` on `plugins[i]`, as `run(plugins:progress:warning:)` describes.
+    func run(
+        plugins: [String], planned: [[ConformanceTest]], progress: @escaping @Sendable (Int, TestResult) -> Void = { _, _ in },
+        warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> HarnessReport {
         let start = ContinuousClock.now
-        let planned = plugins.map(tests(for:))
         let results = Mutex(planned.map { [TestResult?](repeating: nil, count: $0.count) })
         let reporting = Mutex(())
         let deliver: @Sendable (Job, TestResult) -> Void = { job, result in

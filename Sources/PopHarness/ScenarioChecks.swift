@@ -43,10 +43,12 @@ enum ScenarioChecks {
             context.warn("no snapshot at \(snapshotPath) (record one with --update-snapshots)")
             return
         }
-        if let difference = ScenarioSnapshot(text: recorded).firstDifference(from: snapshot) {
+        let kept = ScenarioSnapshot(text: recorded)
+        if let difference = kept.firstDifference(from: snapshot) {
             throw .failed(
                 "the run differs from \(snapshotPath) at line \(difference.line) (record a new one with --update-snapshots if the change is intended)",
-                details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"])
+                details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"],
+                snapshot: SnapshotDifference(scenario: path, snapshot: snapshotPath, recorded: kept, run: snapshot))
         }
     }
 }

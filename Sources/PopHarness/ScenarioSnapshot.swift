@@ -27,6 +27,31 @@ struct ScenarioSnapshot: Equatable {
 
     init(text: String) { self.text = text }
 
+    /// The frames kept, each as frame JSON (`FrameJSON`): a "frame" line's header with the "node"
+    /// lines after it as its nodes. A line that is not JSON is left out (the text comparison
+    /// reports it).
+    var frames: [Value] {
+        var frames: [Value] = []
+        var header: Value.Object?
+        var nodes: [Value] = []
+        func finish() {
+            guard var object = header else { return }
+            _ = object.append(key: "nodes", value: .array(nodes))
+            frames.append(.object(object))
+        }
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("frame ") {
+                finish()
+                if case .object(let object)? = try? Value(json: String(line.dropFirst(6))) { header = object } else { header = nil }
+                nodes = []
+            } else if line.hasPrefix("node "), let node = try? Value(json: String(line.dropFirst(5))) {
+                nodes.append(node)
+            }
+        }
+        finish()
+        return frames
+    }
+
     /// The first line where `other` differs from this one: its number, this line and that one.
     func firstDifference(from other: ScenarioSnapshot) -> (line: Int, expected: String, actual: String)? {
         let expected = text.split(separator: "\n", omittingEmptySubsequences: false)

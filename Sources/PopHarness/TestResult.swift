@@ -11,13 +11,20 @@ public struct TestResult: Codable, Sendable, Equatable {
     public var details: [String]
     /// Wall time, milliseconds.
     public var milliseconds: Double
+    /// For a scenario that no longer matches its snapshot: the frame that differs, as recorded and
+    /// as run (absent otherwise, so reports of earlier versions read the same).
+    public var snapshot: SnapshotDifference?
 
-    public init(name: String, level: Int, status: TestStatus, message: String? = nil, details: [String] = [], milliseconds: Double = 0) {
+    public init(
+        name: String, level: Int, status: TestStatus, message: String? = nil, details: [String] = [], milliseconds: Double = 0,
+        snapshot: SnapshotDifference? = nil
+    ) {
         self.name = name
         self.level = level
         self.status = status
         self.message = message
         self.details = details
         self.milliseconds = milliseconds
+        self.snapshot = snapshot
     }
 }

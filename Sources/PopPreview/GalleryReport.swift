@@ -3,9 +3,10 @@ import PopLoader
 import PopModel
 
 /// The gallery's data: every plugin file found on the search path with its components; each
-/// handler's actions with their signatures; each view loader's text fields and buttons for the
-/// sample data, and every handler it does not fit (the contract check of `pophost check`); the
-/// themes each view loader is drawn with. Components are read through the catalog the page plays
+/// handler's actions with their signatures and its declared samples; each view loader's declared
+/// samples, the data it is shown with (its first sample's, else the page's default data), its text
+/// fields and buttons for that data, and every handler it does not fit with it (the contract check
+/// of `pophost check`); the themes each view loader is drawn with. Components are read through the catalog the page plays
 /// with, so an isolated plugin that crashes is a component's error here, not the server's end.
 public struct GalleryReport: Encodable {
     struct Plugin: Encodable {
@@ -32,10 +33,16 @@ public struct GalleryReport: Encodable {
         let id: String
         let actions: [ActionDeclaration]
         let error: String?
+        /// The data it declares to be shown with, the default first.
+        let samples: [SampleData]
     }
 
     struct ViewLoader: Encodable {
         let id: String
+        /// The data it declares to be shown with, the default first.
+        let samples: [SampleData]
+        /// The data the fields, buttons and mismatches are for.
+        let data: Value
         let fields: [String]
         let buttons: [String]
         let error: String?
@@ -58,9 +65,13 @@ public struct GalleryReport: Encodable {
         case plugins, handlers, viewLoaders = "view_loaders", themes, sampleData = "sample_data"
     }
 
-    /// Reads `entries` (a discovery's) and the components of `catalog`, the view loaders built for
-    /// `sampleData`.
+    /// Reads `entries` (a discovery's) and the components of `catalog`, each view loader built for
+    /// its first declared sample, else for `sampleData`.
     public init(entries: [RegistryEntry], catalog: ComponentCatalog, sampleData: Value) {
+        var declared: [String: [SampleData]] = [:]
+        for component in entries.flatMap({ $0.info?.components ?? [] }) where declared[component.descriptor.id] == nil {
+            declared[component.descriptor.id] = component.descriptor.samples
+        }
         plugins = entries.map { entry in
             Plugin(
                 path: entry.file.path, pluginID: entry.pluginID, name: entry.info?.plugin.name, status: entry.status.rawValue,
@@ -74,27 +85,33 @@ public struct GalleryReport: Encodable {
         let inspector = ContractInspector(catalog: catalog)
         let handlerIDs = catalog.componentIDs(of: .handler)
         handlers = handlerIDs.map { id in
+            let samples = declared[id] ?? []
             do {
-                return Handler(id: id, actions: try inspector.contract(ofHandler: id).sortedActions, error: nil)
+                return Handler(id: id, actions: try inspector.contract(ofHandler: id).sortedActions, error: nil, samples: samples)
             } catch {
-                return Handler(id: id, actions: [], error: "\(error)")
+                return Handler(id: id, actions: [], error: "\(error)", samples: samples)
             }
         }
         viewLoaders = catalog.componentIDs(of: .viewLoader).map { id in
+            let samples = declared[id] ?? []
+            let data = samples.first?.data ?? sampleData
+            func failed(_ error: String) -> ViewLoader {
+                ViewLoader(id: id, samples: samples, data: data, fields: [], buttons: [], error: error, mismatches: [])
+            }
             let content: ContentNode
             do {
-                guard let build = try inspector.builds(ofViewLoader: id, for: [sampleData]).first else {
-                    return ViewLoader(id: id, fields: [], buttons: [], error: "built nothing", mismatches: [])
-                }
+                guard let build = try inspector.builds(ofViewLoader: id, for: [data]).first else { return failed("built nothing") }
                 content = try build.content.get()
             } catch {
-                return ViewLoader(id: id, fields: [], buttons: [], error: "\(error)", mismatches: [])
+                return failed("\(error)")
             }
-            let checks = (try? inspector.check(handlers: handlerIDs, viewLoaders: [id], data: sampleData)) ?? []
+            let checks = (try? inspector.check(handlers: handlerIDs, viewLoaders: [id], data: data)) ?? []
             let mismatches = checks.filter { !$0.fits }.map { check in
                 Mismatch(handler: check.handler, messages: check.failure.map { ["\($0)"] } ?? check.mismatches.map(\.message))
             }
-            return ViewLoader(id: id, fields: content.textFieldIDs, buttons: content.actionNames, error: nil, mismatches: mismatches)
+            return ViewLoader(
+                id: id, samples: samples, data: data, fields: content.textFieldIDs, buttons: content.actionNames, error: nil,
+                mismatches: mismatches)
         }
         themes = Presentation.named.keys.sorted()
         self.sampleData = sampleData

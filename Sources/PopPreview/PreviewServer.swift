@@ -13,12 +13,14 @@ import PopModel
 /// | route | answer |
 /// |---|---|
 /// | `GET /`, `GET /assets/NAME` | the page and its files (only the shipped ones, by exact name) |
-/// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON |
+/// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON (JSON: the default data, for view loaders without samples) |
 /// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
 /// | `POST /api/test` | `{"plugin": PATH}`: `pophost test` on that plugin file of the gallery, its report |
+/// | `GET /api/snapshot.svg?plugin=PATH&test=NAME&picture=P` | a failed snapshot's `SnapshotPicture` from the last test |
+/// | `POST /api/accept` | `{"plugin": PATH, "scenario": NAME}`: re-records that scenario's snapshot, its report |
 /// | `POST /api/screen` | `{"name": …}`: play on another screen (`ScreenPreset`), answered with the state |
 /// | `GET /live` (WebSocket) | `LiveMessage`s; takes `{"type": "input", "input": …}` and `{"type": "ping"}` |
 public struct PreviewServer: Sendable {
@@ -130,6 +132,29 @@ public struct PreviewServer: Sendable {
                     throw PreviewError("give {\"plugin\": PATH}, a plugin file of the gallery")
                 }
                 return try workbench.testReport(plugin: path)
+            }
+        }
+        router.get("/api/snapshot.svg") { request, _ in
+            Self.answer("image/svg+xml") { () throws(PreviewError) in
+                let query = request.uri.queryParameters
+                guard let plugin = query.get("plugin"), let test = query.get("test"), let name = query.get("picture") else {
+                    throw PreviewError("give plugin, test and picture")
+                }
+                guard let picture = SnapshotPicture(rawValue: name) else {
+                    throw PreviewError("picture is one of \(SnapshotPicture.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return try workbench.snapshotSVG(plugin: plugin, test: test, picture: picture)
+            }
+        }
+        router.post("/api/accept") { request, _ in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
+                let message = try Self.json(String(buffer: body))
+                guard case .string(let path)? = message["plugin"], case .string(let scenario)? = message["scenario"] else {
+                    throw PreviewError("give {\"plugin\": PATH, \"scenario\": NAME}: a plugin file of the gallery and one of its scenarios")
+                }
+                return try workbench.acceptSnapshot(plugin: path, scenario: scenario)
             }
         }
         router.ws("/live", shouldUpgrade: { request, _ in Self.isSameOrigin(request) ? .upgrade([:]) : .dontUpgrade }) {

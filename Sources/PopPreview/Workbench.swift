@@ -22,6 +22,9 @@ public final class Workbench: @unchecked Sendable {
     private var screen = ScreenPreset.scenario
     /// What happened since the last `takeNews()`, for the page's live channel.
     private var news: [LiveMessage] = []
+    /// The last test report of each plugin file tested from the page, whose failed snapshots the
+    /// page draws (`snapshotSVG`).
+    private var reports: [String: HarnessReport] = [:]
 
     /// Starts the plugins of `discovery` in plugin hosts with `isolation`, and `scenario` on them
     /// at time zero; the page's test runs use `harness` (its child command is `pophost test --child`).
@@ -73,7 +76,8 @@ public final class Workbench: @unchecked Sendable {
         return try body()
     }
 
-    /// The gallery's data as JSON, the view loaders built for `sampleData`.
+    /// The gallery's data as JSON, each view loader built for its first declared sample, else for
+    /// `sampleData`.
     public func galleryJSON(sampleData: Value) throws(PreviewError) -> String {
         try locked { () throws(PreviewError) in
             try encode(GalleryReport(entries: entries, catalog: Self.catalog(over: reload.source), sampleData: sampleData))
@@ -145,10 +149,41 @@ public final class Workbench: @unchecked Sendable {
     /// file is run): its report (`HarnessReport`) as JSON. Each test runs in a child process, so a
     /// test that crashes is a result, and the run does not hold the player.
     public func testReport(plugin path: String) throws(PreviewError) -> String {
+        try requireGalleryPlugin(path)
+        let report = HarnessRunner(options: harness).run(plugins: [path])
+        try locked { () throws(PreviewError) in reports[path] = report }
+        return try encode(report)
+    }
+
+    /// A picture of the failed snapshot of test `test` (`scenario.NAME`) in the last report of the
+    /// plugin file `path`, as SVG.
+    public func snapshotSVG(plugin path: String, test: String, picture: SnapshotPicture) throws(PreviewError) -> String {
+        let difference = try locked { () throws(PreviewError) in
+            guard let report = reports[path] else { throw PreviewError(status: 404, "\(path) has not been tested from this page") }
+            guard let result = report.plugins.first?.results.first(where: { $0.name == test }), let difference = result.snapshot else {
+                throw PreviewError(status: 404, "no failed snapshot of \(test) in the last test of \(path)")
+            }
+            return difference
+        }
+        return try picture.svg(of: difference)
+    }
+
+    /// Records anew the snapshot of the scenario named `scenario` of the plugin file `path`, one of
+    /// the gallery's (`HarnessRunner.recordSnapshot`): only that scenario's snapshot file is
+    /// written, the name choosing among the plugin's scenario files. Answers with the recording
+    /// run's report.
+    public func acceptSnapshot(plugin path: String, scenario: String) throws(PreviewError) -> String {
+        try requireGalleryPlugin(path)
+        guard let report = HarnessRunner(options: harness).recordSnapshot(plugin: path, scenario: scenario) else {
+            throw PreviewError(status: 404, "\(path) has no scenario named \"\(scenario)\"")
+        }
+        return try encode(report)
+    }
+
+    private func requireGalleryPlugin(_ path: String) throws(PreviewError) {
         guard entries.contains(where: { $0.file.path == path }) else {
             throw PreviewError(status: 404, "no plugin file \(path) on the search path")
         }
-        return try encode(HarnessRunner(options: harness).run(plugins: [path]))
     }
 
     private struct InputOutcome: Encodable {

@@ -84,7 +84,7 @@ public enum FrameJSON {
         .object(Value.Object(uniqueMembers: members.map { Value.Member(key: $0.key, value: $0.value) }))
     }
 
-    private static func name(_ weight: ContentNode.Weight) -> String {
+    static func name(_ weight: ContentNode.Weight) -> String {
         switch weight {
         case .regular: "regular"
         case .medium: "medium"
@@ -93,7 +93,7 @@ public enum FrameJSON {
         }
     }
 
-    private static func name(_ alignment: ContentNode.Alignment) -> String {
+    static func name(_ alignment: ContentNode.Alignment) -> String {
         switch alignment {
         case .leading: "leading"
         case .center: "center"

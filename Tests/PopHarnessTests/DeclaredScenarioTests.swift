@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 import PopTestSupport
 import Testing
 
@@ -67,6 +68,63 @@ import Testing
         #expect(status == 1 && result.status == .failed)
         #expect(result.message?.contains("at line") == true)
         #expect(result.details.contains { $0.hasPrefix("expected:") && $0.contains("did-appear") })
+        let traceOnly = try #require(result.snapshot, "the report says how the snapshot differs")
+        #expect(traceOnly.scenario == scenarios + "/pay.json" && traceOnly.snapshot == snapshotPath)
+        #expect(traceOnly.frame == nil && traceOnly.expectedFrame == nil && traceOnly.actualFrame == nil, "only the trace differs")
+    }
+
+    @Test("a run whose frame differs from its snapshot: the report carries which frame, as recorded and as run (pophost test --json)")
+    func frameDifference() throws {
+        let (directory, plugin, scenarios) = try Self.shelf()
+        _ = directory
+        let only = ["--only", "scenario.*", plugin]
+        #expect(try HarnessTests.harness(["--update-snapshots"] + only).status == 0)
+        let snapshotPath = scenarios + "/snapshots/pay.snapshot"
+        let recorded = try String(contentsOfFile: snapshotPath, encoding: .utf8)
+        let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false)
+        let frames = lines.filter { $0.hasPrefix("frame ") }.count
+        // The last frame's first node, recoloured: the last of the snapshot's frames differs there.
+        let lastFrame = try #require(lines.lastIndex { $0.hasPrefix("frame ") })
+        var stale = lines
+        stale[lastFrame + 1] = Substring(lines[lastFrame + 1].replacingOccurrences(of: "\"opacity\":1", with: "\"opacity\":0.5"))
+        #expect(stale != lines)
+        try stale.joined(separator: "\n").write(toFile: snapshotPath, atomically: true, encoding: .utf8)
+
+        let result = try run(Build.pophost, ["test", "--json"] + only)
+        #expect(result.status == 1)
+        let json = try Value(json: result.stdout)
+        guard case .array(let results)? = json["plugins"]?[0]?["results"] else {
+            Issue.record("no results: \(result.stdout.prefix(300))")
+            return
+        }
+        let failed = try #require(results.first { $0["name"] == "scenario.pay" })
+        #expect(failed["status"] == "failed")
+        let snapshot = try #require(failed["snapshot"], "\(failed.json)")
+        #expect(snapshot["frame"] == .int(Int64(frames - 1)) && snapshot["line"] == .int(Int64(lastFrame + 2)))
+        #expect(snapshot["expected_frame"]?["nodes"]?[0]?["opacity"] == .double(0.5))
+        #expect(snapshot["actual_frame"]?["nodes"]?[0]?["opacity"] == .int(1))
+        #expect(snapshot["expected_frame"]?["time_ms"] == snapshot["actual_frame"]?["time_ms"])
+        let decoded = try HarnessTests.harness(only).report.plugins.first?.results.first { $0.name == "scenario.pay" }?.snapshot
+        #expect(decoded?.frame == frames - 1 && decoded?.expectedFrame?["nodes"]?[0]?["opacity"] == .double(0.5), "the report reads back")
+        let passing = try run(Build.pophost, ["test", "--json", "--only", "library.loads", plugin])
+        #expect(!passing.stdout.contains("\"snapshot\""), "a result without a snapshot difference has no such member")
+    }
+
+    @Test("recording one scenario's snapshot writes that file only; a name that is not one of the plugin's scenarios records nothing")
+    func recordOne() throws {
+        let (directory, plugin, scenarios) = try Self.shelf()
+        _ = directory
+        try Self.scenario.write(toFile: scenarios + "/other.json", atomically: true, encoding: .utf8)
+        let runner = HarnessRunner(options: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]))
+        let report = try #require(runner.recordSnapshot(plugin: plugin, scenario: "pay"))
+        #expect(report.plugins.first?.results.map(\.name) == ["library.loads", "scenario.pay"])
+        #expect(report.plugins.first?.results.last?.status == .warning, "recorded: \(report.plugins)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: scenarios + "/snapshots")
+        #expect(written == ["pay.snapshot"])
+        for name in ["../pay", "pay.json", "missing", "*", "", "../../libPopSampleC.scenarios/pay", scenarios + "/other"] {
+            #expect(runner.recordSnapshot(plugin: plugin, scenario: name) == nil, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scenarios + "/snapshots") == ["pay.snapshot"])
     }
 
     @Test("a malformed scenario or an unmet expectation fails its test, naming the file and the cause")

@@ -9,7 +9,8 @@ import Testing
 /// The page in a real headless browser (Debian's chromium through chromedriver): the gallery, the
 /// player against the demo's golden frame, a click that runs a handler's action, live reload of a
 /// rebuilt plugin without a page load, and a crashing plugin shown as an error while the page goes
-/// on working. With `POPHOST_RECORD_SCREENSHOTS=1` the gallery and player screenshots in docs/ are
+/// on working; a stale scenario snapshot's pictures and its Accept button. With
+/// `POPHOST_RECORD_SCREENSHOTS=1` the gallery, player and snapshot screenshots in docs/ are
 /// written anew; the figures of docs/benchmarks.md are printed.
 @Suite(.serialized, .enabled(if: WebDriver.available, Comment(rawValue: WebDriver.missing)))
 struct BrowserTests {
@@ -222,6 +223,68 @@ struct BrowserTests {
             for: "the results", seconds: 60,
             "const r = [...document.querySelectorAll('#results tr.result')].map(r => r.textContent); return r.length ? r : null")
         #expect(rows.json.contains("successlibrary.loads"), "\(rows.json.prefix(400))")
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
+    }
+
+    @Test("a stale scenario snapshot shows expected, actual and difference; Accept re-records it and the tests pass again")
+    func staleSnapshot() async throws {
+        let stale = try await StaleSnapshot()
+        let browser = try await WebDriver()
+        try await browser.open(stale.fixture.base + "/")
+        try await browser.wait(for: "the gallery", "return document.querySelectorAll('.run-test').length === 1 ? true : null")
+        try await browser.click("#tab-tests")
+        try await browser.click(".run-test")
+        let shown = try await browser.wait(
+            for: "the three pictures", seconds: 60,
+            """
+            const p = [...document.querySelectorAll('.snapshot .picture')];
+            return p.length === 3 && p.every(e => e.querySelector('img') && e.querySelector('img').complete && e.querySelector('img').naturalWidth > 0)
+              ? p.map(e => e.dataset.picture) : null;
+            """)
+        #expect(shown == ["expected", "actual", "difference"])
+        try await browser.execute("document.querySelector('.snapshot').scrollIntoView()")
+        try Self.record(try await browser.screenshot(), as: "preview-snapshot.png")
+        #expect(try await browser.execute("return document.querySelectorAll('.snapshot .error').length") == 0)
+        let failed = "scenario." + stale.scenario
+        let status = """
+            const row = [...document.querySelectorAll('#results tr.result')].find(r => r.children[1].textContent === '\(failed)');
+            return row ? row.children[0].textContent : null;
+            """
+        #expect(try await browser.execute(status) == "failed")
+        try await browser.click(".snapshot .accept")
+        try await browser.wait(
+            for: "the tests run again and the scenario passes", seconds: 60,
+            "return window.pophost.accepted && (() => { \(status) })() === 'success' ? true : null")
+        #expect(try await browser.execute("return document.querySelectorAll('.snapshot').length") == 0)
+        #expect(try String(contentsOfFile: stale.snapshot, encoding: .utf8).contains(stale.title))
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
+    }
+
+    @Test("the gallery offers a view loader's declared samples by name, the first chosen; choosing another redraws it with that data")
+    func samples() async throws {
+        let fixture = try await PreviewFixture()
+        let browser = try await WebDriver()
+        try await browser.open(fixture.base + "/")
+        let card = "document.querySelector('.view-loader[data-id=\"com.pophost.samples.c.payment-view\"]')"
+        let menu = try await browser.wait(
+            for: "the payment view's samples",
+            "const c = \(card); return c && c.querySelector('select.sample') ? [...c.querySelectorAll('select.sample option')].map(o => o.textContent) : null"
+        )
+        #expect(menu == ["Order A-1001", "Large amount", "default data"])
+        #expect(
+            try await browser.execute("return JSON.parse(\(card).querySelector('textarea.data').value)") == [
+                "amount": 42.5, "order": "A-1001",
+            ])
+        try await browser.execute(
+            "const m = \(card).querySelector('select.sample'); m.value = '1'; m.dispatchEvent(new Event('change'));")
+        #expect(try await browser.execute("return JSON.parse(\(card).querySelector('textarea.data').value).amount") == .double(12999.99))
+        try await browser.wait(
+            for: "the pictures of the second sample", seconds: 30,
+            """
+            const p = [...\(card).querySelectorAll('.picture')];
+            const asked = performance.getEntriesByType('resource').some(e => e.name.includes('12999.99'));
+            return asked && p.length && p.every(e => e.querySelector('img')) ? true : null;
+            """)
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
 }

@@ -54,22 +54,26 @@ function sampleData() {
   return text === "" ? "null" : text;
 }
 
-function picture(viewLoader, theme) {
-  const box = element("div", "picture");
-  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: sampleData() });
-  fetch(url).then(async (response) => {
-    if (!response.ok) {
-      const body = await response.json();
-      box.prepend(element("div", "error", body.error));
-      return;
-    }
-    const image = element("img");
-    image.alt = viewLoader + " as " + theme;
-    image.src = URL.createObjectURL(await response.blob());
-    box.prepend(image);
-  }).catch((error) => box.prepend(element("div", "error", error.message)));
-  box.appendChild(element("div", null, theme));
-  return box;
+function picture(viewLoader, theme, data) {
+  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: data });
+  return svgPicture(url, viewLoader + " as " + theme, theme);
+}
+
+// A menu of a component's declared samples by name, the first chosen, and "default data" (the
+// editor at the top) last; `choose` gets the chosen data as JSON text.
+function sampleMenu(samples, choose) {
+  const menu = element("select", "sample");
+  menu.title = "sample data";
+  samples.forEach((sample, index) => {
+    const option = element("option", null, sample.name);
+    option.value = String(index);
+    menu.appendChild(option);
+  });
+  const fallback = element("option", null, "default data");
+  fallback.value = "";
+  menu.appendChild(fallback);
+  menu.addEventListener("change", () => choose(menu.value === "" ? sampleData() : JSON.stringify(samples[Number(menu.value)].data)));
+  return menu;
 }
 
 async function loadGallery() {
@@ -128,8 +132,32 @@ async function loadGallery() {
       for (const mismatch of view.mismatches) {
         card.appendChild(element("div", "mismatch", "✗ " + mismatch.handler + ": " + mismatch.messages.join("; ")));
       }
+      // The card's own data editor starts from the chosen sample (the first declared, else the
+      // default data); its pictures are drawn for what it holds.
+      const editor = element("div", "toolbar card-data");
+      const data = element("textarea", "data");
+      data.rows = 2;
+      data.spellcheck = false;
+      data.value = JSON.stringify(view.data);
       const pictures = element("div", "pictures");
-      for (const theme of themes) pictures.appendChild(picture(view.id, theme));
+      const draw = () => {
+        try {
+          JSON.parse(data.value);
+        } catch (error) {
+          showProblem(view.id + ": the data is not valid JSON: " + error.message);
+          return;
+        }
+        pictures.replaceChildren(...themes.map((theme) => picture(view.id, theme, data.value)));
+      };
+      if (view.samples.length) {
+        editor.appendChild(sampleMenu(view.samples, (json) => { data.value = json; draw(); }));
+      }
+      editor.appendChild(data);
+      const apply = element("button", "draw", "Draw");
+      apply.addEventListener("click", draw);
+      editor.appendChild(apply);
+      card.appendChild(editor);
+      draw();
       card.appendChild(pictures);
     }
     views.appendChild(card);
@@ -142,6 +170,19 @@ async function loadGallery() {
     card.dataset.id = handler.id;
     card.appendChild(element("h3", null, handler.id));
     if (handler.error) card.appendChild(element("div", "error", handler.error));
+    if (handler.samples.length) {
+      // A handler's samples: shown, and usable as the default data of the view loaders.
+      const shown = element("code", "sample-data", JSON.stringify(handler.samples[0].data));
+      const use = element("button", "use-sample", "Use as default data");
+      use.addEventListener("click", () => {
+        $("sample-data").value = shown.textContent;
+        loadGallery();
+      });
+      const samples = element("div", "toolbar");
+      samples.appendChild(sampleMenu(handler.samples, (json) => { shown.textContent = json; }));
+      samples.append(shown, use);
+      card.appendChild(samples);
+    }
     const list = element("ul");
     for (const action of handler.actions) {
       const item = element("li");
@@ -176,10 +217,74 @@ async function runTests(path) {
     row.appendChild(element("td", null, result.name));
     const message = element("td", null, result.message || "");
     if (result.details.length) message.appendChild(element("div", "details", result.details.join("\n")));
+    if (result.snapshot) message.appendChild(snapshotDifference(path, result));
     row.appendChild(message);
     body.appendChild(row);
   }
   window.pophost.testReport = report;
+}
+
+// A failed scenario snapshot: the frame that differs as recorded, as run, and their difference,
+// and the button that records the snapshot anew (then runs the tests again).
+function snapshotDifference(path, result) {
+  const box = element("div", "snapshot");
+  const where = result.snapshot.frame === undefined || result.snapshot.frame === null
+    ? "only the trace differs (line " + result.snapshot.line + ")"
+    : "frame " + result.snapshot.frame + " differs (line " + result.snapshot.line + " of " + result.snapshot.snapshot + ")";
+  box.appendChild(element("div", "meta", where));
+  if (result.snapshot.expected_frame && result.snapshot.actual_frame) {
+    const pictures = element("div", "pictures");
+    for (const [picture, caption] of [["expected", "expected (recorded)"], ["actual", "actual (this run)"], ["difference", "difference"]]) {
+      const url = "/api/snapshot.svg?" + query({ plugin: path, test: result.name, picture: picture });
+      const shown = svgPicture(url, caption, caption);
+      shown.dataset.picture = picture;
+      pictures.appendChild(shown);
+    }
+    box.appendChild(pictures);
+    box.appendChild(element("div", "meta legend", "difference: green added · red removed · blue moved · orange changed (text, colour, …)"));
+  }
+  const accept = element("button", "accept", "Accept: record this run as the snapshot");
+  accept.addEventListener("click", async () => {
+    accept.disabled = true;
+    try {
+      const recorded = await getJSON("/api/accept", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ plugin: path, scenario: result.name.replace(/^scenario\./, "") }),
+      });
+      const run = recorded.plugins[0].results.find((r) => r.name === result.name);
+      window.pophost.accepted = run;
+      if (!run || run.status === "failed" || run.status === "crashed" || run.status === "timeout") {
+        showProblem("Accept " + result.name + ": " + (run ? run.message : "not run"));
+        accept.disabled = false;
+        return;
+      }
+    } catch (error) {
+      showProblem("Accept " + result.name + ": " + error.message);
+      accept.disabled = false;
+      return;
+    }
+    await runTests(path);
+  });
+  box.appendChild(accept);
+  return box;
+}
+
+// A picture from the server shown through <img> (no script runs in it), or its error.
+function svgPicture(url, alt, caption) {
+  const box = element("div", "picture");
+  fetch(url).then(async (response) => {
+    if (!response.ok) {
+      const body = await response.json();
+      box.prepend(element("div", "error", body.error));
+      return;
+    }
+    const image = element("img");
+    image.alt = alt;
+    image.src = URL.createObjectURL(await response.blob());
+    box.prepend(image);
+  }).catch((error) => box.prepend(element("div", "error", error.message)));
+  box.appendChild(element("div", null, caption));
+  return box;
 }
 
 // Player.
