@@ -14,7 +14,7 @@ import Glibc
 ///     <checksum> <real path> <size> <mtime ns> ok <plugin id> <PluginInfo JSON>
 ///     <checksum> <real path> <size> <mtime ns> error <category> <PluginError JSON>
 ///
-/// The checksum is the FNV-1a 64 hash of the rest of the line, in 16 hex digits: the JSON is kept
+/// The checksum is a 64-bit hash of the rest of the line (`checksum(_:)`), in 16 hex digits: the JSON is kept
 /// undecoded until a caller asks for the plugin's details, so without it a record edited or damaged
 /// on disk would be believed (a plugin listed `ok` with no id or components, on every run). A record
 /// whose checksum does not match, or that does not parse, is discarded alone and its file rescanned.
@@ -22,7 +22,7 @@ import Glibc
 /// ignored. Written atomically (temporary file, fsync, rename, fsync of the directory), so a reader
 /// sees the old cache or the new one, never half of either.
 struct RegistryCache {
-    static let formatVersion = 4
+    static let formatVersion = 5
     static let magic = "pophost-registry-cache"
 
     var entries: [String: Entry] = [:]
@@ -89,8 +89,8 @@ struct RegistryCache {
     private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, of file: SharedBytes) -> (String, Entry)? {
         // The checksum, then six tab-terminated fields, then the JSON up to the end of the line.
         guard let checksumEnd = find(0x09, in: bytes, from: line.lowerBound), checksumEnd < line.upperBound,
-            let checksum = parseHex(bytes, line.lowerBound..<checksumEnd),
-            checksum == fnv1a(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
+            let recorded = parseHex(bytes, line.lowerBound..<checksumEnd),
+            recorded == checksum(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
         else { return nil }
         var cursor = checksumEnd + 1
         var fields: [Range<Int>] = []
@@ -117,14 +117,34 @@ struct RegistryCache {
         return (path, Entry(size: size, mtime: mtime, record: record))
     }
 
-    /// FNV-1a, 64 bits: cheap enough for every warm start, and any damaged byte changes it.
-    private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+    /// FNV-1a's step (xor, then multiply by its 64-bit prime) over four lanes of 8-byte words, then
+    /// the lanes, the tail bytes and the length, folded the same way. Each step is a bijection of its
+    /// lane, so any one damaged byte changes the result; the four lanes' multiplications run side by
+    /// side, a small fraction of a cycle a byte where byte-wise FNV-1a takes three or so — a record
+    /// grows with its plugin's descriptors (several KB for a plugin with sample data), and every warm
+    /// start checks every record.
+    static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        let basis: UInt64 = 0xCBF2_9CE4_8422_2325
+        var lanes = (basis, basis &+ 1, basis &+ 2, basis &+ 3)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 32 <= raw.count {
+            lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* prime
+            lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* prime
+            lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* prime
+            offset += 32
         }
-        return hash
+        var hash = (basis ^ lanes.0) &* prime
+        hash = (hash ^ lanes.1) &* prime
+        hash = (hash ^ lanes.2) &* prime
+        hash = (hash ^ lanes.3) &* prime
+        while offset < raw.count {
+            hash = (hash ^ UInt64(raw[offset])) &* prime
+            offset += 1
+        }
+        return (hash ^ UInt64(raw.count)) &* prime
     }
 
     /// 16 lowercase hex digits.
@@ -160,7 +180,7 @@ struct RegistryCache {
             let line =
                 Array(([Self.escape(file), String(entry.size), String(entry.mtime)] + columns).joined(separator: "\t").utf8)
                 + [0x09] + (try entry.record.encodedPayload())
-            let checksum = line.withUnsafeBufferPointer(Self.fnv1a)
+            let checksum = line.withUnsafeBufferPointer(Self.checksum)
             let hex = String(checksum, radix: 16)
             text += Array((String(repeating: "0", count: 16 - hex.count) + hex).utf8) + [0x09] + line + [0x0A]
         }
