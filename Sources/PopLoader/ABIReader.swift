@@ -118,6 +118,9 @@ struct ABIReader {
         }
         var features: [String] = []
         if let list = raw.features {
+            var count = 0
+            while count <= Int(POP_DESCRIPTOR_MAX_FEATURES), list[count] != nil { count += 1 }
+            features.reserveCapacity(count)
             var index = 0
             while let feature = list[index] {
                 guard index < Int(POP_DESCRIPTOR_MAX_FEATURES) else {
