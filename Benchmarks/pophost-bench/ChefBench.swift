@@ -201,7 +201,8 @@ struct BenchArguments: ActionArgumentProvider {
     let requestID: Int64 = 1
     func fieldText(_ id: String) -> String? { id == "pin" ? "4242" : nil }
     func dataNode(at path: String) -> UnsafeRawPointer? { nil }
-    func dataValue(at path: String) -> DataArgument? { path == "amount" ? .double(12.5) : nil }
+    func dataScalar(at path: String) -> DataScalar? { path == "amount" ? .double(12.5) : nil }
+    func dataText(at path: String) -> String? { nil }
 }
 
 /// What the chef suite measured (nanoseconds per call unless said otherwise).

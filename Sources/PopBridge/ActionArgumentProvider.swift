@@ -15,27 +15,40 @@ import PopModel
     /// for `data…:ptr`.
     func dataNode(at path: String) -> UnsafeRawPointer?
     /// The scalar at `path` of the request's data, or nil when missing or null, an array or an
-    /// object; for `data…` of the other types.
-    func dataValue(at path: String) -> DataArgument?
+    /// object; for `data…` of bool, i32, i64 and f64.
+    func dataScalar(at path: String) -> DataScalar?
+    /// The string at `path` of the request's data, or nil when missing or not a string; for
+    /// `data…:str`.
+    func dataText(at path: String) -> String?
 }
 
-/// A scalar of the request's data, as the invoker converts it to an argument.
-@usableFromInline package enum DataArgument: Equatable, Sendable {
+/// A scalar of the request's data, as the invoker converts it to a bool or number argument. A
+/// string is only marked (it reads as false or 0): keeping its text out makes the value trivial to
+/// copy, which an action call, a few dozen nanoseconds in all, notices.
+@usableFromInline package enum DataScalar: Equatable, Sendable {
     case bool(Bool)
     case int(Int64)
     case double(Double)
-    case string(String)
+    case text
 }
 
-extension DataArgument {
-    /// The scalar `value` as an argument; nil for a missing value, null, an array or an object.
+extension DataScalar {
+    /// The scalar `value`; nil for a missing value, null, an array or an object.
     package init?(_ value: Value?) {
         switch value {
         case .bool(let value)?: self = .bool(value)
         case .int(let value)?: self = .int(value)
         case .double(let value)?: self = .double(value)
-        case .string(let value)?: self = .string(value)
+        case .string?: self = .text
         default: return nil
         }
+    }
+}
+
+extension Value {
+    /// The string this value is, if it is one (`ActionArgumentProvider.dataText`).
+    package var text: String? {
+        guard case .string(let text) = self else { return nil }
+        return text
     }
 }

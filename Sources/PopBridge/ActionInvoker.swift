@@ -49,11 +49,12 @@ import PopChef
                         case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
                         case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
                         case .field:
-                            let text = arguments.fieldText(keys[index]) ?? ""
-                            if type == .str {
-                                slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
+                            // Each branch keeps its own string, so that a literal the provider returns
+                            // (or the empty one) needs no release.
+                            if let text = arguments.fieldText(keys[index]) {
+                                storeField(text, as: type, into: slot, &strings)
                             } else {
-                                storeField(number: text, as: type, into: slot)
+                                storeField("", as: type, into: slot, &strings)
                             }
                         case .data: storeData(at: keys[index], as: type, from: arguments, into: slot, &strings)
                         }
@@ -64,6 +65,16 @@ import PopChef
             var returned: ffi_arg = 0
             ffi_call(interface, unsafeBitCast(function, to: (@convention(c) () -> Void).self), &returned, values)
             return outcome(signature.result, returned)
+        }
+    }
+
+    /// Stores a text field's text as `type`: a copy for `str`, else its number or flag.
+    @inlinable
+    static func storeField(_ text: String, as type: ArgumentType, into slot: UnsafeMutableRawPointer, _ strings: inout CStringArena) {
+        if type == .str {
+            slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
+        } else {
+            storeField(number: text, as: type, into: slot)
         }
     }
 
@@ -85,32 +96,28 @@ import PopChef
         at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer,
         _ strings: inout CStringArena
     ) {
-        if type == .ptr { return slot.storeBytes(of: arguments.dataNode(at: path), as: UnsafeRawPointer?.self) }
-        let value = arguments.dataValue(at: path)
         switch type {
+        case .ptr: slot.storeBytes(of: arguments.dataNode(at: path), as: UnsafeRawPointer?.self)
+        case .str: slot.storeBytes(of: strings.copy(arguments.dataText(at: path) ?? ""), as: UnsafeRawPointer.self)
         case .bool:
-            guard case .bool(let flag) = value else { return slot.storeBytes(of: 0, as: UInt8.self) }
+            guard case .bool(let flag) = arguments.dataScalar(at: path) else { return slot.storeBytes(of: 0, as: UInt8.self) }
             slot.storeBytes(of: flag ? 1 : 0, as: UInt8.self)
-        case .i32: slot.storeBytes(of: Int32(clamping: integer(value)), as: Int32.self)
-        case .i64: slot.storeBytes(of: integer(value), as: Int64.self)
+        case .i32: slot.storeBytes(of: Int32(clamping: integer(arguments.dataScalar(at: path))), as: Int32.self)
+        case .i64: slot.storeBytes(of: integer(arguments.dataScalar(at: path)), as: Int64.self)
         case .f64:
             let number: Double =
-                switch value {
+                switch arguments.dataScalar(at: path) {
                 case .int(let integer): Double(integer)
                 case .double(let double): double
                 default: 0
                 }
             slot.storeBytes(of: number, as: Double.self)
-        case .str:
-            guard case .string(let text) = value else { return slot.storeBytes(of: strings.copy(""), as: UnsafeRawPointer.self) }
-            slot.storeBytes(of: strings.copy(text), as: UnsafeRawPointer.self)
-        case .ptr: preconditionFailure("handled above")
         }
     }
 
     /// A data scalar as an integer: an int, or a double with an integral value in range; else 0.
     @inlinable
-    static func integer(_ value: DataArgument?) -> Int64 {
+    static func integer(_ value: DataScalar?) -> Int64 {
         switch value {
         case .int(let integer): integer
         case .double(let double): Int64(exactly: double) ?? 0

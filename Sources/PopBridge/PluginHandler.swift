@@ -154,5 +154,6 @@ struct TapArguments: ActionArgumentProvider {
     var requestID: Int64 { Int64(context.request) }
     func fieldText(_ id: String) -> String? { context.text(ofField: id) }
     func dataNode(at path: String) -> UnsafeRawPointer? { context.data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
-    func dataValue(at path: String) -> DataArgument? { DataArgument(context.data.value.lookup(path: path)) }
+    func dataScalar(at path: String) -> DataScalar? { DataScalar(context.data.value.lookup(path: path)) }
+    func dataText(at path: String) -> String? { context.data.value.lookup(path: path)?.text }
 }

@@ -82,5 +82,6 @@ struct FuzzedArguments: ActionArgumentProvider {
 
     func fieldText(_ id: String) -> String? { fields[id.utf8.reduce(0) { ($0 + Int($1)) % 4 }] }
     func dataNode(at path: String) -> UnsafeRawPointer? { data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
-    func dataValue(at path: String) -> DataArgument? { DataArgument(data.value.lookup(path: path)) }
+    func dataScalar(at path: String) -> DataScalar? { DataScalar(data.value.lookup(path: path)) }
+    func dataText(at path: String) -> String? { data.value.lookup(path: path)?.text }
 }

@@ -1,3 +1,4 @@
+import PopModel
 import PopTestSupport
 import Testing
 
@@ -80,7 +81,7 @@ import Testing
     @Test(
         "data as bool, i32, i64, f64, str, ptr",
         arguments: [
-            (DataArgument?.some(.bool(true)), true, Int32(0), Int64(0), 0.0, ""),
+            (Value?.some(.bool(true)), true, Int32(0), Int64(0), 0.0, ""),
             (.int(5), false, 5, 5, 5, ""),
             (.int(-1 << 40), false, .min, -1 << 40, -0x1p40, ""),
             (.double(2), false, 2, 2, 2, ""),
@@ -89,7 +90,7 @@ import Testing
             (.string("hi"), false, 0, 0, 0, "hi"),
             (nil, false, 0, 0, 0, ""),
         ])
-    func dataConversions(value: DataArgument?, flag: Bool, small: Int32, large: Int64, real: Double, text: String) throws {
+    func dataConversions(value: Value?, flag: Bool, small: Int32, large: Int64, real: Double, text: String) throws {
         let targets = try FFITargets.shared.get()
         let node = UnsafeRawPointer(bitPattern: 0xbeef)!
         var arguments = TestArguments()
@@ -162,7 +163,7 @@ import Testing
     @Test(
         "results: void always dismisses, the others when non-zero in their own width",
         arguments: [
-            ("bool(data.v:bool)", "returns_bool", DataArgument.bool(true), ActionOutcome.dismiss),
+            ("bool(data.v:bool)", "returns_bool", Value.bool(true), ActionOutcome.dismiss),
             ("bool(data.v:bool)", "returns_bool", .bool(false), .keep),
             ("i32(data.v:i64)", "returns_i32", .int(-1), .dismiss),
             ("i32(data.v:i64)", "returns_i32", .int(0), .keep),
@@ -170,7 +171,7 @@ import Testing
             ("i64(data.v:i64)", "returns_i64", .int(1 << 40), .dismiss),
             ("i64(data.v:i64)", "returns_i64", .int(0), .keep),
         ])
-    func results(signature: String, function: String, value: DataArgument, outcome: ActionOutcome) throws {
+    func results(signature: String, function: String, value: Value, outcome: ActionOutcome) throws {
         let targets = try FFITargets.shared.get()
         var arguments = TestArguments()
         arguments.values = ["v": value]

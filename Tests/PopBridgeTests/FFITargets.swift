@@ -1,4 +1,5 @@
 import Foundation
+import PopModel
 import PopTestSupport
 
 @testable import PopBridge
@@ -63,9 +64,10 @@ struct TestArguments: ActionArgumentProvider {
     var requestID: Int64 = 77
     var fields: [String: String] = [:]
     var nodes: [String: UnsafeRawPointer] = [:]
-    var values: [String: DataArgument] = [:]
+    var values: [String: Value] = [:]
 
     func fieldText(_ id: String) -> String? { fields[id] }
     func dataNode(at path: String) -> UnsafeRawPointer? { nodes[path] }
-    func dataValue(at path: String) -> DataArgument? { values[path] }
+    func dataScalar(at path: String) -> DataScalar? { DataScalar(values[path]) }
+    func dataText(at path: String) -> String? { values[path]?.text }
 }
