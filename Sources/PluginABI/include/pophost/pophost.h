@@ -24,10 +24,13 @@
  *   stable  "pop.NAME/REV", declared in the core headers or in <pophost/ext/NAME.h>. Once released,
  *           an id never changes meaning: a breaking change is a new REV, and a host may offer both
  *           REVs side by side. Stable extensions of ABI 1.1: "pop.layout/1" (ext/layout.h),
- *           "pop.animation/1" (ext/animation.h) and "pop.sheet/1" (ext/sheet.h: sheets and
- *           popovers), which controller loaders offer, and the host's "pop.timer/1" (ext/timer.h),
- *           timers on its virtual clock, and "pop.sheet-host/1" (ext/sheet.h), a sheet's
- *           programmatic changes.
+ *           "pop.animation/1" (ext/animation.h), "pop.sheet/1" (ext/sheet.h: sheets and
+ *           popovers), "pop.page/1" (ext/page.h: pages and their bars) and "pop.floating/1"
+ *           (ext/floating.h: pages that float into a bubble), which controller loaders offer;
+ *           "pop.page-handler/1" (ext/page.h: a page's lifecycle), which handlers offer;
+ *           "pop.factory.sample-data/1" (ext/sample_data.h), which a plugin offers beside its
+ *           component factories; and the host's "pop.timer/1" (ext/timer.h), timers on its
+ *           virtual clock, and "pop.sheet-host/1" (ext/sheet.h), a sheet's programmatic changes.
  *   draft   "pop.draft.NAME/0", in <pophost/draft/NAME.h> (draft/README.md). Work in progress: the
  *           id, the struct and the behaviour may change in any release, and a host may drop a draft
  *           without notice. A plugin that uses one must cope with NULL, as for any extension.
