@@ -183,7 +183,10 @@ private struct UniqueIDs {
     /// Adds `id`; false when it was already there.
     mutating func insert(_ id: String) -> Bool {
         if set.isEmpty {
-            if list.contains(id) { return false }
+            // Ids share their reverse-DNS prefix: comparing the (stored) lengths first skips most
+            // byte-by-byte comparisons.
+            let length = id.utf8.count
+            if list.contains(where: { $0.utf8.count == length && $0 == id }) { return false }
             list.append(id)
             if list.count > 16 { set = Set(list) }
             return true

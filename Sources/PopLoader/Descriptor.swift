@@ -53,10 +53,10 @@ public struct Descriptor: Codable, Hashable, Sendable {
         for byte in bytes {
             if byte == 0x2E {  // "."
                 if labelLength == 0 { return false }
-                labels += 1
+                labels &+= 1
                 labelLength = 0
-            } else if isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F {
-                labelLength += 1
+            } else if isLabelByte(byte) {
+                labelLength &+= 1
             } else {
                 return false
             }
@@ -66,5 +66,13 @@ public struct Descriptor: Codable, Hashable, Sendable {
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// A letter, digit, `-` or `_`: one bit test in a 128-bit set (every id byte is tested).
+    @inline(__always)
+    private static func isLabelByte(_ byte: UInt8) -> Bool {
+        // Bits 0x2D "-" and 0x30–0x39 digits; bits 0x41–0x5A, 0x5F "_" and 0x61–0x7A (less 64).
+        let low: UInt64 = 0x03FF_2000_0000_0000, high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 64 ? (low >> byte) & 1 != 0 : byte < 128 && (high >> (byte & 63)) & 1 != 0
     }
 }
