@@ -65,6 +65,9 @@ public enum ScenarioAction: Hashable, Sendable {
     /// the full-screen pan. The finger lifts at y `endY` (nil: the start's y): released in the
     /// floating window's armed corner circle, a floatable page becomes a bubble.
     case swipeBack(from: Point, distance: Double, velocity: Double, endY: Double? = nil)
+    /// The user floats the top page without the gesture (WeChat's menu button): it shrinks into a
+    /// new bubble.
+    case float
 
     /// The action's key in the JSON: "show", "tap", ..., "open_url".
     public var name: String {
@@ -88,13 +91,14 @@ public enum ScenarioAction: Hashable, Sendable {
         case .push: "push"
         case .pop: "pop"
         case .swipeBack: "swipe_back"
+        case .float: "float"
         }
     }
 
     /// Every action's key, in the documented order.
     public static let names = [
         "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
-        "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back",
+        "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back", "float",
     ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:

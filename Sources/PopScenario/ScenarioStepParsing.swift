@@ -145,6 +145,11 @@ extension ScenarioParser {
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: ["animated"], listing: "pop keys are")
             return .pop(animated: try ScenarioRead.optional(object, "animated", at: path, ScenarioRead.bool) ?? true)
+        case "float":
+            if let key = try ScenarioRead.object(value, at: path).keys.first {
+                throw ScenarioRead.error(path, "unknown key \"\(key)\"; float takes none: {}")
+            }
+            return .float
         case "swipe_back":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.swipeBackKeys, listing: "swipe_back keys are")

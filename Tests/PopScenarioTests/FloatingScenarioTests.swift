@@ -46,6 +46,7 @@ import Testing
             ),
             (#"{"steps": [{"swipe_back": {"from": {"x": 1, "y": 1}, "distance": 3, "to": {"x": 5, "y": 1}}}]}"#, "steps[0].swipe_back"),
             (#"{"steps": [], "expect": {"bubbles": [{"keep": "u", "colour": 1}]}}"#, "expect.bubbles[0]"),
+            (#"{"steps": [{"float": {"animated": true}}]}"#, "steps[0].float"),
         ] {
             do {
                 _ = try Scenario.parse(json: json, file: "bad.json", baseDirectory: nil)
@@ -93,5 +94,21 @@ import Testing
         let missing = Self.floatAndOpen.replacingOccurrences(of: #""to": {"x": 380, "y": 830}"#, with: #""to": {"x": 380, "y": 400}"#)
         let count = try run(missing).verify().map(\.path)
         #expect(count.contains("expect.bubbles"))
+    }
+
+    @Test("float: the top page shrinks into a new bubble (WeChat's menu button); refused, and reported, with one page")
+    func floatStep() throws {
+        let runner = try run(
+            #"""
+            {"steps": [{"push": {"page": "list", "animated": false}},
+                       {"float": {}},
+                       {"push": {"page": "article", "animated": false, "floating": {"keep": "u", "logo": "A"}}},
+                       {"at": 100, "float": {}},
+                       {"wait": "idle"}],
+             "expect": {"pages": ["list"], "bubbles": [{"keep": "u", "logo": "A", "page": "article", "open": false}]}}
+            """#)
+        #expect(runner.problems.map(\.path) == ["steps[1].float"])
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
+        #expect(runner.recorder.events.contains { $0.kind == .bubbleCreated })
     }
 }

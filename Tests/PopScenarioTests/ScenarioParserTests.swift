@@ -323,7 +323,7 @@ import Testing
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
         (
             #"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#,
-            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, and optionally at and note"#
+            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, and optionally at and note"#
         ),
         (
             #"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#,
@@ -331,7 +331,7 @@ import Testing
         ),
         (
             #"{"steps": [{"at": 10, "note": "nothing"}]}"#,
-            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back"#
+            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float"#
         ),
         // Steps: time.
         (
