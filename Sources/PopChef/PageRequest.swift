@@ -2,7 +2,8 @@ import PopModel
 
 /// What the app asks for to push a page composed of components: a view loader for its content, a
 /// controller loader for its title, bar style and pop-gesture preferences (it must choose
-/// `Presentation.Style.page`; the C extension "pop.page/1"), an optional handler that hears the
+/// `Presentation.Style.page`, or `.floating` for a page that can float; the C extensions
+/// "pop.page/1" and "pop.floating/1"), an optional handler that hears the
 /// page's lifecycle (a `HandlerComponent` that also adopts `PageHandler`; "pop.page-handler/1"),
 /// and the data all three read.
 public struct PageRequest: Hashable, Sendable {

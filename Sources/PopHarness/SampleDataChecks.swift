@@ -19,11 +19,14 @@ enum SampleDataChecks {
         var problems: [String] = []
         for component in declaring {
             let id = component.descriptor.id
-            if let problem = component.descriptor.sampleDataProblem {
+            let samples: [SampleData]
+            switch component.descriptor.parsedSamples {
+            case .success(let parsed): samples = parsed
+            case .failure(let problem):
                 problems.append("the sample data of \(id) \(problem.message)")
                 continue
             }
-            for sample in component.descriptor.samples {
+            for sample in samples {
                 let what = "\(id), sample \"\(sample.name)\""
                 let failure: ComponentFailure? = plugin.watchdog.within("\(what) with its component") {
                     do throws(ComponentFailure) {

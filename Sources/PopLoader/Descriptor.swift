@@ -35,7 +35,8 @@ public struct Descriptor: Codable, Hashable, Sendable {
         return problem
     }
 
-    private var parsedSamples: Result<[SampleData], SampleDataProblem> {
+    /// Its samples, or what is wrong with its sample data: parsed on each use, so read it once.
+    public var parsedSamples: Result<[SampleData], SampleDataProblem> {
         guard let sampleData else { return .success([]) }
         return SampleData.parse(sampleData, limit: SampleData.limit)
     }

@@ -1,3 +1,4 @@
+import PluginABI
 import PopModel
 
 /// A named piece of data a component declares to be shown with (its descriptor's `sample_data`):
@@ -7,8 +8,8 @@ public struct SampleData: Codable, Hashable, Sendable {
     public var name: String
     public var data: Value
 
-    /// The most samples a component may declare (`POP_SAMPLE_DATA_MAX_SAMPLES`).
-    public static let limit = 32
+    /// The most samples a component may declare (ext/sample_data.h).
+    public static let limit = Int(POP_SAMPLE_DATA_MAX_SAMPLES)
 
     public init(name: String, data: Value) {
         self.name = name

@@ -131,9 +131,10 @@ struct InspectText {
 
     /// The names of its samples, or what is wrong with its sample data; no row without any.
     private func samplesRow(_ descriptor: Descriptor) -> [(String, String)] {
-        if let problem = descriptor.sampleDataProblem { return [("Samples", style.red("malformed: \(printable(problem.message))"))] }
-        let samples = descriptor.samples
-        return samples.isEmpty ? [] : [("Samples", samples.map { printable($0.name) }.joined(separator: ", "))]
+        switch descriptor.parsedSamples {
+        case .failure(let problem): return [("Samples", style.red("malformed: \(printable(problem.message))"))]
+        case .success(let samples): return samples.isEmpty ? [] : [("Samples", samples.map { printable($0.name) }.joined(separator: ", "))]
+        }
     }
 
     private func table(_ rows: [(String, String)], indent: String) -> String {

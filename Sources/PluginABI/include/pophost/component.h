@@ -46,7 +46,9 @@ typedef struct pop_component {
      * (for every id it does not know exactly). The returned pointer is owned by the component and
      * stays valid, and the same, until destroy(). The host asks when it creates the instance; a
      * table whose header breaks version.h's rule makes the creation fail. Controller loaders may
-     * offer "pop.layout/1" (ext/layout.h) and "pop.animation/1" (ext/animation.h). */
+     * offer "pop.layout/1" (ext/layout.h), "pop.animation/1" (ext/animation.h), "pop.sheet/1"
+     * (ext/sheet.h), "pop.page/1" (ext/page.h) and "pop.floating/1" (ext/floating.h); handlers
+     * "pop.page-handler/1" (ext/page.h). */
     const void *(*get_extension)(const struct pop_component *component, const char *extension_id);
 } pop_component_t;
 

@@ -7,12 +7,12 @@
  * loader builds its content (build(), as for a popup), a controller loader declares its title,
  * its navigation-bar style and its pop-gesture preferences, and a handler may hear its lifecycle.
  * The app pushes a page by naming those components and the data (a scenario's `push` step,
- * `Chef.makePage` in Swift); the user pops it with the back button, Backspace, an edge swipe or a
+ * `NavigationStack.makePage(PageRequest)` in Swift); the user pops it with the back button, Backspace, an edge swipe or a
  * full-screen swipe. docs/navigation.md gives the order of every event and how the bars move.
  *
  * POP_STYLE_PAGE: a page's controller loader sets presentation->style to POP_STYLE_PAGE in
- * configure() (the host refuses to make a page of a controller loader that chooses another
- * style, naming it); then, when it offers this extension, configure_page is called with the same
+ * configure() — or POP_STYLE_FLOATING for a page that can float (ext/floating.h); the host
+ * refuses to make a page of a controller loader that chooses any other style, naming it; then, when it offers this extension, configure_page is called with the same
  * data. A popup request (not a page) whose controller loader chooses POP_STYLE_PAGE is presented
  * as an alert, as in ABI 1.0. Nothing else in pop_presentation_t applies to a page.
  *
