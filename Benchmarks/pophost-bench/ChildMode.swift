@@ -1,5 +1,6 @@
 import Foundation
 import HostRuntime
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,9 @@ enum ChildMode: String, CaseIterable {
     case hostLoad = "host-load"
     /// The bare minimum: `dlopen`, `dlsym` of the entry, one call of it.
     case dlopenBaseline = "dlopen-baseline"
+    /// The part of `hostLoad` that keeps a truncated file from `dlopen` (where it would raise
+    /// SIGBUS): the ELF pre-check alone, open + fstat + one pread + close.
+    case preCheck = "pre-check"
 
     /// Runs the child and returns its exit status.
     func run(directory: String) -> Int32 {
@@ -37,6 +41,10 @@ enum ChildMode: String, CaseIterable {
                 } catch {
                     throw BenchError("\(error) [\(error.category.rawValue)]")
                 }
+            }
+        case .preCheck:
+            for path in paths {
+                do { try ELFCheck.validate(path: path) } catch { throw BenchError("\(error) [\(error.category.rawValue)]") }
             }
         case .dlopenBaseline:
             typealias Entry = @convention(c) () -> UnsafeRawPointer?

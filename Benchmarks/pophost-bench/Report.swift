@@ -46,6 +46,10 @@ struct Report: Codable {
                     pad("cold load, \(cold.sample.rawValue)", 18)
                         + "host \(micro(cold.hostMicroseconds))/plugin   dlopen baseline \(micro(cold.baselineMicroseconds))/plugin   "
                         + verdict(ratio: cold.ratio, target: cold.target, pass: cold.pass))
+                lines.append(
+                    pad("", 18)
+                        + "of which the ELF pre-check \(micro(cold.preCheckMicroseconds)) (\(decimal(cold.preCheckMicroseconds / cold.baselineMicroseconds, 2)) of the baseline)"
+                )
             }
             lines.append(
                 pad("warm discovery", 18)

@@ -37,109 +37,153 @@ struct ABIReader {
         guard let plugin = table.plugin else {
             throw PluginError(.invalidDescriptor, path: path, "the entry struct has no plugin descriptor")
         }
-        return (version, try readDescriptor(plugin, what: .plugin))
+        var builder = DescriptorStrings.Builder(bytes: 256, strings: 8)
+        let read = try readDescriptor(plugin, what: .plugin, into: &builder)
+        return (version, Descriptor(copy: builder.finish(), first: read.first, featureCount: read.featureCount, sampleData: nil))
     }
 
-    /// Reads every component of every kind from the (initialised) plugin's factories.
+    /// Reads every component of every kind from the (initialised) plugin's factories, their
+    /// strings into one `DescriptorStrings`.
     func readComponents(_ entry: UnsafePointer<pop_plugin_entry_t>, pluginID: String) throws(PluginError) -> [PluginInfo.Component] {
-        var components: [PluginInfo.Component] = []
-        components.reserveCapacity(4)
-        var seen = UniqueIDs(pluginID)
+        var builder = DescriptorStrings.Builder(bytes: 4096, strings: 128)
+        var found: [Found] = []
+        found.reserveCapacity(16)
         for kind in ComponentKind.allCases {
             guard let raw = kind.factoryID.withCString({ entry.pointee.get_factory($0) }) else { continue }
             let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
-            let what = { "the \(kind.rawValue) factory" }
-            _ = try checkHeader(factory, what: what(), minimumSize: MemoryLayout<pop_component_factory_t>.size)
+            _ = try checkHeader(factory, what: "the \(kind.rawValue) factory", minimumSize: MemoryLayout<pop_component_factory_t>.size)
             guard let count = factory.pointee.count, let get = factory.pointee.get_descriptor, factory.pointee.create != nil else {
-                throw PluginError(.structTooSmall, path: path, "\(what()) lacks count, get_descriptor or create")
+                throw PluginError(.structTooSmall, path: path, "the \(kind.rawValue) factory lacks count, get_descriptor or create")
             }
             let total = count(factory)
             guard total <= 1024 else {
-                throw PluginError(.invalidDescriptor, path: path, "\(what()) claims \(total) components (at most 1024)")
+                throw PluginError(.invalidDescriptor, path: path, "the \(kind.rawValue) factory claims \(total) components (at most 1024)")
             }
             for index in 0..<total {
                 guard let pointer = get(factory, index) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(what()) returns no descriptor at index \(index) of \(total)")
-                }
-                let descriptor = try readDescriptor(pointer, what: .component(kind, index))
-                guard seen.insert(descriptor.id) else {
                     throw PluginError(
-                        .invalidDescriptor, path: path, "duplicate id \"\(descriptor.id)\" (\(kind.rawValue) descriptor \(index))")
+                        .invalidDescriptor, path: path, "the \(kind.rawValue) factory returns no descriptor at index \(index) of \(total)")
                 }
-                components.append(PluginInfo.Component(kind: kind, descriptor: descriptor))
+                var component = try readDescriptor(pointer, what: .component(kind, index), into: &builder)
+                if isDuplicate(id: component.first, among: found, in: builder, pluginID: pluginID) {
+                    throw PluginError(
+                        .invalidDescriptor, path: path,
+                        "duplicate id \"\(builder.string(component.first))\" (\(kind.rawValue) descriptor \(index))")
+                }
+                component.kind = kind
+                found.append(component)
             }
         }
-        try readSampleData(entry, into: &components)
-        return components
+        try readSampleData(entry, into: &found, in: builder)
+        let strings = builder.finish()
+        return found.map { component in
+            PluginInfo.Component(
+                kind: component.kind,
+                descriptor: Descriptor(
+                    copy: strings, first: component.first, featureCount: component.featureCount, sampleData: component.sampleData))
+        }
+    }
+
+    /// One descriptor read into a `DescriptorStrings.Builder`: where its strings start and how many
+    /// features it has (see `Descriptor.init(copy:first:featureCount:)`).
+    struct Found {
+        var first: Int
+        var featureCount: Int
+        var kind = ComponentKind.viewLoader
+        var sampleData: String? = nil
+    }
+
+    /// Whether the id at `id` equals the plugin's or one already found. Ids share their reverse-DNS
+    /// prefix: comparing lengths first skips most byte comparisons. Plugins have a handful of
+    /// components; past 64 the earlier ids are hashed instead.
+    private func isDuplicate(id: Int, among found: [Found], in builder: borrowing DescriptorStrings.Builder, pluginID: String) -> Bool {
+        let bytes = builder.bytes(id)
+        var plugin = pluginID
+        let matchesPlugin = plugin.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        if matchesPlugin { return true }
+        if found.count <= 64 { return found.contains { builder.equal($0.first, id) } }
+        var earlier = Set<String>()
+        for component in found { earlier.insert(builder.string(component.first)) }
+        return earlier.contains(builder.string(id))
     }
 
     /// Each component's sample data from the plugin's "pop.factory.sample-data/1" (ext/sample_data.h),
     /// when it offers that factory: its text, checked for length and UTF-8 only.
     private func readSampleData(
-        _ entry: UnsafePointer<pop_plugin_entry_t>, into components: inout [PluginInfo.Component]
-    )
-        throws(PluginError)
-    {
+        _ entry: UnsafePointer<pop_plugin_entry_t>, into found: inout [Found], in builder: borrowing DescriptorStrings.Builder
+    ) throws(PluginError) {
         guard let raw = entry.pointee.get_factory(POP_FACTORY_SAMPLE_DATA) else { return }
         let what = "the sample-data factory"
         _ = try checkHeader(raw, what: what, minimumSize: MemoryLayout<pop_sample_data_factory_t>.size)
         let factory = raw.assumingMemoryBound(to: pop_sample_data_factory_t.self)
         guard let get = factory.pointee.get else { throw PluginError(.structTooSmall, path: path, "\(what) lacks get") }
-        for index in components.indices {
-            let id = components[index].descriptor.id
-            guard let text = id.withCString({ get(factory, $0) }) else { continue }
+        for index in found.indices {
+            let id = found[index].first
+            guard let text = get(factory, builder.cString(id)) else { continue }
             let limit = Int(POP_SAMPLE_DATA_MAX_BYTES)
             guard strnlen(text, limit + 1) <= limit else {
-                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(id) is longer than \(limit) bytes")
+                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(builder.string(id)) is longer than \(limit) bytes")
             }
             guard let json = String(validatingCString: text) else {
-                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(id) is not valid UTF-8")
+                throw PluginError(.invalidDescriptor, path: path, "the sample data of \(builder.string(id)) is not valid UTF-8")
             }
             // Parsed where it is used: a malformed sample is `pophost test`'s to report.
-            components[index].descriptor.sampleData = json
+            found[index].sampleData = json
         }
     }
 
-    /// Copies and validates one descriptor.
-    func readDescriptor(_ pointer: UnsafePointer<pop_descriptor_t>, what site: Site) throws(PluginError) -> Descriptor {
-        let what = { site.description }
-        _ = try checkHeader(pointer, what: what(), minimumSize: MemoryLayout<pop_descriptor_t>.size)
+    /// Validates one descriptor and copies its strings into `builder`, in `Descriptor`'s order (id,
+    /// name, vendor, version, description, features). The copy is what is checked, so what was
+    /// checked is what is kept.
+    func readDescriptor(
+        _ pointer: UnsafePointer<pop_descriptor_t>, what site: Site, into builder: inout DescriptorStrings.Builder
+    ) throws(PluginError) -> Found {
+        _ = try checkHeader(pointer, what: site.description, minimumSize: MemoryLayout<pop_descriptor_t>.size)
         let raw = pointer.pointee
-        guard let id = try string(raw.id, field: "id", of: what()), !id.isEmpty else {
-            throw PluginError(.invalidDescriptor, path: path, "\(what()) has no id")
-        }
-        guard Descriptor.isReverseDNS(id) else {
+        guard raw.id != nil else { throw PluginError(.invalidDescriptor, path: path, "\(site) has no id") }
+        let id = try append(raw.id, to: &builder, field: "id", of: site, id: nil)
+        let idBytes = builder.bytes(id)
+        guard !idBytes.isEmpty else { throw PluginError(.invalidDescriptor, path: path, "\(site) has no id") }
+        // A reverse-DNS id is ASCII, so UTF-8 needs checking only to say which problem it has.
+        guard Descriptor.isReverseDNS(bytes: idBytes) else {
+            guard UTF8Validation.firstInvalidByte(in: idBytes) == nil else {
+                throw PluginError(.invalidDescriptor, path: path, "\(site) has a id that is not valid UTF-8")
+            }
             throw PluginError(
-                .invalidDescriptor, path: path, "\(what()) has id \"\(id)\", which is not reverse-DNS (like com.example.popup)")
+                .invalidDescriptor, path: path,
+                "\(site) has id \"\(builder.string(id))\", which is not reverse-DNS (like com.example.popup)")
         }
-        let owner = { "\(what()) (\(id))" }
-        guard let name = try string(raw.name, field: "name", of: owner()), !name.isEmpty else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has no name")
-        }
-        var features: [String] = []
+        guard raw.name != nil else { throw PluginError(.invalidDescriptor, path: path, "\(site) (\(builder.string(id))) has no name") }
+        let name = try append(raw.name, to: &builder, field: "name", of: site, id: id)
+        _ = try append(raw.vendor, to: &builder, field: "vendor", of: site, id: id)
+        _ = try append(raw.version, to: &builder, field: "version", of: site, id: id)
+        _ = try append(raw.description, to: &builder, field: "description", of: site, id: id)
+        let owner = { (builder: borrowing DescriptorStrings.Builder) in "\(site) (\(builder.string(id)))" }
+        var featureCount = 0
         if let list = raw.features {
-            var count = 0
-            while count <= Int(POP_DESCRIPTOR_MAX_FEATURES), list[count] != nil { count += 1 }
-            features.reserveCapacity(count)
-            var index = 0
-            while let feature = list[index] {
-                guard index < Int(POP_DESCRIPTOR_MAX_FEATURES) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) has more than \(POP_DESCRIPTOR_MAX_FEATURES) features")
+            while let feature = list[featureCount] {
+                guard featureCount < Int(POP_DESCRIPTOR_MAX_FEATURES) else {
+                    throw PluginError(
+                        .invalidDescriptor, path: path, "\(owner(builder)) has more than \(POP_DESCRIPTOR_MAX_FEATURES) features")
                 }
-                let text = try string(feature, field: "features[\(index)]", of: owner()) ?? ""
-                guard !features.contains(text) else {
-                    throw PluginError(.invalidDescriptor, path: path, "\(owner()) lists the feature \"\(text)\" twice")
-                }
-                features.append(text)
-                index += 1
+                _ = try append(feature, to: &builder, field: "features[\(featureCount)]", of: site, id: id)
+                featureCount += 1
             }
         }
-        return Descriptor(
-            id: id, name: name,
-            vendor: try string(raw.vendor, field: "vendor", of: owner()) ?? "",
-            version: try string(raw.version, field: "version", of: owner()) ?? "",
-            description: try string(raw.description, field: "description", of: owner()) ?? "",
-            features: features)
+        // One UTF-8 pass over all its other strings (the NULs between them are ASCII); the fields
+        // are looked at one by one only to name a bad one.
+        let fields = name..<name + 4 + featureCount
+        if UTF8Validation.firstInvalidByte(in: builder.bytes(fields)) != nil {
+            let names = ["name", "vendor", "version", "description"]
+            let bad = fields.first { UTF8Validation.firstInvalidByte(in: builder.bytes($0)) != nil }!
+            let field = bad - name < 4 ? names[bad - name] : "features[\(bad - name - 4)]"
+            throw PluginError(.invalidDescriptor, path: path, "\(owner(builder)) has a \(field) that is not valid UTF-8")
+        }
+        guard !builder.bytes(name).isEmpty else { throw PluginError(.invalidDescriptor, path: path, "\(owner(builder)) has no name") }
+        for feature in name + 4..<name + 4 + featureCount where (name + 4..<feature).contains(where: { builder.equal($0, feature) }) {
+            throw PluginError(.invalidDescriptor, path: path, "\(owner(builder)) lists the feature \"\(builder.string(feature))\" twice")
+        }
+        return Found(first: id, featureCount: featureCount)
     }
 
     /// Where a descriptor was found, for error messages (built only when one is needed).
@@ -155,42 +199,18 @@ struct ABIReader {
         }
     }
 
-    /// A C string copied as validated UTF-8 within the length limit; nil for a NULL pointer.
-    private func string(
-        _ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, of owner: @autoclosure () -> String
-    ) throws(PluginError) -> String? {
-        guard let pointer else { return nil }
+    /// Copies a C string (NULL: an empty one) into `builder` after checking its length; returns its
+    /// index. `site` and the index of the descriptor's `id`, once read, name it in an error.
+    private func append(
+        _ pointer: UnsafePointer<CChar>?, to builder: inout DescriptorStrings.Builder, field: @autoclosure () -> String,
+        of site: Site, id: Int?
+    ) throws(PluginError) -> Int {
         let limit = Int(POP_DESCRIPTOR_MAX_STRING)
-        let length = strnlen(pointer, limit + 1)
+        let length = pointer.map { strnlen($0, limit + 1) } ?? 0
         guard length <= limit else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) longer than \(limit) bytes")
+            let owner = id.map { "\(site) (\(builder.string($0)))" } ?? site.description
+            throw PluginError(.invalidDescriptor, path: path, "\(owner) has a \(field()) longer than \(limit) bytes")
         }
-        guard let text = String(validatingCString: pointer) else {
-            throw PluginError(.invalidDescriptor, path: path, "\(owner()) has a \(field()) that is not valid UTF-8")
-        }
-        return text
-    }
-}
-
-/// The ids seen so far in one plugin. Plugins have a handful of components: a linear scan is
-/// cheaper than hashing until there are many.
-private struct UniqueIDs {
-    private var list: [String]
-    private var set: Set<String> = []
-
-    init(_ first: String) { list = [first] }
-
-    /// Adds `id`; false when it was already there.
-    mutating func insert(_ id: String) -> Bool {
-        if set.isEmpty {
-            // Ids share their reverse-DNS prefix: comparing the (stored) lengths first skips most
-            // byte-by-byte comparisons.
-            let length = id.utf8.count
-            if list.contains(where: { $0.utf8.count == length && $0 == id }) { return false }
-            list.append(id)
-            if list.count > 16 { set = Set(list) }
-            return true
-        }
-        return set.insert(id).inserted
+        return builder.append(pointer, length: length)
     }
 }

@@ -16,7 +16,7 @@ package enum ELFCheck {
     /// when the file at `path` cannot be a loadable plugin; returns the file's identity.
     @discardableResult
     package static func validate(path: String) throws(PluginError) -> FileIdentity {
-        // open + fstat + one pread (two when the program headers lie past the first 4 KiB) + close:
+        // open + fstat + one pread (two when the program headers lie past the first KiB) + close:
         // this runs before every in-process load, so it stays within a handful of system calls.
         let fd = try open(path)
         defer { close(fd) }
@@ -57,7 +57,7 @@ package enum ELFCheck {
             throw PluginError(.notAFile, path: path, "not a regular file")
         }
         let size = UInt64(info.st_size)
-        try withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) { buffer throws(PluginError) in
+        try withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { buffer throws(PluginError) in
             let got = pread(fd, buffer.baseAddress, buffer.count, 0)
             try check(UnsafeRawBufferPointer(buffer), got: max(0, got), size: size, fd: fd, path: path)
         }

@@ -12,7 +12,7 @@ struct JSONParser {
     /// Parses `text`, which holds exactly one JSON value (whitespace around it allowed).
     static func parse(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Value {
         var parser = JSONParser(text: text)
-        if let invalid = firstInvalidUTF8(in: text) {
+        if let invalid = UTF8Validation.firstInvalidByte(in: text) {
             throw parser.error(at: invalid, expected: "UTF-8", found: "byte 0x" + hex(text[invalid], digits: 2))
         }
         parser.skipWhitespace()
@@ -303,35 +303,6 @@ struct JSONParser {
     }
 
     private func quoted(_ key: String) -> String { Value.string(key).json }
-
-    /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
-    /// (overlong forms, surrogates and scalars beyond U+10FFFF are ill-formed), or nil.
-    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let secondRange: ClosedRange<UInt8>
-            let length: Int
-            switch lead {
-            case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
-            case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
-            case 0xED: (length, secondRange) = (3, 0x80...0x9F)
-            case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
-            case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
-            case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
-            default: return index
-            }
-            guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else { return index }
-            for next in index + 2..<index + length where bytes[next] & 0xC0 != 0x80 { return index }
-            index += length
-        }
-        return nil
-    }
 }
 
 /// `value` in upper-case hex, zero-padded to `digits`.
