@@ -18,6 +18,10 @@ struct FilePermissions: Codable, Hashable, Sendable {
         owner = UInt32(info.st_uid)
     }
 
+    /// This process's effective uid: asked once (a system call), since every file of every discovery
+    /// is checked against it.
+    private static let user = UInt32(geteuid())
+
     /// The permissions of what `path` names (links followed); nil when it cannot be examined.
     static func of(path: String) -> FilePermissions? {
         var info = stat()
@@ -37,8 +41,8 @@ struct FilePermissions: Codable, Hashable, Sendable {
             return
                 "\(what) is writable by \(writers.joined(separator: " and ")) (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)): remove that with chmod \(bits)-w"
         }
-        let user = UInt32(geteuid())
-        if owner != 0 && owner != user {
+        if owner != 0 && owner != Self.user {
+            let user = Self.user
             return "\(what) belongs to uid \(owner), who is neither this user (uid \(user)) nor root: change its owner with chown"
         }
         return nil

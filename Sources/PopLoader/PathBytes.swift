@@ -40,7 +40,7 @@ public enum PathBytes {
 
     /// The bytes `path` was decoded from.
     public static func bytes(_ path: String) -> [UInt8] {
-        guard path.unicodeScalars.contains(where: { $0.value >= escapeFirst }) else { return Array(path.utf8) }
+        guard hasEscapes(path) else { return Array(path.utf8) }
         var bytes: [UInt8] = []
         for scalar in path.unicodeScalars {
             if let byte = escapedByte(scalar) { bytes.append(byte) } else { bytes += UTF8.encode(scalar)! }
@@ -50,10 +50,18 @@ public enum PathBytes {
 
     /// Calls `body` with `path`'s bytes as a NUL-terminated C string.
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) -> T) -> T {
+        // Every file operation passes through here: a path without escapes is its own UTF-8.
+        guard hasEscapes(path) else { return path.withCString(body) }
         let bytes = bytes(path) + [0]
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
+    }
+
+    /// Whether `path` holds escape scalars: their UTF-8 starts with 0xF4, which other paths seldom
+    /// hold, so most are answered by one byte search.
+    private static func hasEscapes(_ path: String) -> Bool {
+        path.utf8.contains(0xF4) && path.unicodeScalars.contains(where: { $0.value >= escapeFirst })
     }
 
     /// The well-formed UTF-8 scalar starting at `index` and its length, if there is one.

@@ -101,7 +101,10 @@ public struct PluginRegistry: Sendable {
     /// Nil when it is safe, or when insecure plugins are allowed.
     private func refusal(of file: PluginFile, directoryExposure: String?, directory: String?) -> PluginError? {
         guard !allowInsecurePlugins, let permissions = file.permissions else { return nil }
-        let realDirectory = file.realPath.lastIndex(of: "/").map { String(file.realPath[..<$0]) }.map { $0.isEmpty ? "/" : $0 }
+        // A path with no link on the way is its real path, and its directory the one searched.
+        let realDirectory =
+            directory != nil && file.realPath == file.path
+            ? nil : file.realPath.lastIndex(of: "/").map { String(file.realPath[..<$0]) }.map { $0.isEmpty ? "/" : $0 }
         let realExposure = realDirectory.flatMap { real in
             real == directory ? nil : FilePermissions.of(path: real)?.exposure(of: "the directory \(real) that holds it")
         }
