@@ -159,7 +159,8 @@ public struct Descriptor: Hashable, Sendable {
 
 extension Descriptor: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, vendor, version, description, features, sampleData
+        case id, name, vendor, version, description, features
+        case sampleData = "sample_data"
     }
 
     public init(from decoder: any Decoder) throws {

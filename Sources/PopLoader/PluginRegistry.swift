@@ -37,6 +37,9 @@ public struct PluginRegistry: Sendable {
         public var entries: [RegistryEntry]
         /// The files that were scanned (opened in the scanner) this time.
         public var scanned: [String]
+        /// How many files were answered from the cache (the rest were scanned, refused, or rejected
+        /// before anything opened them).
+        public var fromCache: Int = 0
         /// Search-path directories that do not exist or cannot be read.
         public var unreadableDirectories: [String]
         /// Problems with the registry itself (a corrupt cache, an unwritable cache).
@@ -63,7 +66,8 @@ public struct PluginRegistry: Sendable {
                 found.append((file, directory, refusal(of: file, directoryExposure: exposure, directory: directory)))
             }
         }
-        var (records, scanned, warnings) = try records(for: found.map(\.file), refusals: found.map(\.refusal), progress: progress)
+        var (records, scanned, warnings, fromCache) = try records(
+            for: found.map(\.file), refusals: found.map(\.refusal), progress: progress)
         warnings =
             searchPath.ignored.map { element in
                 let warning =
@@ -83,17 +87,20 @@ public struct PluginRegistry: Sendable {
             }
             return entry
         }
-        return Discovery(entries: entries, scanned: scanned, unreadableDirectories: unreadable, warnings: warnings)
+        return Discovery(
+            entries: entries, scanned: scanned, fromCache: fromCache, unreadableDirectories: unreadable, warnings: warnings)
     }
 
     /// Describes one file named directly (not necessarily on the search path), through the cache.
     public func describe(path: String) throws(PluginScanner.Failure) -> (RegistryEntry, Discovery) {
         let file = PluginFile.identify(path: path, resolve: true)
-        let (records, scanned, warnings) = try records(
+        let (records, scanned, warnings, fromCache) = try records(
             for: [file], refusals: [refusal(of: file, directoryExposure: nil, directory: nil)],
             progress: { _, _ in })
         let entry = RegistryEntry(file: file, directory: "", record: records[0])
-        return (entry, Discovery(entries: [entry], scanned: scanned, unreadableDirectories: [], warnings: warnings))
+        return (
+            entry, Discovery(entries: [entry], scanned: scanned, fromCache: fromCache, unreadableDirectories: [], warnings: warnings)
+        )
     }
 
     /// Why `file` must not be loaded: it, the search-path directory it was found in (whose problem
@@ -118,7 +125,7 @@ public struct PluginRegistry: Sendable {
     private func records(
         for files: [PluginFile], refusals: [PluginError?], progress: (Int, Int) -> Void
     ) throws(PluginScanner.Failure)
-        -> ([ScanRecord], [String], [String])
+        -> (records: [ScanRecord], scanned: [String], warnings: [String], fromCache: Int)
     {
         var warnings: [String] = []
         var cache = RegistryCache()
@@ -186,6 +193,6 @@ public struct PluginRegistry: Sendable {
                 warnings.append("\(error)")
             }
         }
-        return (final, scanned, warnings)
+        return (final, scanned, warnings, cacheHits)
     }
 }

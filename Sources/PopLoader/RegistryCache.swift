@@ -22,7 +22,7 @@ import Glibc
 /// ignored. Written atomically (temporary file, fsync, rename, fsync of the directory), so a reader
 /// sees the old cache or the new one, never half of either.
 struct RegistryCache {
-    static let formatVersion = 5
+    static let formatVersion = 6
     static let magic = "pophost-registry-cache"
 
     var entries: [String: Entry] = [:]

@@ -3,16 +3,22 @@
 /// suggest through this, so they agree on what counts as near.
 public enum Spelling {
     /// The candidate nearest to `word` within an edit distance of 2 (and shorter than the longer
-    /// word, so a short word does not "mean" any other short word), ignoring case; nil when there is
-    /// none. Ties go to the first candidate.
+    /// word, so a short word does not "mean" any other short word), ignoring case; else the only
+    /// candidate whose last dot-separated labels are `word` (a reverse-DNS id is often typed by its
+    /// tail: "rustpay.view" for "com.example.rustpay.view"); nil when there is none. Ties go to the
+    /// first candidate.
     public static func nearest(to word: String, among candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
+        var tails: [String] = []
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            let candidateLowered = candidate.lowercased()
+            if candidateLowered.hasSuffix("." + lowered) { tails.append(candidate) }
+            let distance = editDistance(lowered, candidateLowered)
             guard distance <= 2, distance < max(word.count, candidate.count) else { continue }
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
-        return best?.candidate
+        return best?.candidate ?? (tails.count == 1 ? tails[0] : nil)
     }
 
     /// Levenshtein distance over characters.

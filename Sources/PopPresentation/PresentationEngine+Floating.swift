@@ -74,9 +74,25 @@ extension PresentationEngine {
         return true
     }
 
+    /// Why `floatTopPage()` would be refused now, said for a person; nil when it would float the top page.
+    public var floatTopPageRefusal: String? {
+        guard let page = navigation.top else { return "there is no page" }
+        if page.preferences.floating == nil {
+            return
+                "the top page (\(page.kind)) cannot float: it declares no floating (a controller loader's pop.floating/1, or `floating` in a declared page)"
+        }
+        if floating.bubble(openAs: page.name) != nil {
+            return "the top page (\(page.kind)) is open from its bubble: a pop closes it back into it"
+        }
+        if navigation.transition != nil { return "a page transition is under way" }
+        if navigation.pages.count < 2 { return "the top page (\(page.kind)) is the only page, and the root page cannot be popped" }
+        return nil
+    }
+
     /// Floats the top page without the gesture (WeChat's other way: its menu's "浮窗" button): it is
     /// popped, shrinking into a new bubble from the full screen over 0.375 s. False when the top
-    /// page cannot float, is open from its bubble (a pop closes it back), or the stack cannot pop now.
+    /// page cannot float, is open from its bubble (a pop closes it back), or the stack cannot pop now
+    /// (`floatTopPageRefusal` says which).
     @discardableResult
     public func floatTopPage() -> Bool {
         guard let page = navigation.top, page.preferences.floating != nil, floating.bubble(openAs: page.name) == nil,

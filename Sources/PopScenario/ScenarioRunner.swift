@@ -256,11 +256,8 @@ public final class ScenarioRunner {
         case .pop(let animated):
             if !engine.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
         case .float:
-            if !engine.floatTopPage() {
-                problem(
-                    step, "float",
-                    "refused: the top page cannot float, is open from its bubble, or the stack cannot pop now (one page, a transition)")
-            }
+            let refusal = engine.floatTopPageRefusal
+            if !engine.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
         case .swipeBack(let from, let distance, let velocity, let endY):
             let kind: PopGestureRule.Kind = from.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
             // The finger first moves along x (the gesture rules see that), then lifts at `endY`.

@@ -1,3 +1,5 @@
+import PopModel
+
 /// Checks a finished run against its scenario's expectations: the trace must contain the expected
 /// events in order (a subsequence: other events may come between), and each expected frame property
 /// must hold within the tolerance. Each failure names the expectation (`expect.trace[2]`, …).
@@ -98,7 +100,9 @@ extension ScenarioRunner {
             }
             if !visible { return nil }
         }
-        guard let node else { return failure(expected.path, "no node \(id) at \(expected.at.milliseconds) ms") }
+        guard let node else {
+            return failure(expected.path, "no node \(id) at \(expected.at.milliseconds) ms" + Self.nodeHint(id, in: frame))
+        }
         if let role = expected.role, node.role != role {
             return failure(expected.path, "\(id) is a \(node.role.rawValue), not a \(role.rawValue)")
         }
@@ -145,5 +149,19 @@ extension ScenarioRunner {
 
     private func failure(_ path: String, _ message: String) -> ScenarioError {
         ScenarioError(.expectation, file: scenario.file, path: path, message: message)
+    }
+}
+
+extension ScenarioRunner {
+    /// What an expectation naming a missing node might have meant: the nearest id in the frame, or
+    /// the ids under the same parent ("; did you mean …" / "; under popup.2.content: …").
+    private static func nodeHint(_ id: String, in frame: Frame) -> String {
+        let ids = frame.nodes.map(\.id)
+        if let near = Spelling.nearest(to: id, among: ids) { return " (did you mean \"\(near)\"?)" }
+        guard let dot = id.lastIndex(of: ".") else { return "" }
+        let parent = String(id[..<dot])
+        let siblings = ids.filter { $0.hasPrefix(parent + ".") && !$0.dropFirst(parent.count + 1).contains(".") }
+        guard !siblings.isEmpty else { return "" }
+        return "; under \(parent): " + siblings.prefix(8).joined(separator: ", ") + (siblings.count > 8 ? ", …" : "")
     }
 }

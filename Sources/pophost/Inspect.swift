@@ -132,7 +132,8 @@ struct InspectText {
     /// The names of its samples, or what is wrong with its sample data; no row without any.
     private func samplesRow(_ descriptor: Descriptor) -> [(String, String)] {
         switch descriptor.parsedSamples {
-        case .failure(let problem): return [("Samples", style.red("malformed: \(printable(problem.message))"))]
+        case .failure(let problem):
+            return [("Samples", style.red("malformed: the sample data of \(printable(descriptor.id)) \(printable(problem.message))"))]
         case .success(let samples): return samples.isEmpty ? [] : [("Samples", samples.map { printable($0.name) }.joined(separator: ", "))]
         }
     }

@@ -34,12 +34,13 @@ struct ListReport: Encodable {
     let searchPathSource: String
     let unreadableDirectories: [String]
     let scanned: [String]
+    let fromCache: Int
     let warnings: [String]
     let plugins: [PluginReport]
 
     enum CodingKeys: String, CodingKey {
         case searchPath = "search_path", searchPathSource = "search_path_source"
-        case unreadableDirectories = "unreadable_directories", scanned, warnings, plugins
+        case unreadableDirectories = "unreadable_directories", scanned, fromCache = "from_cache", warnings, plugins
     }
 
     init(discovery: PluginRegistry.Discovery, searchPath: SearchPath) {
@@ -47,6 +48,7 @@ struct ListReport: Encodable {
         searchPathSource = searchPath.source.rawValue
         unreadableDirectories = discovery.unreadableDirectories
         scanned = discovery.scanned
+        fromCache = discovery.fromCache
         warnings = discovery.warnings
         plugins = discovery.entries.map(PluginReport.init)
     }
@@ -103,8 +105,7 @@ struct ListTable {
         for status in [RegistryEntry.Status.error, .blacklisted, .shadowed] where (counts[status] ?? 0) > 0 {
             parts.append("\(counts[status]!) \(status.rawValue)")
         }
-        let cached = plugins - discovery.scanned.count
-        var text = parts.joined(separator: ", ") + style.dim(" · \(discovery.scanned.count) scanned, \(cached) from cache")
+        var text = parts.joined(separator: ", ") + style.dim(" · \(discovery.scanned.count) scanned, \(discovery.fromCache) from cache")
         let directories = searchPath.directories.map { directory in
             discovery.unreadableDirectories.contains(directory) ? style.dim(printable(directory) + " (missing)") : printable(directory)
         }

@@ -37,6 +37,13 @@ extension PluginOptions {
     /// The components of the discovered plugins, in plugin host processes with `isolation`.
     func catalog(isolation: IsolationOptions?) throws -> (catalog: ComponentCatalog, isolated: IsolatedComponents?) {
         let discovery = try discover()
+        // A directory someone named (not a default one) that is missing would otherwise only show
+        // later, as "no view-loader with id …".
+        if registry.searchPath.source != .defaults {
+            for directory in discovery.unreadableDirectories {
+                Diagnostics.warning("the plugin directory \(printable(directory)) does not exist or cannot be read")
+            }
+        }
         guard let isolation else { return (ComponentCatalog(discovery: discovery), nil) }
         let isolated = IsolatedComponents(discovery: discovery, options: isolation)
         let catalog = ComponentCatalog()

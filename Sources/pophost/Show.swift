@@ -185,7 +185,9 @@ enum Step {
 enum TraceTable {
     static func row(_ event: TraceEvent) -> String {
         let time = String(format: "%10.3f ms", event.time.milliseconds)
-        var row = "\(time)  #\(event.request)  \(event.kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))"
+        // Padded to 14, never cut: "page-will-disappear" is longer.
+        let kind = event.kind.rawValue
+        var row = "\(time)  #\(event.request)  \(kind + String(repeating: " ", count: max(0, 14 - kind.count)))"
         if let reason = event.reason { row += " (\(printable("\(reason)")))" }
         if let detail = event.detail { row += "  \(printable(detail))" }
         return row

@@ -17,6 +17,8 @@ import Glibc
         let plugin: String
         /// The files the last discovery opened (in the scanner: the host opens none).
         private(set) var opened: [String] = []
+        /// How many files the last discovery answered from the cache.
+        private(set) var fromCache = 0
 
         init() throws {
             plugin = dir.file("plugin.so")
@@ -28,6 +30,7 @@ import Glibc
             registry.allowInsecurePlugins = allowing
             let discovery = try registry.discover()
             opened = discovery.scanned
+            fromCache = discovery.fromCache
             return try #require(discovery.entries.first)
         }
     }
@@ -47,11 +50,14 @@ import Glibc
         #expect(problem.description.hasPrefix(setup.plugin + ": refused"))
         #expect(problem.cause.contains("the file is writable by \(writers)") && problem.cause.contains(fix), "\(problem.cause)")
         #expect(setup.opened.isEmpty, "a refused file was opened")
+        #expect(setup.fromCache == 0, "a refused file is not counted as answered from the cache")
         // Allowed explicitly, it loads; refused again when the permission is withdrawn (never cached).
         #expect(try setup.discover(allowing: true).status == .ok)
         #expect(try setup.discover().problem?.category == .insecure)
+        #expect(setup.fromCache == 0)
         chmod(setup.plugin, 0o755)
         #expect(try setup.discover().status == .ok)
+        #expect(setup.fromCache == 1 && setup.opened.isEmpty)
     }
 
     @Test("every file of a writable plugin directory is refused, naming the directory")

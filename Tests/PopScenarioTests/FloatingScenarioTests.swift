@@ -108,7 +108,19 @@ import Testing
              "expect": {"pages": ["list"], "bubbles": [{"keep": "u", "logo": "A", "page": "article", "open": false}]}}
             """#)
         #expect(runner.problems.map(\.path) == ["steps[1].float"])
+        // The refusal says which of its reasons applies.
+        #expect(runner.problems.first?.message.contains("the top page (list) cannot float: it declares no floating") == true)
         #expect(runner.verify().isEmpty, "\(runner.verify())")
         #expect(runner.recorder.events.contains { $0.kind == .bubbleCreated })
+    }
+
+    @Test("float refusals name their reason: the only page, a page open from its bubble")
+    func floatRefusals() throws {
+        let runner = try run(
+            #"""
+            {"steps": [{"push": {"page": "article", "animated": false, "floating": {"keep": "u", "logo": "A"}}},
+                       {"float": {}}]}
+            """#)
+        #expect(runner.problems.first?.message.contains("is the only page") == true, "\(runner.problems)")
     }
 }

@@ -232,4 +232,19 @@ import Testing
                 #"t.json: expect.frames[3].text_contains: popup.1.content.0 shows "Spring sale", which does not contain "Autumn""#,
             ])
     }
+
+    @Test("a missing node is reported with the nearest id, or the ids beside it")
+    func missingNode() throws {
+        let json = #"""
+            {"steps": [{"show": {"data": {"title": "Spring sale", "message": "20% off"}, "as": "promo"}}],
+             "expect": {"frames": [
+               {"at": 300, "request": "promo", "node": "content.9.9.9", "text": "Spring sale"},
+               {"at": 300, "request": "promo", "node": "conten.0", "text": "Spring sale"}
+             ]}}
+            """#
+        let failures = try play(json).runner.verify().map(\.description)
+        #expect(failures.count == 2)
+        #expect(failures.first?.hasPrefix("t.json: expect.frames[0]: no node popup.1.content.9.9.9 at 300.0 ms") == true, "\(failures)")
+        #expect(failures.last?.contains("(did you mean \"popup.1.content.0\"?)") == true, "\(failures)")
+    }
 }

@@ -97,6 +97,25 @@ import Testing
         )
     }
 
+    @Test("`inspect` with an id's last labels only: the one id that ends with them")
+    func inspectTail() throws {
+        expectUsageError(
+            try pophost(["inspect", "c.payment-view"]), of: "pophost inspect",
+            saying: "(did you mean \"com.pophost.samples.c.payment-view\"?)")
+    }
+
+    @Test("a scenario naming a plugin directory that is missing is warned about by name")
+    func scenarioMissingDirectory() throws {
+        let directory = TemporaryDirectory()
+        let scenario = directory.file("s.json")
+        try #"{"format": 1, "plugins": ["/nonexistent/pophost-plugins"], "steps": [{"wait": 10}]}"#.write(
+            toFile: scenario, atomically: true, encoding: .utf8)
+        let result = try pophost(["render", scenario, "--out", directory.file("out")])
+        #expect(
+            result.stderr.contains("pophost: warning: the plugin directory /nonexistent/pophost-plugins does not exist or cannot be read"),
+            "\(result.stderr)")
+    }
+
     @Test("`render` refuses a folder with old frames, --force deletes them, success counts the expectations; --json paths")
     func renderFolder() throws {
         let cache = TemporaryDirectory(), out = TemporaryDirectory()

@@ -94,7 +94,8 @@ typedef struct pop_request_options {
     /* Seconds it may wait in a queue before it expires (POP_REASON_EXPIRED); 0 = no limit. */
     double time_to_live;
     /* A request whose key is already shown or queued is cancelled (POP_REASON_DUPLICATE). NULL or
-     * "" = none. The host copies it when get_options returns. */
+     * "" = none. The host copies it when get_options returns, so it must stay valid until then: a
+     * string literal, or a buffer the handler instance owns (not a local of get_options). */
     const char *dedupe_key;
 } pop_request_options_t;
 
@@ -121,8 +122,9 @@ typedef void (*pop_answer_fn)(bool present);
  *                                         (NULL when missing); bool/i32/i64/f64/str: converted
  *                                         (false, 0, 0.0, "" when missing or of another type)
  *
- * Example: "bool(self:ptr, field.password:str, data.amount:f64)". `str` arguments are valid only
- * during the call. The result says whether the popup is dismissed after the action (reason
+ * Example: "bool(self:ptr, field.password:str, data.amount:f64)". `str` arguments are never NULL
+ * (an empty or missing field, like missing data, is "") and are valid only during the call; `bool`
+ * is C's bool (1 byte), `f64` a double. The result says whether the popup is dismissed after the action (reason
  * POP_REASON_ACTION): `void` always, the others when non-zero. At most 16 parameters. A
  * signature that does not parse, names an unknown source or a field the content lacks, or pairs a
  * source with a type it cannot give, is a plugin error: the action is never called. */
@@ -131,7 +133,10 @@ typedef struct pop_action {
     uint32_t struct_size; /* sizeof(pop_action_t) */
     const char *name;      /* unique within the handler; what buttons name */
     const char *signature; /* see above */
-    void *function;        /* called through libffi with the declared signature */
+    /* Called through libffi with the declared signature. ISO C has no conversion between function
+     * and object pointers, so -Wpedantic warns on `.function = my_action`; cast through uintptr_t,
+     * or leave the warning off for this initializer (POSIX guarantees the round trip). */
+    void *function;
 } pop_action_t;
 
 typedef struct pop_handler {

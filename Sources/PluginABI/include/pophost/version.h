@@ -36,7 +36,12 @@
  *        a completion that is safe to call at any time; pop_handler_t.should_present_ex; the
  *        controller loader extensions "pop.layout/1" (ext/layout.h) and "pop.animation/1"
  *        (ext/animation.h); the draft tier (draft/README.md); the reasons POP_REASON_PLUGIN_CRASHED and
- *        POP_REASON_PLUGIN_TIMEOUT (handler.h), told to handlers of 1.1 and later only.
+ *        POP_REASON_PLUGIN_TIMEOUT (handler.h), told to handlers of 1.1 and later only; sheets and
+ *        popovers ("pop.sheet/1" and the host's "pop.sheet-host/1", ext/sheet.h), pages
+ *        ("pop.page/1", "pop.page-handler/1", ext/page.h) and pages that float ("pop.floating/1",
+ *        ext/floating.h), giving POP_STYLE_SHEET, POP_STYLE_POPOVER, POP_STYLE_PAGE and
+ *        POP_STYLE_FLOATING their meaning; the host's timers ("pop.timer/1", ext/timer.h); and
+ *        sample data ("pop.factory.sample-data/1", ext/sample_data.h).
  */
 #ifndef POPHOST_VERSION_H
 #define POPHOST_VERSION_H

@@ -3,8 +3,9 @@
  *     #include <pophost/ext/sample_data.h>
  *
  * A plugin may say what data each of its components is best shown with: `pophost preview`'s
- * gallery offers it (the first sample by default), `pophost inspect` and `pophost check` build
- * with it, and `pophost test` requires every sample to work — a view loader builds it, a controller
+ * gallery offers it (the first sample by default), `pophost inspect` lists the samples and builds
+ * each view loader with them (`pophost check` builds with its --data, null by default), and
+ * `pophost test` requires every sample to work — a view loader builds it, a controller
  * loader configures it, a reformer reforms it, a handler adjusts its options for it
  * (`component.sample-data`). Without it the host shows components with empty data.
  *
