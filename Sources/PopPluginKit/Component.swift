@@ -119,7 +119,7 @@ struct ExtensionTable: Sendable {
 }
 
 /// The header every extension table starts with (version.h's rule).
-protocol ExtensionHeader {
+protocol ExtensionHeader: SendableMetatype {
     init()
     var abi_version: pop_version_t { get set }
     var struct_size: UInt32 { get set }

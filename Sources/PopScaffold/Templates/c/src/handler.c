@@ -12,21 +12,23 @@ static void handler_get_options(const pop_handler_t *self, const pop_value_t *da
     options->policy = POP_POLICY_ENQUEUE; /* wait while another popup is on screen */
 }
 
-/* Call `answer` exactly once: here, right away, or later from the entry's on_main_thread. */
-static void handler_should_present(const pop_handler_t *self, const pop_value_t *data, pop_answer_fn answer) {
+/* Answer through `done` once: here, right away, or later — keep `done` (two words) and call it from
+ * any thread, e.g. when a network reply comes. A second call, or one after the request ended, is
+ * checked and ignored by the host (completion.h). */
+static void handler_should_present(const pop_handler_t *self, const pop_value_t *data, pop_completion_t done) {
     (void)self;
-    if (answer) answer(data_bool(data, "eligible", true)); /* only an explicit false vetoes */
+    done.complete(done.token, data_bool(data, "eligible", true)); /* only an explicit false vetoes */
 }
 
 /* Background taps, swipes and hide-all may dismiss it. Answer at once: never block here. */
-static bool handler_should_dismiss(const pop_handler_t *self, int32_t reason) {
+static bool handler_should_dismiss(const pop_handler_t *self, pop_reason_t reason) {
     (void)self;
     (void)reason;
     return true;
 }
 
 /* The request's final event, exactly once; the host destroys the components right after it. */
-static void handler_finished(const pop_handler_t *self, int32_t outcome, int32_t reason) {
+static void handler_finished(const pop_handler_t *self, pop_outcome_t outcome, pop_reason_t reason) {
     const instance_t *instance = instance_of(self);
     plugin_log(POP_LOG_DEBUG, PLUGIN_NAME ": finished (outcome %d, reason %d), %u confirmation(s)", (int)outcome,
                (int)reason, instance ? (unsigned)instance->confirmations : 0u);
@@ -66,7 +68,7 @@ static const pop_action_t *handler_get_action(const pop_handler_t *self, uint32_
 
 static void handler_setup(instance_t *self) {
     self->iface.handler.get_options = handler_get_options;
-    self->iface.handler.should_present = handler_should_present;
+    self->iface.handler.should_present_ex = handler_should_present; /* ABI 1.1; the 1.0 should_present stays NULL */
     self->iface.handler.should_dismiss = handler_should_dismiss;
     self->iface.handler.finished = handler_finished;
     self->iface.handler.action_count = handler_action_count;

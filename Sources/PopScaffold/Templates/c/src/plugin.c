@@ -39,7 +39,7 @@ static void trim_cut_utf8(char *text, size_t length) {
     if (length - (start - 1) < needed) text[start - 1] = '\0';
 }
 
-void plugin_log(int32_t severity, const char *format, ...) {
+void plugin_log(pop_log_severity_t severity, const char *format, ...) {
     if (!plugin.log || !plugin.log->log) return; /* no log extension: stay silent */
     char message[512];
     va_list args;

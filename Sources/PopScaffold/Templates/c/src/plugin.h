@@ -24,7 +24,7 @@
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void plugin_log(int32_t severity, const char *format, ...);
+void plugin_log(pop_log_severity_t severity, const char *format, ...);
 
 /* The string member `key` of the request's data, or `fallback` (missing, not a string, or no
  * "pop.value/1"). Valid until the request's final event. */

@@ -21,9 +21,10 @@ final class Handler: Instance {
             options.pointee.policy = Int32(POP_POLICY_ENQUEUE)  // wait while another popup is on screen
         }
 
-        // Call `answer` exactly once: here, right away, or later from the entry's onMainThread.
-        handler.should_present = { _, data, answer in
-            answer?(RequestValue(data)["eligible"].bool != false)  // only an explicit false vetoes
+        // Answer through `done` once: here, right away, or later — keep `done` and call it from any
+        // thread. A second call, or one after the request ended, is checked and ignored by the host.
+        handler.should_present_ex = { _, data, done in
+            done.complete(done.token, RequestValue(data)["eligible"].bool != false)  // only an explicit false vetoes
         }
 
         // Background taps, swipes and hide-all may dismiss it. Answer at once: never block here.
