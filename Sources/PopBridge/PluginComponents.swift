@@ -107,6 +107,23 @@ public final class PluginComponents: ComponentSource {
         return PluginReformer(instance, id: id)
     }
 
+    /// The extensions an instance of component `id` offers, of those this host asks its kind for
+    /// (`ComponentExtensions`), in that order; an extension whose table breaks the growth rule is the
+    /// error. The instance is made and destroyed for the question.
+    package func offeredExtensions(of id: String, context: ComponentContext) throws(ComponentFailure) -> [String] {
+        guard let kind = entries[id]?.kind else {
+            throw ComponentFailure(.unknownComponent, "no component with id \"\(id)\" in the loaded plugins")
+        }
+        let (instance, _) = try create(id, kind: kind, context: context)
+        defer { instance.destroy() }
+        var offered: [String] = []
+        for known in ComponentExtensions.known(for: kind)
+        where try instance.extensionTable(known.id, as: UInt8.self, minimumSize: known.minimumSize) != nil {
+            offered.append(known.id)
+        }
+        return offered
+    }
+
     /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.
     private func adopt<T>(_ instance: PluginInstance, _ wrap: () throws(ComponentFailure) -> T) throws(ComponentFailure) -> T {
         do {

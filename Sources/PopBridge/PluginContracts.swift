@@ -23,6 +23,9 @@ public struct PluginContracts {
     public let data: [Value]
     public let handlers: [Handler]
     public let viewLoaders: [ViewLoader]
+    /// The component extensions each handler and controller loader offers (`pop.page/1`, ...), by
+    /// component id, or why they cannot be read: whether a table is found, without playing a scenario.
+    public let extensions: [String: Result<[String], ComponentFailure>]
 
     /// Reads the components of `entry`, building its view loaders for each of `data`. Nil unless the
     /// file is usable (ok or shadowed): a broken file would fail again, and a blacklisted one crashed
@@ -30,7 +33,8 @@ public struct PluginContracts {
     public init?(entry: RegistryEntry, data: [Value] = ContractInspector.representativeData) {
         guard entry.status == .ok || entry.status == .shadowed, let components = entry.info?.components else { return nil }
         let catalog = ComponentCatalog()
-        catalog.add(PluginComponents(entry: entry))
+        let source = PluginComponents(entry: entry)
+        catalog.add(source)
         let inspector = ContractInspector(catalog: catalog)
         self.data = data
         handlers = components.filter { $0.kind == .handler }.map { component in
@@ -44,5 +48,11 @@ public struct PluginContracts {
             return ViewLoader(
                 id: id, builds: Result { () throws(ComponentFailure) in try inspector.builds(ofViewLoader: id, for: data + samples) })
         }
+        var extensions: [String: Result<[String], ComponentFailure>] = [:]
+        for component in components where !ComponentExtensions.known(for: component.kind).isEmpty {
+            let id = component.descriptor.id
+            extensions[id] = Result { () throws(ComponentFailure) in try source.offeredExtensions(of: id, context: .detached()) }
+        }
+        self.extensions = extensions
     }
 }

@@ -9,15 +9,30 @@ enum ContractReport {
         let data: [String]
         let handlers: [Handler]
         let viewLoaders: [ViewLoader]
+        let extensions: [Extensions]
 
         enum CodingKeys: String, CodingKey {
-            case data, handlers, viewLoaders = "view_loaders"
+            case data, handlers, viewLoaders = "view_loaders", extensions
         }
 
         init(_ contracts: PluginContracts) {
             data = contracts.data.map(\.json)
             handlers = contracts.handlers.map(Handler.init)
             viewLoaders = contracts.viewLoaders.map(ViewLoader.init)
+            extensions = contracts.extensions.keys.sorted().map { Extensions(id: $0, offered: contracts.extensions[$0]!) }
+        }
+    }
+
+    /// The component extensions one handler or controller loader offers, or why they cannot be read.
+    struct Extensions: Encodable {
+        let id: String
+        let offered: [String]?
+        let error: PluginReport.Problem?
+
+        init(id: String, offered: Result<[String], ComponentFailure>) {
+            self.id = id
+            self.offered = try? offered.get()
+            error = problem(offered)
         }
     }
 

@@ -100,6 +100,9 @@ struct InspectText {
         out += "\n" + style.bold("Components (\(info.components.count))") + "\n"
         for component in info.components {
             out += "  " + style.bold(component.kind.rawValue) + "\n" + describe(component.descriptor, indent: "    ")
+            if let offered = contracts?.extensions[component.descriptor.id] {
+                out += table([("Extensions", extensionsText(offered))], indent: "    ")
+            }
         }
         if let contracts, !(contracts.handlers.isEmpty && contracts.viewLoaders.isEmpty) {
             out += "\n" + ContractText(contracts: contracts, style: style).render()
@@ -127,6 +130,15 @@ struct InspectText {
                 ("Features", descriptor.features.isEmpty ? style.dim("—") : descriptor.features.map(printable).joined(separator: ", ")),
             ] + samplesRow(descriptor),
             indent: indent)
+    }
+
+    /// The component extensions it offers ("pop.page/1, pop.floating/1"), "none", or why they
+    /// cannot be read (a table whose struct_size is too small, ...).
+    private func extensionsText(_ offered: Result<[String], ComponentFailure>) -> String {
+        switch offered {
+        case .success(let ids): ids.isEmpty ? style.dim("none") : ids.joined(separator: ", ")
+        case .failure(let failure): style.red(printable(failure.description))
+        }
     }
 
     /// The names of its samples, or what is wrong with its sample data; no row without any.

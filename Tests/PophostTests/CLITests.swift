@@ -63,6 +63,23 @@ import Testing
         #expect(unknown.stderr.contains("no plugin or component with id \"com.example.nothing\""))
     }
 
+    @Test("`pophost inspect` lists the component extensions each handler and controller loader offers, in text and JSON")
+    func inspectExtensions() throws {
+        let cache = TemporaryDirectory()
+        let text = try run(Build.pophost, ["inspect", "com.pophost.samples.swift"], environment: Self.isolated(cache))
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Extensions  pop.page/1, pop.floating/1"), "\(text.stdout)")
+        #expect(text.stdout.contains("Extensions  pop.page-handler/1"))
+        let json = try run(Build.pophost, ["inspect", "com.pophost.samples.swift", "--json"], environment: Self.isolated(cache))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let contracts = try #require(report["contracts"] as? [String: Any])
+        let extensions = try #require(contracts["extensions"] as? [[String: Any]])
+        let article = try #require(extensions.first { $0["id"] as? String == "com.pophost.samples.swift.article-controller" })
+        #expect(article["offered"] as? [String] == ["pop.page/1", "pop.floating/1"])
+        // View loaders and reformers ask for none: not listed.
+        #expect(!extensions.contains { ($0["id"] as? String)?.hasSuffix("test-view") == true })
+    }
+
     @Test("`pophost show` runs a popup, applies --type and --tap in order, and writes the trace with --trace")
     func show() throws {
         let cache = TemporaryDirectory()
