@@ -24,7 +24,20 @@ enum CompletionChecks {
                 "\(late) call\(late == 1 ? "" : "s") through a pop_completion_t came after its request had ended (or with a token the host never issued); the host ignored \(late == 1 ? "it" : "them"), but a completion is called once, before the request ends"
             )
         }
-        try TestIssue.check(run.problems.filter(\.isCompletion).map(\.detail))
+        let file = context.pluginPath.split(separator: "/").last.map(String.init) ?? context.pluginPath
+        try TestIssue.check(run.problems.filter(\.isCompletion).map { describe($0, in: run, file: file) })
+    }
+
+    /// "libx.so: handler com.x.h (a popup of …): should_present's answer called again …; call …":
+    /// the component that was handed the completion (the handler for should_present's answer, the
+    /// controller loader for an animation's), what it did, and the rule.
+    static func describe(_ problem: PopupRun.Problem, in run: PopupRun, file: String) -> String {
+        let request = run.requests[problem.request]
+        let component =
+            problem.detail.contains("animation")
+            ? "controller loader \(request?.controllerLoader ?? "(built-in)")" : "handler \(request?.handler ?? "(built-in)")"
+        let popup = request.map { " (in \(PopupRun.describe($0)))" } ?? ""
+        return "\(file): \(component)\(popup): \(problem.detail); call each completion the host hands over exactly once"
     }
 
     static let shouldPresentAnswers = ConformanceTest(

@@ -5,12 +5,13 @@ import PopModel
 /// Which of a plugin's handlers go with which of its view loaders: a view's buttons name actions
 /// that only some handlers declare, and a handler's actions may read text fields that only some
 /// views have. The harness composes popups only from pairs that fit, by the chef's own rule
-/// (`CompositionContract`).
+/// (`CompositionContract`, which `pophost check` applies too), and `component.composition` reports
+/// the components that fit nothing.
 struct ComponentPairs {
     /// Each view loader's content for empty data; absent when it builds nothing for it.
     private var contents: [String: ContentNode] = [:]
-    /// Each handler's contract.
-    private var contracts: [CompositionContract] = []
+    /// Each handler's contract (those that can be made), in factory order.
+    private(set) var contracts: [CompositionContract] = []
     let viewIDs: [String]
 
     /// What a view that builds nothing offers: no buttons, no text fields. The built-in view offers
@@ -32,6 +33,18 @@ struct ComponentPairs {
         }
     }
 
+    /// Whether view loader `id` built content for empty data (one that cannot be made or fails to
+    /// build is `component.content-limits`' to report).
+    func hasContent(_ viewID: String) -> Bool { contents[viewID] != nil }
+
+    /// Every way view `viewID` (nil: the built-in default) and handler `handlerID` (nil: the
+    /// built-in default, which declares no actions) do not fit, worded as `pophost check` words them.
+    func mismatches(view viewID: String?, handler handlerID: String?) -> [ContractMismatch] {
+        let content = viewID.flatMap { contents[$0] } ?? Self.noContent
+        let contract = handlerID.map { id in contracts.first { $0.handlerID == id } } ?? CompositionContract.builtIn
+        return contract?.mismatches(in: content) ?? []
+    }
+
     /// The handlers (nil: the built-in default, which declares no actions) that fit view `id`.
     func handlers(for viewID: String?) -> [String?] {
         let content = viewID.flatMap { contents[$0] } ?? Self.noContent
@@ -45,8 +58,19 @@ struct ComponentPairs {
         (viewIDs.map(Optional.some) + [nil]).filter { handlers(for: $0).contains(handlerID) }
     }
 
+    /// The first of the plugin's view loaders (in factory order) with a handler that fits it, and
+    /// that handler; else the built-in view with a handler that fits it (the built-in pair always
+    /// does). What a controller loader or reformer is shown with.
+    var firstFittingPair: PopupRequest {
+        for view in viewIDs {
+            if let handler = handlers(for: view).first { return PopupRequest(handler: handler, viewLoader: view) }
+        }
+        return PopupRequest(handler: handlers(for: nil).first ?? nil, viewLoader: nil)
+    }
+
     /// Requests that use every handler and every view loader at least once, each with a view and
-    /// handler that fit, and every controller loader and reformer with the first such pair.
+    /// handler that fit where there is one, and every controller loader and reformer with the first
+    /// pair that fits.
     func coveringRequests(controllers: [String], reformers: [String]) -> [PopupRequest] {
         var requests: [PopupRequest] = []
         for view in viewIDs {
@@ -55,7 +79,7 @@ struct ComponentPairs {
         for handler in contracts.map(\.handlerID) where !requests.contains(where: { $0.handler == handler }) {
             requests.append(PopupRequest(handler: handler, viewLoader: views(for: handler).first ?? nil))
         }
-        let base = requests.first ?? PopupRequest()
+        let base = firstFittingPair
         for controller in controllers {
             requests.append(PopupRequest(handler: base.handler, viewLoader: base.viewLoader, controllerLoader: controller))
         }

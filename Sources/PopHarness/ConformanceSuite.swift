@@ -7,7 +7,8 @@ public enum ConformanceSuite {
     /// The built-in tests, in the order they run: the library, then its components, then fuzzing.
     public static let builtIn: [ConformanceTest] = [
         LibraryChecks.all, DescriptorChecks.all, InstanceChecks.all, HostContractChecks.all, OutputChecks.all,
-        ActionChecks.all, CompletionChecks.all, SheetChecks.all, PageChecks.all, SampleDataChecks.all, LifecycleFuzz.all,
+        ActionChecks.all, CompositionChecks.all, CompletionChecks.all, SheetChecks.all, PageChecks.all, SampleDataChecks.all,
+        LifecycleFuzz.all,
     ].flatMap { $0 }
 
     /// The tests for the plugin at `pluginPath`: the built-in ones, then one per scenario it ships.

@@ -134,7 +134,7 @@ private struct Fuzzer {
         let problems = run.problems
         defer { reported = problems.count }
         if let violation = problems[reported...].first(where: \.isViolation) {
-            return "request \(violation.request): \(violation.detail)"
+            return "request \(violation.request): \(violation.detail)" + (violation.owner.map { " (see \($0))" } ?? "")
         }
         if let (id, count) = run.finalEvents.first(where: { $0.value > 1 }) {
             return "request \(id) received \(count) final events"

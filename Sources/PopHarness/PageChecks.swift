@@ -1,3 +1,4 @@
+import PluginABI
 import PopBridge
 import PopChef
 import PopModel
@@ -15,9 +16,12 @@ enum PageChecks {
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
         let run = PopupRun(plugin: plugin)
-        let pages = pageRequests(run)
-        guard !pages.isEmpty else { throw .skipped("no controller loader of the plugin declares a page (POP_STYLE_PAGE)") }
-        var problems: [String] = []
+        let (pages, invalid) = pageRequests(run)
+        guard !pages.isEmpty || !invalid.isEmpty else {
+            throw .skipped("no controller loader of the plugin declares a page (POP_STYLE_PAGE)")
+        }
+        let file = context.pluginPath.split(separator: "/").last.map(String.init) ?? context.pluginPath
+        var problems = invalid.map { "\(file): \($0)" }
         for request in pages {
             let made = (0..<2).map { attempt in
                 plugin.watchdog.within("making a page of \(request.controllerLoader) (\(attempt + 1) of 2)") {
@@ -29,11 +33,11 @@ enum PageChecks {
                 let differences = Self.differences(first.preferences, second.preferences)
                 if !differences.isEmpty {
                     problems.append(
-                        "\(request.controllerLoader): the same data declares two different pages: "
-                            + differences.joined(separator: "; "))
+                        "\(file): controller loader \(request.controllerLoader): the same data declares two different pages: "
+                            + differences.joined(separator: "; ") + " (configure_page must depend on the data alone)")
                 }
             case (.failure(let failure), _), (_, .failure(let failure)):
-                problems.append("\(request.controllerLoader): \(failure.description)")
+                problems.append("\(file): controller loader \(request.controllerLoader): \(failure.description)")
             }
         }
         try TestIssue.check(problems)
@@ -51,7 +55,7 @@ enum PageChecks {
             return (made as? PluginHandler)?.hearsPageEvents ?? false
         }
         guard !handlers.isEmpty else { throw .skipped("no handler of the plugin hears page events (pop.page-handler/1)") }
-        let pageRequest = pageRequests(run).first ?? PageRequest(viewLoader: Self.testView, controllerLoader: Self.testController)
+        let pageRequest = pageRequests(run).requests.first ?? PageRequest(viewLoader: Self.testView, controllerLoader: Self.testController)
         run.chef.catalog.register(controllerLoader: Self.testController) { TestPageController() }
         run.chef.catalog.register(viewLoader: Self.testView) { TestPageView() }
         var problems: [String] = []
@@ -97,17 +101,37 @@ enum PageChecks {
         try TestIssue.check(problems)
     }
 
-    /// What differs between two declarations, member by member ("title \"a\", then \"b\"").
+    /// What differs between two declarations, member by member, in `pop_page_config_t`'s terms
+    /// ("bar.tint 0x07C160FF vs 0x07C16100").
     static func differences(_ a: PagePreferences, _ b: PagePreferences) -> [String] {
         var found: [String] = []
-        func compare<T: Equatable>(_ name: String, _ x: T, _ y: T) {
-            if x != y { found.append("\(name) \(x), then \(y)") }
+        func compare<T: Equatable>(_ name: String, _ x: T, _ y: T, _ show: (T) -> String = { "\($0)" }) {
+            if x != y { found.append("\(name) \(show(x)) vs \(show(y))") }
         }
+        func color(_ color: ContentNode.Color) -> String { hex(color.rawValue) }
         compare("title", a.title.map { "\"\($0)\"" } ?? "NULL", b.title.map { "\"\($0)\"" } ?? "NULL")
-        compare("bar", "\(a.bar)", "\(b.bar)")
+        compare("bar.hidden", a.bar.hidden, b.bar.hidden)
+        compare("bar.background", a.bar.background, b.bar.background, color)
+        compare("bar.background_alpha", a.bar.backgroundAlpha, b.bar.backgroundAlpha)
+        compare("bar.translucent", a.bar.translucent, b.bar.translucent)
+        compare("bar.tint", a.bar.tint, b.bar.tint, color)
+        compare("bar.title_color", a.bar.titleColor, b.bar.titleColor, color)
+        compare("bar.title_size", a.bar.titleSize, b.bar.titleSize)
+        compare("bar.title_weight", a.bar.titleWeight, b.bar.titleWeight) { "\($0.rawValue)" }
+        compare("bar.shadow", a.bar.shadow, b.bar.shadow)
+        compare("bar.large_title", a.bar.largeTitle, b.bar.largeTitle)
         compare("pop_gesture_enabled", a.popGestureEnabled, b.popGestureEnabled)
         compare("pop_gesture_max_initial_distance", a.popGestureMaxInitialDistance, b.popGestureMaxInitialDistance)
+        compare("floating.keep", a.floating?.keep, b.floating?.keep) { $0.map { "\"\($0)\"" } ?? "(not floating)" }
+        compare("floating.logo", a.floating?.logo, b.floating?.logo) { $0.map { "\"\($0)\"" } ?? "(not floating)" }
+        compare("floating.logo_color", a.floating?.logoColor, b.floating?.logoColor) { $0.map(color) ?? "(not floating)" }
         return found
+    }
+
+    /// "0x07C160FF": an RGBA color as the ABI writes it.
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 
     /// The ids of the page controller and view the lifecycle check uses when the plugin has none.
@@ -133,18 +157,42 @@ enum PageChecks {
 
     /// A page request per controller loader of the plugin that declares pages (or floating pages),
     /// with its first declared sample's data (else its covering popup's), over a view loader of the
-    /// plugin (the one its covering popup pairs it with, else the first).
-    static func pageRequests(_ run: PopupRun) -> [PageRequest] {
-        run.plugin.ids(of: .controllerLoader).compactMap { controller in
+    /// plugin (the one its covering popup pairs it with, else the first); and, for each controller
+    /// loader whose page cannot be made at all — its "pop.page/1" or "pop.floating/1" table is
+    /// broken, or its declaration for that data is invalid — why, naming the field.
+    static func pageRequests(_ run: PopupRun) -> (requests: [PageRequest], invalid: [String]) {
+        var requests: [PageRequest] = [], invalid: [String] = []
+        for controller in run.plugin.ids(of: .controllerLoader) {
             let covering = run.pairs.coveringRequests(controllers: [controller], reformers: []).first { $0.controllerLoader == controller }
             let declared = run.plugin.components.first { $0.descriptor.id == controller }?.descriptor.samples.first?.data
             let data = declared ?? covering?.data ?? .null
-            guard let made = try? run.source.makeControllerLoader(controller, context: .detached()) else { return nil }
-            defer { made.destroy() }
-            let style = (try? made.configure(data: RequestData(data)))?.style
-            guard style == .page || style == .floating else { return nil }
-            guard let view = covering?.viewLoader ?? run.plugin.ids(of: .viewLoader).first else { return nil }
-            return PageRequest(viewLoader: view, controllerLoader: controller, data: data)
+            let configured: Result<Presentation, ComponentFailure> = run.plugin.watchdog.within("configure of \(controller)") {
+                Result { () throws(ComponentFailure) in
+                    let made = try run.source.makeControllerLoader(controller, context: .detached())
+                    defer { made.destroy() }
+                    return try made.configure(data: RequestData(data))
+                }
+            }
+            switch configured {
+            case .failure(let failure) where isPageFailure(failure):
+                invalid.append(
+                    "controller loader \(controller) declares no valid page for the data \(data.json): \(failure.description) "
+                        + "(fix its configure_page or its \"pop.page/1\" / \"pop.floating/1\" table; ext/page.h gives each field's range)")
+            case .failure: continue
+            case .success(let presentation):
+                guard presentation.style == .page || presentation.style == .floating else { continue }
+                guard let view = covering?.viewLoader ?? run.plugin.ids(of: .viewLoader).first else { continue }
+                requests.append(PageRequest(viewLoader: view, controllerLoader: controller, data: data))
+            }
         }
+        return (requests, invalid)
+    }
+
+    /// Whether a controller loader's failure is about its page: an invalid `pop_page_config_t` or
+    /// `pop_floating_config_t` field, or a broken "pop.page/1" or "pop.floating/1" table.
+    static func isPageFailure(_ failure: ComponentFailure) -> Bool {
+        let text = failure.description
+        return text.contains("page configuration") || text.contains("floating configuration")
+            || text.contains("\"\(POP_EXT_PAGE)\"") || text.contains("\"\(POP_EXT_FLOATING)\"")
     }
 }

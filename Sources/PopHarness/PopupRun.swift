@@ -22,8 +22,17 @@ final class PopupRun {
         var isCompletion: Bool {
             detail.contains("called again") || detail.contains("did not answer") || detail.contains("did not call its completion")
         }
+        /// An instance or extension table whose struct_size is too small (the chef cannot make it).
+        var isStructSize: Bool { detail.contains("has struct_size") }
         /// Something a conforming plugin never causes.
         var isViolation: Bool { !isRefusal && !isPairing }
+        /// The test that owns the rule this breaks, when one test does: the others do not fail for
+        /// it (`fuzz.lifecycle` names the owner).
+        var owner: String? {
+            isCompletion ? CompletionChecks.completionsOnce.name : isStructSize ? LibraryChecks.structSizes.name : nil
+        }
+        /// A violation no other test owns.
+        var isOwnViolation: Bool { isViolation && owner == nil }
     }
 
     let plugin: PluginUnderTest
@@ -38,6 +47,8 @@ final class PopupRun {
     private(set) lazy var pairs = ComponentPairs(plugin: plugin, source: source)
     /// How many final events each request received.
     private(set) var finalEvents: [RequestID: Int] = [:]
+    /// What each request shown through `show` asked for.
+    private(set) var requests: [RequestID: PopupRequest] = [:]
 
     init(plugin: PluginUnderTest) {
         self.plugin = plugin
@@ -71,7 +82,9 @@ final class PopupRun {
 
     /// Shows `request`; the call (composition, should_present) must return within `seconds`.
     func show(_ request: PopupRequest, within seconds: Double, as what: String) -> RequestID {
-        plugin.watchdog.within(what, seconds: seconds) { chef.show(request) }
+        let id = plugin.watchdog.within(what, seconds: seconds) { chef.show(request) }
+        requests[id] = request
+        return id
     }
 
     /// Lets the request run until the clock is idle, dismisses it, and runs until idle again.

@@ -36,7 +36,8 @@ enum SampleDataChecks {
                         return error
                     }
                 }
-                if let failure { problems.append("\(what): \(failure.description)") }
+                // A table with a too-small struct_size is library.struct-sizes' to report.
+                if let failure, !failure.description.contains("has struct_size") { problems.append("\(what): \(failure.description)") }
             }
         }
         try TestIssue.check(problems)

@@ -28,6 +28,7 @@
  *   FIX_BAD_LAYOUT          the controller's layout hook returns a frame with a NaN origin
  *   FIX_UNDECLARED_ACTION   the view's Go button names the action "goo", which the handler does not declare
  *   FIX_MISSING_FIELD       the action "go" reads field.pin, and the view has no text field "pin"
+ *   FIX_NO_GO_BUTTON        the view has no Go button (only OK, the host action pop.dismiss)
  * ABI 1.1 (compile against Sources/PluginABI/include):
  *   FIX_COMPLETE_TWICE      should_present_ex calls its pop_completion_t twice
  *   FIX_COMPLETE_AFTER_END  should_present_ex answers; finished() calls the same completion again
@@ -396,7 +397,8 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
 #else
     b->text(b, "Fixture", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
 #endif
-#ifdef FIX_UNDECLARED_ACTION
+#if defined(FIX_NO_GO_BUTTON)
+#elif defined(FIX_UNDECLARED_ACTION)
     b->button(b, "Go", POP_BUTTON_PLAIN, "goo");
 #else
     b->button(b, "Go", POP_BUTTON_PLAIN, "go");

@@ -21,6 +21,9 @@
  *   FIX_PAGE_SLOW            each page event takes 1.5 s
  *   FIX_PAGE_SAMPLE_DATA_BAD the view loader's sample data is not JSON (pophost test fails it)
  *   FIX_PAGE_SAMPLE_DATA_FAILS the controller loader's sample declares a bad page (it fails to configure)
+ *   FIX_PAGE_BAD_ALPHA       every page declares bar.background_alpha 2
+ *   FIX_PAGE_EXT_SIZE        the "pop.page/1" table claims a struct_size of 8
+ *   FIX_PAGE_RANDOM_TINT     bar.tint alternates between 0x07C160FF and 0x07C16100 from call to call
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
@@ -104,9 +107,21 @@ static void configure_page(const pop_controller_loader_t *self, const pop_value_
     config->bar.large_title = flag(data, "large");
     if (flag(data, "no_swipe")) config->pop_gesture_enabled = false;
     if (flag(data, "bad_alpha")) config->bar.background_alpha = 2;
+#if defined(FIX_PAGE_BAD_ALPHA)
+    config->bar.background_alpha = 2;
+#endif
+#if defined(FIX_PAGE_RANDOM_TINT)
+    static unsigned tints;
+    config->bar.tint = tints++ % 2 ? 0x07C16100 : 0x07C160FF;
+#endif
 }
+#if defined(FIX_PAGE_EXT_SIZE)
+#define PAGE_EXT_SIZE 8
+#else
+#define PAGE_EXT_SIZE sizeof(pop_page_ext_t)
+#endif
 static const pop_page_ext_t page_ext = {
-    .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_page_ext_t), .configure_page = configure_page};
+    .abi_version = POP_VERSION_INIT, .struct_size = PAGE_EXT_SIZE, .configure_page = configure_page};
 
 /* The handler: its number in the log. */
 static const char *event_names[] = {"did-load", "will-appear", "did-appear", "will-disappear", "did-disappear", "released"};

@@ -17,8 +17,12 @@
  *   FIX_SHEET_SHRINKING  "small" gets smaller as the maximum grows
  *   FIX_SHEET_RANDOM     "small" differs from call to call
  *   FIX_SHEET_SLOW       each resolve takes 80 ms
+ *   FIX_SHEET_NULL_DETENT detents[1] is always NULL (the sheet cannot be configured)
  * And FIX_SHEET_NO_EXT: the controller offers no extension (a plugin that knows nothing of
  * "pop.sheet/1" and sets POP_STYLE_SHEET).
+ * FIX_SHEET_ORPHAN_VIEW: the plugin also has two view loaders and no handler; the first in factory
+ * order (".orphan") has a button naming the action "nowhere", which no handler declares, and the
+ * second (".plain") a line of text, which the built-in handler fits.
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pophost/pophost.h>
@@ -81,7 +85,11 @@ static void configure_sheet(const pop_controller_loader_t *self, const pop_value
     if (flag(data, "no_config")) return;
     config->detent_count = (uint32_t)number(data, "detent_count", 3);
     config->detents[0] = "small";
+#if defined(FIX_SHEET_NULL_DETENT)
+    config->detents[1] = NULL;
+#else
     config->detents[1] = flag(data, "null_detent") ? NULL : POP_DETENT_MEDIUM;
+#endif
     config->detents[2] = POP_DETENT_LARGE;
     config->selected_detent = POP_DETENT_MEDIUM;
     config->prefers_grabber_visible = true;
@@ -192,6 +200,48 @@ static const pop_component_t *create(const pop_component_factory_t *factory, con
 
 static const pop_component_factory_t factory = {POP_VERSION_INIT, sizeof(pop_component_factory_t), count, get_descriptor, create};
 
+#if defined(FIX_SHEET_ORPHAN_VIEW)
+static const pop_descriptor_t view_descriptors[] = {
+    {POP_VERSION_INIT, sizeof(pop_descriptor_t), "com.pophost.sheetfixture.orphan", "Orphan view", NULL, NULL, NULL, NULL},
+    {POP_VERSION_INIT, sizeof(pop_descriptor_t), "com.pophost.sheetfixture.plain", "Plain view", NULL, NULL, NULL, NULL},
+};
+static bool build_view(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
+    (void)data;
+    if (self->component.desc == &view_descriptors[0]) {
+        b->button(b, "Go", POP_BUTTON_PLAIN, "nowhere");
+    } else {
+        b->text(b, "plain", 17, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_LEADING, 1);
+    }
+    return true;
+}
+static void destroy_view(const pop_component_t *component) { free(component->component_data); }
+static const void *no_extension(const pop_component_t *component, const char *id) {
+    (void)component;
+    (void)id;
+    return NULL;
+}
+static uint32_t view_count(const pop_component_factory_t *factory) { (void)factory; return 2; }
+static const pop_descriptor_t *view_descriptor(const pop_component_factory_t *factory, uint32_t index) {
+    (void)factory;
+    return index < 2 ? &view_descriptors[index] : NULL;
+}
+static const pop_component_t *create_view(const pop_component_factory_t *factory, const pop_host_t *h, const char *id) {
+    (void)factory;
+    (void)h;
+    for (int i = 0; id && i < 2; i++) {
+        if (strcmp(id, view_descriptors[i].id) != 0) continue;
+        pop_view_loader_t *view = calloc(1, sizeof *view);
+        if (!view) return NULL;
+        view->component = (pop_component_t){POP_VERSION_INIT, sizeof(pop_view_loader_t), &view_descriptors[i], view, destroy_view, no_extension};
+        view->build = build_view;
+        return &view->component;
+    }
+    return NULL;
+}
+static const pop_component_factory_t view_factory = {
+    POP_VERSION_INIT, sizeof(pop_component_factory_t), view_count, view_descriptor, create_view};
+#endif
+
 static bool init(const pop_host_t *h, const char *path) {
     (void)path;
     host = h;
@@ -203,6 +253,9 @@ static bool init(const pop_host_t *h, const char *path) {
 static void deinit(void) {}
 
 static const void *get_factory(const char *id) {
+#if defined(FIX_SHEET_ORPHAN_VIEW)
+    if (id && strcmp(id, POP_FACTORY_VIEW_LOADER) == 0) return &view_factory;
+#endif
     return id && strcmp(id, POP_FACTORY_CONTROLLER_LOADER) == 0 ? &factory : NULL;
 }
 

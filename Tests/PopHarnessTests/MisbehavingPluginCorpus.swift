@@ -48,6 +48,8 @@ struct MisbehavingPluginCorpus: Sendable {
         Case(name: "deep-content", flags: ["-DFIX_DEEP_CONTENT"], test: "component.content-limits", status: .failed),
         Case(name: "malformed-signature", flags: ["-DFIX_BAD_SIGNATURE"], test: "component.action-signatures", status: .failed),
         Case(name: "answer-twice", flags: ["-DFIX_ANSWER_TWICE"], test: "component.completions-once", status: .failed),
+        Case(name: "undeclared-action", flags: ["-DFIX_UNDECLARED_ACTION"], test: "component.composition", status: .failed),
+        Case(name: "missing-field", flags: ["-DFIX_MISSING_FIELD"], test: "component.composition", status: .failed),
         Case(name: "answer-never", flags: ["-DFIX_ANSWER_NEVER"], test: "component.completions-once", status: .failed),
         Case(name: "done-twice", flags: ["-DFIX_DONE_TWICE"], test: "component.completions-once", status: .failed),
         Case(name: "done-never", flags: ["-DFIX_DONE_NEVER"], test: "component.completions-once", status: .failed),

@@ -1,4 +1,5 @@
 import Foundation
+import PluginABI
 import PopTestSupport
 import Testing
 
@@ -11,7 +12,9 @@ import Testing
 @Suite struct PageHarnessTests {
     final class Plugins: @unchecked Sendable {
         let directory = TemporaryDirectory()
-        static let variants = ["GOOD", "RANDOM", "SLOW", "SAMPLE_DATA_BAD", "SAMPLE_DATA_FAILS"]
+        static let variants = [
+            "GOOD", "RANDOM", "SLOW", "SAMPLE_DATA_BAD", "SAMPLE_DATA_FAILS", "BAD_ALPHA", "EXT_SIZE", "RANDOM_TINT",
+        ]
 
         init() throws {
             for variant in Self.variants { try Fixture.compile("page_plugin.c", to: path(variant), ["-DFIX_PAGE_\(variant)"]) }
@@ -60,6 +63,56 @@ import Testing
         #expect(
             (lifecycle.message ?? "").contains("hearing a root page load and appear did not return within 1 s"),
             "\(lifecycle.message ?? "")")
+    }
+
+    @Test("an invalid page declaration fails component.page-declarations, naming the field, instead of skipping it")
+    func invalidDeclaration() throws {
+        let (status, results) = try harness(plugins.path("BAD_ALPHA"))
+        #expect(status == 1)
+        let declarations = try #require(results.first { $0.name == "component.page-declarations" })
+        #expect(declarations.status == .failed)
+        #expect(
+            declarations.message
+                == "page-bad-alpha.so: controller loader com.pophost.pagefixture.controller declares no valid page for the data {\"transparent\":true}: "
+                + "page configuration field bar.background_alpha has the invalid value 2.0 "
+                + "(fix its configure_page or its \"pop.page/1\" / \"pop.floating/1\" table; ext/page.h gives each field's range)",
+            "\(declarations.message ?? "")")
+    }
+
+    @Test("a declaration that differs from call to call is reported in the ABI's terms, not as Swift values")
+    func differencesInABITerms() throws {
+        let (status, results) = try harness(plugins.path("RANDOM_TINT"))
+        #expect(status == 1)
+        let declarations = try #require(results.first { $0.name == "component.page-declarations" })
+        #expect(declarations.status == .failed)
+        let message = declarations.message ?? ""
+        #expect(
+            message.contains("the same data declares two different pages: bar.tint 0x07C160FF vs 0x07C16100")
+                || message.contains("the same data declares two different pages: bar.tint 0x07C16100 vs 0x07C160FF"), "\(message)")
+        #expect(!message.contains("rawValue"))
+    }
+
+    @Test("a \"pop.page/1\" table with struct_size 8 fails library.struct-sizes and the page test, and no unrelated test")
+    func tooSmallExtension() throws {
+        let tests = [
+            "library.struct-sizes", "component.page-declarations", "component.host-extensions-withheld", "component.sample-data",
+            "component.sheet-callbacks",
+        ]
+        let (status, report, stderr) = try HarnessTests.harness(tests.flatMap { ["--only", $0] } + [plugins.path("EXT_SIZE")])
+        #expect(status == 1)
+        let results = try #require(report.plugins.first?.results, "\(stderr)")
+        let sizes = try #require(results.first { $0.name == "library.struct-sizes" })
+        #expect(sizes.status == .failed)
+        #expect(
+            sizes.message
+                == "the \"pop.page/1\" extension table of com.pophost.pagefixture.controller has struct_size 8, below the \(MemoryLayout<pop_page_ext_t>.size) bytes of its ABI struct (the host refuses to make com.pophost.pagefixture.controller: set the table's struct_size to sizeof its type)",
+            "\(sizes.message ?? "")")
+        let page = try #require(results.first { $0.name == "component.page-declarations" })
+        #expect(page.status == .failed)
+        #expect(page.message?.contains("extension \"pop.page/1\" has struct_size 8") == true, "\(page.message ?? "")")
+        for other in results where !["library.struct-sizes", "component.page-declarations"].contains(other.name) {
+            #expect(!other.status.isFailure, "\(other.name): \(other.message ?? "")")
+        }
     }
 
     @Test("declared sample data: each sample must work with its component; malformed sample data fails the test, not the load")

@@ -10,13 +10,15 @@ import Testing
 @Suite struct SheetHarnessTests {
     final class Plugins: @unchecked Sendable {
         let directory = TemporaryDirectory()
-        static let variants = ["GOOD", "NAN", "SHRINKING", "RANDOM", "SLOW"]
+        static let variants = ["GOOD", "NAN", "SHRINKING", "RANDOM", "SLOW", "ORPHAN_VIEW", "NULL_DETENT"]
 
         init() throws {
             for variant in Self.variants { try Fixture.compile("sheet_plugin.c", to: path(variant), ["-DFIX_SHEET_\(variant)"]) }
         }
 
-        func path(_ variant: String) -> String { directory.file("sheet-\(variant.lowercased()).so") }
+        func path(_ variant: String) -> String {
+            directory.file("sheet-\(variant.lowercased().replacingOccurrences(of: "_", with: "-")).so")
+        }
     }
 
     let plugins = try! Plugins()
@@ -41,6 +43,28 @@ import Testing
         #expect(status == 0)
         #expect(
             results.dropFirst().allSatisfy { $0.status == .skipped && $0.message == "no controller loader of the plugin presents a sheet" })
+    }
+
+    @Test("a first view loader that fits no handler does not hide the sheet: it is shown with a pair that fits")
+    func firstViewFitsNothing() throws {
+        let (status, results) = try harness(plugins.path("ORPHAN_VIEW"))
+        #expect(status == 0)
+        #expect(results.map(\.name) == ["library.loads", "component.sheet-resolvers", "component.sheet-callbacks"])
+        #expect(
+            results.allSatisfy { $0.status == .success }, "\(results.map { "\($0.name) \($0.status) \($0.message ?? "")" })")
+    }
+
+    @Test("a controller loader that configures a sheet that cannot be presented fails both sheet tests, saying why")
+    func unpresentableSheet() throws {
+        let (status, results) = try harness(plugins.path("NULL_DETENT"))
+        #expect(status == 1)
+        for result in results.dropFirst() {
+            #expect(result.status == .failed, "\(result.name): \(result.status) \(result.message ?? "")")
+            #expect(
+                result.message?.hasPrefix(
+                    "sheet-null-detent.so: controller loader com.pophost.sheetfixture.controller configures a sheet for empty data, but a popup of controller loader com.pophost.sheetfixture.controller did not present one: sheet configuration field detents[1]"
+                ) == true, "\(result.message ?? "")")
+        }
     }
 
     @Test(
