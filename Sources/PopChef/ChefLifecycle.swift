@@ -81,7 +81,8 @@ extension Chef {
         let showing = target > from
         let presentation = popup.presentation
         let duration = VirtualTime.seconds(showing ? presentation.showDuration : presentation.hideDuration)
-        record(popup, showing ? .presenting : .dismissing, detail: "from \(from) over \(duration.seconds) s")
+        // The fraction covered so far, to three decimals: a trace is read by people and compared by tests.
+        record(popup, showing ? .presenting : .dismissing, detail: "from \((from * 1000).rounded() / 1000) over \(duration.seconds) s")
 
         if showing ? popup.controllerLoader.hasShowAnimation : popup.controllerLoader.hasHideAnimation,
             startCustomTransition(popup, from: from, to: target, duration: duration)

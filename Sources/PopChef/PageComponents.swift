@@ -19,6 +19,12 @@ final class PageComponents: PageHandler {
         if event == .released { destroy() }
     }
 
+    /// Runs the handler's action `name`; nil when there is no handler or it declares no such action.
+    func perform(_ name: String, context: ActionContext) -> ActionOutcome? {
+        guard let handler, handler.actions[name] != nil else { return nil }
+        return handler.perform(name, context: context)
+    }
+
     /// Destroys every component once; later events reach nobody.
     func destroy() {
         handler?.destroy()

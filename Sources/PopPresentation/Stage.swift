@@ -56,7 +56,14 @@ public final class Stage {
             case .keyboard:
                 return .absorbed(0)
             case .button:
-                guard let request = node.request, let action = node.action else { continue }
+                guard let action = node.action else { continue }
+                guard let request = node.request else {
+                    if let page = pageOwning(node), let outcome = engine.navigation.tap(action: action, on: page) {
+                        if outcome == .dismiss { engine.pop(animated: true) }
+                        return .pageAction(page.name, action)
+                    }
+                    continue
+                }
                 return chef.tap(action: action, on: request) ? .action(request, action) : .absorbed(request)
             case .textField:
                 guard let request = node.request, let field = node.field else { continue }
@@ -82,6 +89,11 @@ public final class Stage {
         }
         chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
         return .app
+    }
+
+    /// The page whose content `node` belongs to ("page.list#1.content.0"), if any.
+    private func pageOwning(_ node: FrameNode) -> Page? {
+        engine.navigation.pages.last { node.id.hasPrefix("page.\($0.name).content") }
     }
 
     /// The number of the floating bubble `node` draws.

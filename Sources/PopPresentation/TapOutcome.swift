@@ -20,4 +20,7 @@ public enum TapOutcome: Hashable, Sendable {
     case back
     /// The tap hit a floating bubble: its page is opening (the bubble's number).
     case bubble(Int)
+    /// A button of the top page's content ran its action (the page's name, the action); the page is
+    /// popping when the action said so.
+    case pageAction(String, String)
 }

@@ -177,6 +177,17 @@ public final class ScenarioRunner {
         case .tap(.point(let point)):
             stage.tap(at: point)
         case .tap(.action(let action, let label)):
+            // Without `on`, a button of the top page's content when no popup on screen has one.
+            if label == nil, engine.frontmost(where: { $0.actionNames.contains(action) }) == nil, let page = engine.navigation.top,
+                page.content.actionNames.contains(action)
+            {
+                guard let outcome = engine.navigation.tap(action: action, on: page) else {
+                    return problem(
+                        step, "tap", "page \(page.name)'s button \"\(action)\" ran nothing (a transition, or no handler declares it)")
+                }
+                if outcome == .dismiss { engine.pop(animated: true) }
+                return
+            }
             guard let id = popup(label, step, "tap", where: { $0.actionNames.contains(action) }) else { return }
             if !chef.tap(action: action, on: id) { problem(step, "tap", "the popup has no button \"\(action)\" it can take a tap on now") }
         case .drag(let from, let to, let duration, let velocity):

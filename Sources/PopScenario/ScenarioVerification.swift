@@ -63,7 +63,8 @@ extension ScenarioRunner {
                 let found = events[position...].firstIndex(where: { event in
                     event.kind == expected.event && (request == nil || event.request == request)
                         && (expected.reason == nil || event.reason == expected.reason)
-                        && (expected.page == nil || event.detail == expected.page || event.detail?.hasPrefix(expected.page! + "#") == true)
+                        && (expected.page == nil || event.detail == expected.page || event.detail?.hasPrefix(expected.page! + "#") == true
+                            || event.detail?.hasPrefix(expected.page! + ":") == true)
                 })
             else {
                 let after =

@@ -31,11 +31,14 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Override the policy.", valueName: "policy")) var policy: PolicyArgument?
     @Option(
         name: .customLong("type"),
-        help: ArgumentHelp("Type <text> into the text field <field> (repeatable, in order).", valueName: "field=text"))
+        help: ArgumentHelp(
+            "Set the text field <field> to <text>, replacing what it holds (repeatable, in order; a scenario's type step appends instead).",
+            valueName: "field=text"))
     var typing: [String] = []
     @Option(name: .customLong("tap"), help: ArgumentHelp("Tap the button with this action (repeatable, in order).", valueName: "action"))
     var taps: [String] = []
-    @Flag(help: "Leave the popup on screen instead of dismissing it at the end.") var keep = false
+    @Flag(help: "Leave the popup on screen instead of dismissing it at the end (a banner still leaves when its display time ends).")
+    var keep = false
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
     @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
@@ -76,10 +79,18 @@ struct Show: ParsableCommand {
             PopupRequest(
                 handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader, reformer: reformer,
                 data: try requestData(), priority: priority.map { Priority(rawValue: $0) }, policy: policy?.policy))
-        chef.runUntilIdle(limit: .seconds(60))
-        // The picture --out writes: the screen each time the popup is still there before a tap and at the end.
+        // The picture --out writes: the screen the last time the popup was there — after each timer
+        // while it runs (a banner whose display time ends leaves on its own), before a tap, at the end.
         var picture: Frame?
         let snap = { if chef.content(of: id) != nil { picture = stage.frame() } }
+        let runUntilIdle = {
+            let end = chef.now + .seconds(60)
+            while let due = chef.nextDue(), due <= end {
+                chef.advance(to: due)
+                if out != nil && chef.state(of: id) == .shown { snap() }
+            }
+        }
+        runUntilIdle()
         snap()
         for step in Step.inCommandLineOrder(Pophost.arguments) {
             switch step {
@@ -88,7 +99,7 @@ struct Show: ParsableCommand {
             case .tap(let action):
                 snap()
                 if !chef.tap(action: action, on: id) { throw missing(step, on: id, chef: chef) }
-                chef.runUntilIdle(limit: .seconds(60))
+                runUntilIdle()
             }
         }
         snap()

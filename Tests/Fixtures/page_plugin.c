@@ -12,6 +12,9 @@
  *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
  *   "floating"     configure() chooses POP_STYLE_FLOATING; "pop.floating/1" declares `url` as what
  *                  the bubble keeps and `logo` as what it shows (NULL when absent: the defaults)
+ *   "buttons"      the view adds three buttons: Done ("done", which the handler declares as
+ *                  bool(self:ptr, data.title:str) and answers true), Stay ("stay",
+ *                  bool(self:ptr, request:i64), answers false) and Back ("pop.dismiss")
  * PAGE_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin heard in another process (a plugin host).
  * Sample data ("pop.factory.sample-data/1", ext/sample_data.h): two for the view loader, one for
@@ -69,7 +72,16 @@ static bool build(const pop_view_loader_t *self, const pop_value_t *data, const 
     (void)self;
     const pop_value_t *title = member(data, "title");
     const char *text = title ? values->get_string(title) : NULL;
+    if (!flag(data, "buttons")) {
+        b->text(b, text ? text : "page", 17, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_LEADING, 1);
+        return true;
+    }
+    b->begin_vstack(b, 8, POP_ALIGN_LEADING);
     b->text(b, text ? text : "page", 17, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_LEADING, 1);
+    b->button(b, "Done", POP_BUTTON_DEFAULT, "done");
+    b->button(b, "Stay", POP_BUTTON_PLAIN, "stay");
+    b->button(b, "Back", POP_BUTTON_CANCEL, "pop.dismiss");
+    b->end(b);
     return true;
 }
 
@@ -135,6 +147,26 @@ static void page_event(const pop_handler_t *self, pop_page_event_t event, bool a
     snprintf(line, sizeof line, "h%u %s %d", *(unsigned *)self->component.component_data, name, animated ? 1 : 0);
     note(line);
 }
+/* Its actions, which the view's buttons name when the data asks for buttons. */
+static bool action_done(const pop_handler_t *self, const char *title) {
+    char line[160];
+    snprintf(line, sizeof line, "h%u action done %s", *(unsigned *)self->component.component_data, title);
+    note(line);
+    return true;
+}
+static bool action_stay(const pop_handler_t *self, int64_t request) {
+    char line[96];
+    snprintf(line, sizeof line, "h%u action stay %lld", *(unsigned *)self->component.component_data, (long long)request);
+    note(line);
+    return false;
+}
+static const pop_action_t actions[] = {
+    {POP_VERSION_INIT, sizeof(pop_action_t), "done", "bool(self:ptr, data.title:str)", (void *)(uintptr_t)action_done},
+    {POP_VERSION_INIT, sizeof(pop_action_t), "stay", "bool(self:ptr, request:i64)", (void *)(uintptr_t)action_stay},
+};
+static uint32_t action_count(const pop_handler_t *self) { (void)self; return 2; }
+static const pop_action_t *get_action(const pop_handler_t *self, uint32_t index) { (void)self; return index < 2 ? &actions[index] : NULL; }
+
 static const pop_page_handler_ext_t handler_ext = {
     .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_page_handler_ext_t), .page_event = page_event};
 
@@ -206,6 +238,8 @@ static const pop_component_t *create_handler(const pop_component_factory_t *f, c
     made->handler.component =
         (pop_component_t){POP_VERSION_INIT, sizeof(pop_handler_t), &handler_descriptor, NULL, destroy_handler, handler_extension};
     made->handler.component.component_data = &made->number;
+    made->handler.action_count = action_count;
+    made->handler.get_action = get_action;
     return &made->handler.component;
 }
 

@@ -143,4 +143,40 @@ import Testing
             heard == ["h1 did-load 1", "h1 will-disappear 1", "h1 will-appear 1", "h1 did-disappear 1", "h1 did-appear 1"], "\(heard)")
         #expect(t.engine.navigation.top?.kind == "article" && t.engine.navigation.top?.title == "Article")
     }
+
+    @Test("a page's buttons run its handler's actions: true pops it, false keeps it; pop.dismiss pops; only the top page's")
+    func pageButtons() throws {
+        let t = TracedChef(plugins: plugin.discovery, staged: true)
+        let stage = try #require(t.stage)
+        _ = plugin.takeLog()
+        let root = try page(t, "root", ["title": "Root", "buttons": true])  // h1
+        let top = try page(t, "top", ["title": "Top", "buttons": true])  // h2
+        #expect(t.engine.push(root, animated: false))
+        #expect(t.engine.push(top, animated: false))
+        _ = plugin.takeLog()
+        func button(_ action: String) throws -> Point {
+            let node = try #require(
+                stage.frame().nodes.first { $0.role == .button && $0.action == action && $0.id.hasPrefix("page.\(top.name)") })
+            return Point(x: node.rect.x + node.rect.width / 2, y: node.rect.y + node.rect.height / 2)
+        }
+        // Stay: the action runs with request 0, says false: the page stays.
+        #expect(stage.tap(at: try button("stay")) == .pageAction(top.name, "stay"))
+        #expect(plugin.takeLog() == ["h2 action stay 0"])
+        #expect(t.engine.navigation.top === top)
+        // Done: it reads the page's data, says true: the page pops (its handler hears it go).
+        #expect(stage.tap(at: try button("done")) == .pageAction(top.name, "done"))
+        t.advance(1000)
+        #expect(t.engine.navigation.top === root)
+        let log = plugin.takeLog()
+        #expect(log.first == "h2 action done Top", "\(log)")
+        #expect(log.contains("h2 released 1"), "\(log)")
+        #expect(
+            t.recorder.events.filter { $0.kind == .pageAction }.map { $0.detail ?? "" } == [
+                "\(top.name): stay → keep", "\(top.name): done → pop",
+            ])
+        // The root's Back (pop.dismiss) is traced, but the root cannot be popped; a page not on top runs nothing.
+        #expect(t.engine.navigation.tap(action: "done", on: top) == nil)
+        #expect(t.engine.navigation.tap(action: "pop.dismiss", on: root) == .dismiss)
+        #expect(t.engine.navigation.top === root)
+    }
 }

@@ -53,4 +53,41 @@ import Testing
             ], "\(heardInProcess)")
         #expect(heardIsolated == heardInProcess)
     }
+
+    static let buttonsScenario = #"""
+        {"steps": [
+          {"push": {"page": "root", "view_loader": "com.pophost.pagefixture.view", "controller_loader": "com.pophost.pagefixture.controller",
+                    "handler": "com.pophost.pagefixture.handler", "data": {"title": "Root"}, "animated": false}},
+          {"push": {"page": "detail", "view_loader": "com.pophost.pagefixture.view", "controller_loader": "com.pophost.pagefixture.controller",
+                    "handler": "com.pophost.pagefixture.handler", "data": {"title": "Detail", "buttons": true}, "animated": false}},
+          {"at": 100, "tap": {"action": "stay"}},
+          {"at": 200, "tap": {"action": "done"}},
+          {"wait": "idle"}
+        ],
+        "expect": {"pages": ["root"], "trace": [
+          {"event": "page-action", "page": "detail"}, {"event": "page-action", "page": "detail"}, {"event": "page-released", "page": "detail"}
+        ]}}
+        """#
+
+    @Test("a page's buttons run its handler's actions, isolated as in one process: Stay keeps it, Done pops it")
+    func pageButtons() throws {
+        let directory = TemporaryDirectory()
+        let logFile = directory.file("events.log")
+        try Fixture.compile("page_plugin.c", to: directory.file("page.so"), ["-DPAGE_LOG_FILE=\"\(logFile)\""])
+        let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
+        let scenario = try Scenario.parse(json: Self.buttonsScenario, file: "buttons.json", baseDirectory: nil)
+
+        let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
+        let heardInProcess = try String(contentsOfFile: logFile, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: logFile)
+        let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: FixtureSameRunTests.options))
+        let heardIsolated = try String(contentsOfFile: logFile, encoding: .utf8)
+
+        #expect(inProcess.problems == [])
+        #expect(isolated.problems == inProcess.problems)
+        #expect(isolated.trace == inProcess.trace)
+        let actions = heardInProcess.split(separator: "\n").filter { $0.contains(" action ") }
+        #expect(actions == ["h2 action stay 0", "h2 action done Detail"], "\(heardInProcess)")
+        #expect(heardIsolated == heardInProcess)
+    }
 }

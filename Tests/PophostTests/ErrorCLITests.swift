@@ -88,6 +88,20 @@ import Testing
         #expect(svg.contains(">Payment<") && svg.contains(">••••••<"), "the popup with the typed password, before the tap dismissed it")
     }
 
+    @Test("`show --out` of a banner whose display time ends: the banner as it was on screen")
+    func showOutBanner() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("banner.svg")
+        let result = try pophost([
+            "show", "--view-loader", "com.pophost.samples.swift.banner-view", "--controller-loader",
+            "com.pophost.samples.swift.banner-controller", "--data", #"{"title": "New message", "message": "Hello"}"#, "--out", file,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("timeout"), "the banner left on its own: \(result.stdout)")
+        let svg = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(svg.contains(">New message<"), "the banner as it was shown")
+    }
+
     @Test("`inspect` with an unknown id: 64 and the nearest id")
     func inspectUnknown() throws {
         expectUsageError(

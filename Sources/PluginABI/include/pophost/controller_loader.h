@@ -157,7 +157,11 @@ typedef struct pop_visual_state {
     double alpha;       /* 0...1 */
     double scale;       /* 1 = natural size */
     double rotation;    /* radians */
-    double dim_alpha;   /* the dimming's opacity, 0...1 */
+    /* The opacity of the dimming layer, 0...1, drawn in dim_color's RGB: 1 is an opaque layer, not
+     * the resting dimming. At rest a dimmed popup's layer has dim_color's own alpha (the default
+     * 0x00000059: 0.35), and the host sets that when the transition ends: a show animation should
+     * end there (read it from the dim_color configure() chose) to avoid a jump. */
+    double dim_alpha;
 } pop_visual_state_t;
 
 /* The completion of a custom animation (ABI 1.0). Made by the host for each call; [thread-safe];

@@ -16,6 +16,12 @@
  * data. A popup request (not a page) whose controller loader chooses POP_STYLE_PAGE is presented
  * as an alert, as in ABI 1.0. Nothing else in pop_presentation_t applies to a page.
  *
+ * A page's buttons run its handler's actions (get_action, handler.h), as a popup's do: the same
+ * signatures and conversions, with the page's data, its text fields empty and `request` 0. An
+ * action whose result would dismiss a popup pops the page; a button naming "pop.dismiss" pops it
+ * too. Only the top page's buttons run, and none during a transition. This needs no extension: a
+ * page handler without actions simply has buttons that do nothing.
+ *
  * Each page declares only its own bar style. The runtime puts it on the shared bar when the page
  * is on top and keeps it for when the page comes back, so no page ever restores, or forgets to
  * restore, another page's bar.
