@@ -20,6 +20,9 @@ package enum CompletionTokens {
     }
 
     private static let live = Mutex<[UInt64: Target]>([:])
+    /// Who held the most recently revoked tokens ("handler com.example.pay"), so that a late call
+    /// names its component; bounded, oldest forgotten first.
+    private static let revokedOwners = Mutex(RevokedOwners())
     private static let lastIssued = Atomic<UInt64>(0)
     private static let ignored = Atomic<Int>(0)
     private static let logger = Logger(label: "pophost.completion")
@@ -41,11 +44,15 @@ package enum CompletionTokens {
         return pop_completion_t(complete: complete, token: token)
     }
 
-    /// Makes later calls with these tokens logged no-ops.
-    package static func revoke(_ tokens: [UInt64]) {
+    /// Makes later calls with these tokens logged no-ops; `owner` ("handler com.example.pay") names
+    /// the component in that log line.
+    package static func revoke(_ tokens: [UInt64], owner: String) {
         guard !tokens.isEmpty else { return }
         live.withLock { live in
             for token in tokens { live.removeValue(forKey: token) }
+        }
+        revokedOwners.withLock { owners in
+            for token in tokens { owners.insert(token, owner) }
         }
     }
 
@@ -59,10 +66,17 @@ package enum CompletionTokens {
         guard let target = live.withLock({ $0[token] }) else {
             ignored.add(1, ordering: .relaxed)
             let issued = token != 0 && token <= lastIssued.load(ordering: .relaxed)
-            logger.warning(
+            guard issued else {
+                // A token the host never made: a plugin bug worth seeing at the default level.
+                logger.warning("completion token \(token) was never issued; the call is ignored")
+                return
+            }
+            // Kept past its request's end: allowed (completion.h), so only noted.
+            let owner = revokedOwners.withLock { $0.owner(of: token) }
+            logger.info(
                 """
-                completion token \(token) \(issued ? "belongs to a request that has ended or a component that was destroyed" : "was never issued"); \
-                the call is ignored
+                completion token \(token)\(owner.map { " of \($0)" } ?? "") was called after its request ended or its component \
+                was destroyed; the call is ignored
                 """)
             return
         }
@@ -71,4 +85,23 @@ package enum CompletionTokens {
         case .done(let completion): completion()
         }
     }
+}
+
+/// The owners of the most recently revoked completion tokens, at most `capacity`.
+private struct RevokedOwners {
+    static let capacity = 1024
+    private var owners: [UInt64: String] = [:]
+    private var order: [UInt64] = []
+
+    mutating func insert(_ token: UInt64, _ owner: String) {
+        owners[token] = owner
+        order.append(token)
+        if order.count > Self.capacity {
+            let forgotten = order.count - Self.capacity
+            for old in order.prefix(forgotten) { owners.removeValue(forKey: old) }
+            order.removeFirst(forgotten)
+        }
+    }
+
+    func owner(of token: UInt64) -> String? { owners[token] }
 }

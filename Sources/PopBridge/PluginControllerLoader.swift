@@ -156,7 +156,7 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
             let completion = CompletionTokens.done(done)
             guard hook(pointer, &raw, completion) else {
                 // Declined: the completion was never the plugin's to call.
-                CompletionTokens.revoke([completion.token])
+                CompletionTokens.revoke([completion.token], owner: "controller loader \(id)")
                 return false
             }
             tokens.append(completion.token)
@@ -175,7 +175,7 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     }
 
     package func destroy() {
-        CompletionTokens.revoke(tokens)
+        CompletionTokens.revoke(tokens, owner: "controller loader \(id)")
         tokens = []
         instance.destroy()
         for closure in closures { closure.free() }

@@ -140,7 +140,7 @@ package final class PluginHandler: HandlerComponent {
     }
 
     private func revokeTokens() {
-        CompletionTokens.revoke(tokens)
+        CompletionTokens.revoke(tokens, owner: "handler \(id)")
         tokens = []
     }
 }

@@ -42,7 +42,7 @@ import Testing
         #expect(received.repeats.load(ordering: .relaxed) == 1)
         #expect(CompletionTokens.ignoredCalls == ignoredBefore)
 
-        CompletionTokens.revoke([answer.token])
+        CompletionTokens.revoke([answer.token], owner: "handler com.test.handler")
         pop_complete(answer, true)
         answer.complete!(UInt64.max, true)  // never issued
         answer.complete!(0, true)  // never issued either: tokens start at 1
@@ -59,7 +59,7 @@ import Testing
             })
         #expect(done.token > answer.token)
         #expect(unsafeBitCast(done.complete, to: UnsafeRawPointer.self) == unsafeBitCast(answer.complete, to: UnsafeRawPointer.self))
-        CompletionTokens.revoke([done.token])
+        CompletionTokens.revoke([done.token], owner: "controller loader com.test.controller")
     }
 
     @Test("calls from many threads at once: exactly one is delivered, the others are repeats")
@@ -69,7 +69,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 16) { index in pop_complete(answer, index % 2 == 0) }
         #expect(received.values.withLock { $0.count } == 1)
         #expect(received.repeats.load(ordering: .relaxed) == 15)
-        CompletionTokens.revoke([answer.token])
+        CompletionTokens.revoke([answer.token], owner: "handler com.test.handler")
     }
 
     /// The fixture plugins' defects: should_present_ex misuses its completion.
