@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// File names on Linux are bytes, not text: a plugin's name need not be valid UTF-8. pophost keeps
 /// paths in `String`s, so it decodes them losslessly — a surrogate-escape scheme like Python's, in
 /// scalars Swift allows — and encodes them back to the same bytes wherever a path meets the system
@@ -61,7 +65,11 @@ public enum PathBytes {
     /// Whether `path` holds escape scalars: their UTF-8 starts with 0xF4, which other paths seldom
     /// hold, so most are answered by one byte search.
     private static func hasEscapes(_ path: String) -> Bool {
-        path.utf8.contains(0xF4) && path.unicodeScalars.contains(where: { $0.value >= escapeFirst })
+        let lead =
+            path.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.baseAddress.map { memchr($0, 0xF4, bytes.count) != nil } ?? false
+            } ?? path.utf8.contains(0xF4)
+        return lead && path.unicodeScalars.contains(where: { $0.value >= escapeFirst })
     }
 
     /// The well-formed UTF-8 scalar starting at `index` and its length, if there is one.
