@@ -25,19 +25,29 @@ import Testing
         "expect": {"pages": ["root"], "bar": {"background_alpha": 1}}}
         """#
 
-    @Test("push, a cancelled and a completed swipe: the same trace, frames and page events isolated as in one process")
-    func sameEvents() throws {
+    /// Plays `json` with the fixture in this process, then isolated: both runs, and what the plugin
+    /// heard in each (its log file).
+    static func playBoth(
+        _ json: String, file: String
+    ) throws -> (
+        inProcess: (trace: String, frames: [String], problems: [String]), isolated: (trace: String, frames: [String], problems: [String]),
+        heardInProcess: String, heardIsolated: String
+    ) {
         let directory = TemporaryDirectory()
         let logFile = directory.file("events.log")
         try Fixture.compile("page_plugin.c", to: directory.file("page.so"), ["-DPAGE_LOG_FILE=\"\(logFile)\""])
         let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        let scenario = try Scenario.parse(json: Self.scenario, file: "pages.json", baseDirectory: nil)
-
+        let scenario = try Scenario.parse(json: json, file: file, baseDirectory: nil)
         let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
         let heardInProcess = try String(contentsOfFile: logFile, encoding: .utf8)
         try FileManager.default.removeItem(atPath: logFile)
         let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: FixtureSameRunTests.options))
-        let heardIsolated = try String(contentsOfFile: logFile, encoding: .utf8)
+        return (inProcess, isolated, heardInProcess, try String(contentsOfFile: logFile, encoding: .utf8))
+    }
+
+    @Test("push, a cancelled and a completed swipe: the same trace, frames and page events isolated as in one process")
+    func sameEvents() throws {
+        let (inProcess, isolated, heardInProcess, heardIsolated) = try Self.playBoth(Self.scenario, file: "pages.json")
 
         #expect(inProcess.problems == [])
         #expect(isolated.problems == inProcess.problems)
@@ -71,17 +81,7 @@ import Testing
 
     @Test("a page's buttons run its handler's actions, isolated as in one process: Stay keeps it, Done pops it")
     func pageButtons() throws {
-        let directory = TemporaryDirectory()
-        let logFile = directory.file("events.log")
-        try Fixture.compile("page_plugin.c", to: directory.file("page.so"), ["-DPAGE_LOG_FILE=\"\(logFile)\""])
-        let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        let scenario = try Scenario.parse(json: Self.buttonsScenario, file: "buttons.json", baseDirectory: nil)
-
-        let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
-        let heardInProcess = try String(contentsOfFile: logFile, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: logFile)
-        let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: FixtureSameRunTests.options))
-        let heardIsolated = try String(contentsOfFile: logFile, encoding: .utf8)
+        let (inProcess, isolated, heardInProcess, heardIsolated) = try Self.playBoth(Self.buttonsScenario, file: "buttons.json")
 
         #expect(inProcess.problems == [])
         #expect(isolated.problems == inProcess.problems)
