@@ -188,7 +188,9 @@ public final class ScenarioRunner {
                 if outcome == .dismiss { engine.pop(animated: true) }
                 return
             }
-            guard let id = popup(label, step, "tap", where: { $0.actionNames.contains(action) }) else { return }
+            guard let id = popup(label, step, "tap", wanted: "a button \"\(action)\"", where: { $0.actionNames.contains(action) }) else {
+                return
+            }
             if !chef.tap(action: action, on: id) { problem(step, "tap", "the popup has no button \"\(action)\" it can take a tap on now") }
         case .drag(let from, let to, let duration, let velocity):
             drag = DragPlayback(from: from, to: to, start: chef.now, duration: duration, velocity: velocity)
@@ -197,14 +199,23 @@ public final class ScenarioRunner {
                 if !stage.type(text) { problem(step, "type", "no text field has the focus") }
                 return
             }
-            guard let id = popup(label, step, "type", where: { content in field.map { content.textFieldIDs.contains($0) } ?? true }),
-                let name = field ?? engine.keyboard.focusedField.flatMap({ $0.request == id ? $0.field : nil })
-            else { return problem(step, "type", "no text field of that popup has the focus") }
+            // popup(…) reports its own problem: one message a step.
+            guard
+                let id = popup(
+                    label, step, "type", wanted: field.map { "a text field \"\($0)\"" } ?? "a text field",
+                    where: { content in field.map { content.textFieldIDs.contains($0) } ?? true })
+            else { return }
+            guard let name = field ?? engine.keyboard.focusedField.flatMap({ $0.request == id ? $0.field : nil }) else {
+                return problem(step, "type", "no text field of that popup has the focus")
+            }
             if !chef.setText((chef.fields(of: id)[name] ?? "") + text, field: name, on: id) {
                 problem(step, "type", "the popup has no text field \"\(name)\"")
             }
         case .focus(let field, let label):
-            guard let id = popup(label, step, "focus", where: { $0.textFieldIDs.contains(field) }) else { return }
+            guard let id = popup(label, step, "focus", wanted: "a text field \"\(field)\"", where: { $0.textFieldIDs.contains(field) })
+            else {
+                return
+            }
             if !engine.focus(field: field, on: id) { problem(step, "focus", "the popup has no text field \"\(field)\" on screen") }
         case .keyboard(let visible):
             engine.setAppKeyboard(up: visible)
@@ -279,7 +290,11 @@ public final class ScenarioRunner {
 
     /// The request `label` names, or (nil label) the frontmost popup on screen whose content
     /// `matches`.
-    private func popup(_ label: String?, _ step: ScenarioStep, _ action: String, where matches: (ContentNode) -> Bool) -> RequestID? {
+    /// The popup labelled `label`, else the frontmost one that `matches`; `wanted` ("a button
+    /// \"pay\"") names what the step looked for when none has it.
+    private func popup(
+        _ label: String?, _ step: ScenarioStep, _ action: String, wanted: String = "it", where matches: (ContentNode) -> Bool
+    ) -> RequestID? {
         if let label {
             guard let id = labels[label] else { problem(step, action, "no request is labelled \"\(label)\" yet"); return nil }
             guard engine.isOnScreen(id) else {
@@ -289,7 +304,7 @@ public final class ScenarioRunner {
             return id
         }
         guard let front = engine.frontmost(where: matches) else {
-            problem(step, action, "no popup on screen has it")
+            problem(step, action, "no popup on screen has \(wanted)")
             return nil
         }
         return front

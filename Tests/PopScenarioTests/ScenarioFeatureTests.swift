@@ -247,4 +247,14 @@ import Testing
         #expect(failures.first?.hasPrefix("t.json: expect.frames[0]: no node popup.1.content.9.9.9 at 300.0 ms") == true, "\(failures)")
         #expect(failures.last?.contains("(did you mean \"popup.1.content.0\"?)") == true, "\(failures)")
     }
+
+    @Test("a step that fails is reported once: typing into a field no popup has")
+    func oneProblemPerStep() throws {
+        let json = #"""
+            {"steps": [{"show": {"data": {"title": "Spring sale", "message": "20% off"}, "as": "promo"}},
+                       {"at": 300, "type": {"text": "x", "field": "nope"}}]}
+            """#
+        let problems = try play(json).runner.problems.map(\.description)
+        #expect(problems == ["t.json: steps[1].type: no popup on screen has a text field \"nope\""], "\(problems)")
+    }
 }
