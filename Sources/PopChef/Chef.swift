@@ -29,7 +29,8 @@ public final class Chef {
     @exclusivity(unchecked) var layers = Layers()
     /// The final events of the most recent requests: slot `id % count` holds request `id`'s, until
     /// a request 4,096 later takes the slot (a long-running host must not grow).
-    @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent)?](repeating: nil, count: 4096)
+    @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent, failure: ComponentFailure?)?](
+        repeating: nil, count: 4096)
     /// The id of the most recent request (0 before the first).
     private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
@@ -264,6 +265,15 @@ public final class Chef {
         return slot.event
     }
 
+    /// Why a request that a component failure ended (its final event's reason `plugin-error`,
+    /// `plugin-crashed` or `plugin-timeout`) ended: the failure, with its category — an unknown
+    /// component id, a contract mismatch, a plugin that cannot load. Nil for a request still alive,
+    /// ended otherwise, or older than the 4,096 most recent.
+    public func failure(of id: RequestID) -> ComponentFailure? {
+        guard let slot = finalEvents[Int(id % RequestID(finalEvents.count))], slot.id == id else { return nil }
+        return slot.failure
+    }
+
     /// How many requests are still alive (not yet ended).
     public var liveCount: Int { popups.count }
 
@@ -308,7 +318,7 @@ public final class Chef {
     /// Records `event` as final and removes the request from the live set.
     func recordFinal(_ popup: Popup, _ event: FinalEvent) {
         popups[popup.id] = nil
-        finalEvents[Int(popup.id % RequestID(finalEvents.count))] = (popup.id, event)
+        finalEvents[Int(popup.id % RequestID(finalEvents.count))] = (popup.id, event, popup.failure)
         switch event {
         case .dismissed(let reason): record(popup, .dismissed, reason: reason)
         case .cancelled(let reason): record(popup, .cancelled, reason: reason)

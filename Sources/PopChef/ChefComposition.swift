@@ -10,6 +10,7 @@ extension Chef {
         } catch {
             record(popup, .requested, detail: error.description)
             misbehaviour(popup, error.description)
+            popup.failure = error
             finish(popup, .cancelled(error.reason))
             return
         }
@@ -30,12 +31,13 @@ extension Chef {
             if let view { popup.viewData = RequestData(view) }
             if let controller { popup.controllerData = RequestData(controller) }
         } catch {
-            return fail(popup, "reformer \(popup.reformer.id): \(error)", reason: error.reason)
+            return fail(popup, ComponentFailure(error.category, "reformer \(popup.reformer.id): \(error)"), reason: error.reason)
         }
         do {
             popup.presentation = try popup.controllerLoader.configure(data: popup.controllerData)
         } catch {
-            return fail(popup, "controller loader \(popup.controllerLoader.id): \(error)", reason: error.reason)
+            return fail(
+                popup, ComponentFailure(error.category, "controller loader \(popup.controllerLoader.id): \(error)"), reason: error.reason)
         }
 
         guard popup.handler.decidesPresentation else { return admit(popup) }
@@ -48,7 +50,9 @@ extension Chef {
         popup.pendingCompletion = serial
         popup.completionTimer = clock.schedule(after: configuration.completionTimeout) { [weak self, weak popup] in
             guard let self, let popup, self.popups[popup.id] != nil else { return }
-            self.fail(popup, "should_present did not answer within \(self.configuration.completionTimeout.seconds) s")
+            self.fail(
+                popup,
+                ComponentFailure(.contractBroken, "should_present did not answer within \(self.configuration.completionTimeout.seconds) s"))
         }
         record(popup, .shouldPresent)
         popup.handler.shouldPresent(data: popup.data, answer: answer)
@@ -118,9 +122,10 @@ extension Chef {
     }
 
     /// A component broke its contract (or its plugin's process died under it: `reason`): the
-    /// request ends (dismissed if it was on screen).
-    func fail(_ popup: Popup, _ message: String, reason: Reason = .pluginError) {
-        misbehaviour(popup, message)
+    /// request ends (dismissed if it was on screen), and `failure(of:)` keeps why.
+    func fail(_ popup: Popup, _ failure: ComponentFailure, reason: Reason = .pluginError) {
+        misbehaviour(popup, failure.description)
+        popup.failure = failure
         if popup.state.isVisible {
             finish(popup, .dismissed(reason))
         } else {

@@ -11,10 +11,12 @@ extension Chef {
                 let content = try popup.viewLoader.build(data: popup.viewData)
                 // Every mismatch in one message: the plugin's author fixes them all in one go.
                 let mismatches = CompositionContract(handler: popup.handler).mismatches(in: content)
-                if !mismatches.isEmpty { return fail(popup, mismatches.map(\.message).joined(separator: "; ")) }
+                if !mismatches.isEmpty {
+                    return fail(popup, ComponentFailure(.contractBroken, mismatches.map(\.message).joined(separator: "; ")))
+                }
                 popup.content = content
             } catch {
-                return fail(popup, "view loader \(popup.viewLoader.id): \(error)", reason: error.reason)
+                return fail(popup, ComponentFailure(error.category, "view loader \(popup.viewLoader.id): \(error)"), reason: error.reason)
             }
         }
         popup.handler.willPresent()
@@ -133,8 +135,10 @@ extension Chef {
             guard let self, let popup, self.popups[popup.id] != nil else { return }
             self.fail(
                 popup,
-                "the custom \(showing ? "show" : "hide") animation did not call its completion within \((duration + self.configuration.completionTimeout).seconds) s"
-            )
+                ComponentFailure(
+                    .contractBroken,
+                    "the custom \(showing ? "show" : "hide") animation did not call its completion within \((duration + self.configuration.completionTimeout).seconds) s"
+                ))
         }
         for message in inbox.take() { receive(message) }
         return true

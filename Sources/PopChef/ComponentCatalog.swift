@@ -101,7 +101,7 @@ public final class ComponentCatalog {
     /// its vendor prefix), and every id of the kind, so a typo is fixed without a trip to `list`.
     private func unknown(_ id: String, _ kind: ComponentKind) -> ComponentFailure {
         let ids = componentIDs(of: kind)
-        let near = ids.first { $0.hasSuffix("." + id) } ?? Spelling.nearest(to: id, among: ids)
+        let near = Spelling.nearest(to: id, among: ids)
         let hint = near.map { " (did you mean \"\($0)\"?)" } ?? ""
         let plural = kind.rawValue + "s"
         let known = ids.isEmpty ? "there are no \(plural)" : "the \(plural) are: " + ids.joined(separator: ", ")

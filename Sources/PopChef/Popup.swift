@@ -16,6 +16,8 @@ final class Popup {
 
     var options = RequestOptions()
     var presentation = Presentation()
+    /// The component failure that ended it, if one did (`Chef.failure(of:)`).
+    var failure: ComponentFailure?
     /// Built when it first starts presenting.
     var content: ContentNode? {
         didSet { fieldIDs = Set(content?.textFieldIDs ?? []) }

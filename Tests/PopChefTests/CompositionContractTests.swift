@@ -129,9 +129,15 @@ import Testing
         let expected = CompositionContract(handler: Self.payment())
             .mismatches(in: Self.content(buttons: ["confrim", "cancel"], fields: ["passwd"])).map(\.message)
         #expect(detail == expected.joined(separator: "; "))
+        // An embedder reads why, by category.
+        #expect(t.chef.failure(of: id) == ComponentFailure(.contractBroken, expected.joined(separator: "; ")))
         let fits = t.chef.show(PopupRequest(handler: "com.test.payment", viewLoader: "com.test.payment-view"))
         t.advance(1000)
         #expect(t.chef.state(of: fits) == .shown)
+        #expect(t.chef.failure(of: fits) == nil)
+        let unknown = t.chef.show(PopupRequest(handler: "com.test.payment", viewLoader: "com.test.no-such-view"))
+        t.advance(1000)
+        #expect(t.chef.failure(of: unknown)?.category == .unknownComponent)
     }
 
     @Test("the inspector reads a handler's contract and builds a view for the representative data")
