@@ -45,14 +45,15 @@ package enum CompletionTokens {
     }
 
     /// Makes later calls with these tokens logged no-ops; `owner` ("handler com.example.pay") names
-    /// the component in that log line.
-    package static func revoke(_ tokens: [UInt64], owner: String) {
+    /// the component in that log line. `declined`: the hook they were handed to returned false, so
+    /// they were never the plugin's to call, and a call is a bug worth a warning.
+    package static func revoke(_ tokens: [UInt64], owner: String, declined: Bool = false) {
         guard !tokens.isEmpty else { return }
         live.withLock { live in
             for token in tokens { live.removeValue(forKey: token) }
         }
         revokedOwners.withLock { owners in
-            for token in tokens { owners.insert(token, owner) }
+            for token in tokens { owners.insert(token, (owner, declined)) }
         }
     }
 
@@ -71,11 +72,16 @@ package enum CompletionTokens {
                 logger.warning("completion token \(token) was never issued; the call is ignored")
                 return
             }
-            // Kept past its request's end: allowed (completion.h), so only noted.
             let owner = revokedOwners.withLock { $0.owner(of: token) }
+            if let owner, owner.declined {
+                logger.warning(
+                    "completion token \(token) of \(owner.name) was called, though its hook returned false (declined): the call is ignored")
+                return
+            }
+            // Kept past its request's end: allowed (completion.h), so only noted.
             logger.info(
                 """
-                completion token \(token)\(owner.map { " of \($0)" } ?? "") was called after its request ended or its component \
+                completion token \(token)\(owner.map { " of \($0.name)" } ?? "") was called after its request ended or its component \
                 was destroyed; the call is ignored
                 """)
             return
@@ -90,10 +96,10 @@ package enum CompletionTokens {
 /// The owners of the most recently revoked completion tokens, at most `capacity`.
 private struct RevokedOwners {
     static let capacity = 1024
-    private var owners: [UInt64: String] = [:]
+    private var owners: [UInt64: (name: String, declined: Bool)] = [:]
     private var order: [UInt64] = []
 
-    mutating func insert(_ token: UInt64, _ owner: String) {
+    mutating func insert(_ token: UInt64, _ owner: (name: String, declined: Bool)) {
         owners[token] = owner
         order.append(token)
         if order.count > Self.capacity {
@@ -103,5 +109,5 @@ private struct RevokedOwners {
         }
     }
 
-    func owner(of token: UInt64) -> String? { owners[token] }
+    func owner(of token: UInt64) -> (name: String, declined: Bool)? { owners[token] }
 }

@@ -2,9 +2,10 @@ import PluginABI
 import PopModel
 
 /// The component extensions this host asks a component of each kind for (component.h's
-/// `get_extension`), with the size of each table's first version: what `pophost inspect` lists.
-enum ComponentExtensions {
-    static func known(for kind: ComponentKind) -> [(id: String, minimumSize: Int)] {
+/// `get_extension`), with the size of each table's first version: what `pophost inspect` lists and
+/// what `pophost test`'s `library.struct-sizes` checks.
+package enum ComponentExtensions {
+    package static func known(for kind: ComponentKind) -> [(id: String, minimumSize: Int)] {
         switch kind {
         case .handler: [(POP_EXT_PAGE_HANDLER, MemoryLayout<pop_page_handler_ext_t>.size)]
         case .controllerLoader:

@@ -156,7 +156,7 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
             let completion = CompletionTokens.done(done)
             guard hook(pointer, &raw, completion) else {
                 // Declined: the completion was never the plugin's to call.
-                CompletionTokens.revoke([completion.token], owner: "controller loader \(id)")
+                CompletionTokens.revoke([completion.token], owner: "controller loader \(id)", declined: true)
                 return false
             }
             tokens.append(completion.token)

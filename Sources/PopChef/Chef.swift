@@ -184,12 +184,14 @@ public final class Chef {
     }
 
     /// Advances until no timer is pending (every animation has finished and every queue has
-    /// drained), or until `limit` has passed. Returns the time reached.
+    /// drained), or until `limit` has passed; `step` runs each time a due time is reached (to look
+    /// at the state between timers). Returns the time reached.
     @discardableResult
-    public func runUntilIdle(limit: VirtualTime = .seconds(3600)) -> VirtualTime {
+    public func runUntilIdle(limit: VirtualTime = .seconds(3600), afterEach step: () -> Void = {}) -> VirtualTime {
         let end = clock.now + limit
         while let due = nextDue(), due <= end {
             advance(to: due)
+            step()
         }
         return clock.now
     }
@@ -232,6 +234,7 @@ public final class Chef {
             for popup in Self.waitingFirst(popups.values) where popups[popup.id] != nil {
                 guard let loss = losses.first(where: popup.uses) else { continue }
                 misbehaviour(popup, loss.message)
+                popup.failure = ComponentFailure(loss.reason == .pluginTimeout ? .timedOut : .crashed, loss.message)
                 finish(popup, popup.state.isVisible ? .dismissed(loss.reason) : .cancelled(loss.reason))
             }
         }

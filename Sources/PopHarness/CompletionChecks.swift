@@ -1,5 +1,6 @@
 import PopBridge
 import PopChef
+import PopLoader
 import PopModel
 
 /// The handler's answers: completions called exactly once, and decisions made in time.
@@ -18,6 +19,12 @@ enum CompletionChecks {
         // This process runs this plugin alone: every ignored call is the plugin's.
         let ignoredBefore = CompletionTokens.ignoredCalls
         run.playEveryComponent()
+        // Again with every host extension withheld: a plugin's fallback path (no timers, no values)
+        // hands its completions on too, and this test owns what it does with them.
+        let fallback = PopupRun(plugin: plugin)
+        HostExtensions.withheld = Set(ExtensionIDs.host)
+        fallback.playEveryComponent()
+        HostExtensions.withheld = []
         let late = CompletionTokens.ignoredCalls - ignoredBefore
         if late > 0 {
             context.warn(
@@ -25,7 +32,9 @@ enum CompletionChecks {
             )
         }
         let file = context.pluginPath.split(separator: "/").last.map(String.init) ?? context.pluginPath
-        try TestIssue.check(run.problems.filter(\.isCompletion).map { describe($0, in: run, file: file) })
+        try TestIssue.check(
+            run.problems.filter(\.isCompletion).map { describe($0, in: run, file: file) }
+                + fallback.problems.filter(\.isCompletion).map { "without host extensions: " + describe($0, in: fallback, file: file) })
     }
 
     /// "libx.so: handler com.x.h (a popup of …): should_present's answer called again …; call …":
@@ -33,9 +42,11 @@ enum CompletionChecks {
     /// controller loader for an animation's), what it did, and the rule.
     static func describe(_ problem: PopupRun.Problem, in run: PopupRun, file: String) -> String {
         let request = run.requests[problem.request]
+        // A request the run did not make (nil) has no component to name; a nil id is the built-in one.
         let component =
             problem.detail.contains("animation")
-            ? "controller loader \(request?.controllerLoader ?? "(built-in)")" : "handler \(request?.handler ?? "(built-in)")"
+            ? "controller loader \(request.map { $0.controllerLoader ?? "(built-in)" } ?? "(unknown)")"
+            : "handler \(request.map { $0.handler ?? "(built-in)" } ?? "(unknown)")"
         let popup = request.map { " (in \(PopupRun.describe($0)))" } ?? ""
         return "\(file): \(component)\(popup): \(problem.detail); call each completion the host hands over exactly once"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PluginABI
+import PopBridge
 import PopLoader
 import PopModel
 
@@ -249,31 +250,21 @@ enum LibraryChecks {
         return []
     }
 
-    /// The component extension tables a kind may offer, each with its ABI size (what the host
-    /// requires: `PluginInstance.extensionTable`).
-    static let extensionTables: [ComponentKind: [(id: String, size: Int)]] = [
-        .controllerLoader: [
-            (POP_EXT_LAYOUT, MemoryLayout<pop_layout_ext_t>.size), (POP_EXT_ANIMATION, MemoryLayout<pop_animation_ext_t>.size),
-            (POP_EXT_SHEET, MemoryLayout<pop_sheet_ext_t>.size), (POP_EXT_PAGE, MemoryLayout<pop_page_ext_t>.size),
-            (POP_EXT_FLOATING, MemoryLayout<pop_floating_ext_t>.size),
-        ],
-        .handler: [(POP_EXT_PAGE_HANDLER, MemoryLayout<pop_page_handler_ext_t>.size)],
-    ]
-
     /// The struct_size problems of the extension tables `instance` offers.
     private static func extensionSizeProblems(
         _ instance: UnsafePointer<pop_component_t>, kind: ComponentKind, _ id: String, plugin: PluginUnderTest
     ) -> [String] {
         guard let getExtension = instance.pointee.get_extension else { return [] }
-        return (extensionTables[kind] ?? []).flatMap { table -> [String] in
+        return ComponentExtensions.known(for: kind).flatMap { table -> [String] in
             guard
                 let raw = plugin.watchdog.within(
                     "get_extension(\"\(table.id)\") of \(id)", { table.id.withCString { getExtension(instance, $0) } })
             else { return [] }
             let size = UInt32(StructHeader(raw).size)
-            return sizeProblem(size, minimum: table.size, "the \"\(table.id)\" extension table of \(id)").map {
-                $0 + " (the host refuses to make \(id): set the table's struct_size to sizeof its type)"
-            }
+            let problems = sizeProblem(size, minimum: table.minimumSize, "the \"\(table.id)\" extension table of \(id)")
+            // The host refuses a table too small to hold what it reads; a huge size is only odd.
+            guard Int(size) < table.minimumSize else { return problems }
+            return problems.map { $0 + " (the host refuses to make \(id): set the table's struct_size to sizeof its type)" }
         }
     }
 

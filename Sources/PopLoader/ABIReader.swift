@@ -48,6 +48,7 @@ struct ABIReader {
         var builder = DescriptorStrings.Builder(bytes: 4096, strings: 128)
         var found: [Found] = []
         found.reserveCapacity(16)
+        var seen: Set<String>? = nil
         for kind in ComponentKind.allCases {
             guard let raw = kind.factoryID.withCString({ entry.pointee.get_factory($0) }) else { continue }
             let factory = raw.assumingMemoryBound(to: pop_component_factory_t.self)
@@ -65,7 +66,7 @@ struct ABIReader {
                         .invalidDescriptor, path: path, "the \(kind.rawValue) factory returns no descriptor at index \(index) of \(total)")
                 }
                 var component = try readDescriptor(pointer, what: .component(kind, index), into: &builder)
-                if isDuplicate(id: component.first, among: found, in: builder, pluginID: pluginID) {
+                if isDuplicate(id: component.first, among: found, in: builder, pluginID: pluginID, seen: &seen) {
                     throw PluginError(
                         .invalidDescriptor, path: path,
                         "duplicate id \"\(builder.string(component.first))\" (\(kind.rawValue) descriptor \(index))")
@@ -93,18 +94,19 @@ struct ABIReader {
         var sampleData: String? = nil
     }
 
-    /// Whether the id at `id` equals the plugin's or one already found. Ids share their reverse-DNS
-    /// prefix: comparing lengths first skips most byte comparisons. Plugins have a handful of
-    /// components; past 64 the earlier ids are hashed instead.
-    private func isDuplicate(id: Int, among found: [Found], in builder: borrowing DescriptorStrings.Builder, pluginID: String) -> Bool {
+    /// Whether the id at `id` equals the plugin's or one already found, then remembers it. Ids share
+    /// their reverse-DNS prefix: comparing lengths first skips most byte comparisons. Plugins have a
+    /// handful of components; past 64, the ids seen are kept in a set, built once.
+    private func isDuplicate(
+        id: Int, among found: [Found], in builder: borrowing DescriptorStrings.Builder, pluginID: String, seen: inout Set<String>?
+    ) -> Bool {
         let bytes = builder.bytes(id)
         var plugin = pluginID
         let matchesPlugin = plugin.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
         if matchesPlugin { return true }
-        if found.count <= 64 { return found.contains { builder.equal($0.first, id) } }
-        var earlier = Set<String>()
-        for component in found { earlier.insert(builder.string(component.first)) }
-        return earlier.contains(builder.string(id))
+        if seen == nil && found.count < 64 { return found.contains { builder.equal($0.first, id) } }
+        if seen == nil { seen = Set(found.map { builder.string($0.first) }) }
+        return !seen!.insert(builder.string(id)).inserted
     }
 
     /// Each component's sample data from the plugin's "pop.factory.sample-data/1" (ext/sample_data.h),
@@ -147,7 +149,7 @@ struct ABIReader {
         // A reverse-DNS id is ASCII, so UTF-8 needs checking only to say which problem it has.
         guard Descriptor.isReverseDNS(bytes: idBytes) else {
             guard UTF8Validation.firstInvalidByte(in: idBytes) == nil else {
-                throw PluginError(.invalidDescriptor, path: path, "\(site) has a id that is not valid UTF-8")
+                throw PluginError(.invalidDescriptor, path: path, "\(site) has an id that is not valid UTF-8")
             }
             throw PluginError(
                 .invalidDescriptor, path: path,
@@ -209,7 +211,9 @@ struct ABIReader {
         let length = pointer.map { strnlen($0, limit + 1) } ?? 0
         guard length <= limit else {
             let owner = id.map { "\(site) (\(builder.string($0)))" } ?? site.description
-            throw PluginError(.invalidDescriptor, path: path, "\(owner) has a \(field()) longer than \(limit) bytes")
+            let name = field()
+            throw PluginError(
+                .invalidDescriptor, path: path, "\(owner) has \(name == "id" ? "an" : "a") \(name) longer than \(limit) bytes")
         }
         return builder.append(pointer, length: length)
     }

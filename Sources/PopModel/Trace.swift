@@ -57,7 +57,7 @@ public struct TraceEvent: Hashable, Sendable {
         case pageWillDisappear = "page-will-disappear"
         case pageDidDisappear = "page-did-disappear"
         case pageReleased = "page-released"
-        /// A button of the top page's content ran an action (`detail`: "list#1: open → keep" or "→ pop").
+        /// A button of the top page's content ran an action (`detail`: "list#1: open → keep", "→ pop", "→ pop refused: …").
         case pageAction = "page-action"
         // The floating window (request 0; `detail`: the page, the bubble and what it keeps or where it went)
         /// A page shrank into a new bubble.

@@ -58,8 +58,7 @@ public final class Stage {
             case .button:
                 guard let action = node.action else { continue }
                 guard let request = node.request else {
-                    if let page = pageOwning(node), let outcome = engine.navigation.tap(action: action, on: page) {
-                        if outcome == .dismiss { engine.pop(animated: true) }
+                    if let page = pageOwning(node), engine.tapPageButton(action, on: page) != nil {
                         return .pageAction(page.name, action)
                     }
                     continue

@@ -181,11 +181,14 @@ public final class ScenarioRunner {
             if label == nil, engine.frontmost(where: { $0.actionNames.contains(action) }) == nil, let page = engine.navigation.top,
                 page.content.actionNames.contains(action)
             {
-                guard let outcome = engine.navigation.tap(action: action, on: page) else {
-                    return problem(
-                        step, "tap", "page \(page.name)'s button \"\(action)\" ran nothing (a transition, or no handler declares it)")
+                switch engine.tapPageButton(action, on: page) {
+                case nil:
+                    problem(step, "tap", "page \(page.name)'s button \"\(action)\" ran nothing (a transition, or no handler declares it)")
+                case .popRefused(let why):
+                    problem(step, "tap", "page \(page.name)'s button \"\(action)\" asked for a pop that was refused: \(why)")
+                case .kept, .popped:
+                    break
                 }
-                if outcome == .dismiss { engine.pop(animated: true) }
                 return
             }
             guard let id = popup(label, step, "tap", wanted: "a button \"\(action)\"", where: { $0.actionNames.contains(action) }) else {

@@ -83,13 +83,7 @@ struct Show: ParsableCommand {
         // while it runs (a banner whose display time ends leaves on its own), before a tap, at the end.
         var picture: Frame?
         let snap = { if chef.content(of: id) != nil { picture = stage.frame() } }
-        let runUntilIdle = {
-            let end = chef.now + .seconds(60)
-            while let due = chef.nextDue(), due <= end {
-                chef.advance(to: due)
-                if out != nil && chef.state(of: id) == .shown { snap() }
-            }
-        }
+        let runUntilIdle = { chef.runUntilIdle(limit: .seconds(60)) { if out != nil && chef.state(of: id) == .shown { snap() } } }
         runUntilIdle()
         snap()
         for step in Step.inCommandLineOrder(Pophost.arguments) {

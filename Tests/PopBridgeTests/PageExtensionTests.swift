@@ -150,33 +150,37 @@ import Testing
         let stage = try #require(t.stage)
         _ = plugin.takeLog()
         let root = try page(t, "root", ["title": "Root", "buttons": true])  // h1
-        let top = try page(t, "top", ["title": "Top", "buttons": true])  // h2
-        #expect(t.engine.push(root, animated: false))
-        #expect(t.engine.push(top, animated: false))
+        let middle = try page(t, "middle", ["title": "Middle", "buttons": true])  // h2
+        let top = try page(t, "top", ["title": "Top", "buttons": true])  // h3
+        for page in [root, middle, top] { #expect(t.engine.push(page, animated: false)) }
         _ = plugin.takeLog()
         func button(_ action: String) throws -> Point {
             let node = try #require(
                 stage.frame().nodes.first { $0.role == .button && $0.action == action && $0.id.hasPrefix("page.\(top.name)") })
             return Point(x: node.rect.x + node.rect.width / 2, y: node.rect.y + node.rect.height / 2)
         }
+        // A page under the top one runs nothing.
+        #expect(t.engine.tapPageButton("stay", on: middle) == nil)
         // Stay: the action runs with request 0, says false: the page stays.
         #expect(stage.tap(at: try button("stay")) == .pageAction(top.name, "stay"))
-        #expect(plugin.takeLog() == ["h2 action stay 0"])
+        #expect(plugin.takeLog() == ["h3 action stay 0"])
         #expect(t.engine.navigation.top === top)
         // Done: it reads the page's data, says true: the page pops (its handler hears it go).
         #expect(stage.tap(at: try button("done")) == .pageAction(top.name, "done"))
         t.advance(1000)
-        #expect(t.engine.navigation.top === root)
+        #expect(t.engine.navigation.top === middle)
         let log = plugin.takeLog()
-        #expect(log.first == "h2 action done Top", "\(log)")
-        #expect(log.contains("h2 released 1"), "\(log)")
+        #expect(log.first == "h3 action done Top", "\(log)")
+        #expect(log.contains("h3 released 1"), "\(log)")
+        // Back (pop.dismiss) pops the middle page; on the root it is refused, and the trace says so.
+        #expect(t.engine.tapPageButton("pop.dismiss", on: middle) == .popped)
+        t.advance(1000)
+        #expect(t.engine.tapPageButton("pop.dismiss", on: root) == .popRefused("the root page"))
+        #expect(t.engine.navigation.top === root)
         #expect(
             t.recorder.events.filter { $0.kind == .pageAction }.map { $0.detail ?? "" } == [
-                "\(top.name): stay → keep", "\(top.name): done → pop",
+                "\(top.name): stay → keep", "\(top.name): done → pop", "\(middle.name): pop.dismiss → pop",
+                "\(root.name): pop.dismiss → pop refused: the root page",
             ])
-        // The root's Back (pop.dismiss) is traced, but the root cannot be popped; a page not on top runs nothing.
-        #expect(t.engine.navigation.tap(action: "done", on: top) == nil)
-        #expect(t.engine.navigation.tap(action: "pop.dismiss", on: root) == .dismiss)
-        #expect(t.engine.navigation.top === root)
     }
 }

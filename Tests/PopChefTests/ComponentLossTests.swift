@@ -81,6 +81,7 @@ import Testing
         t.advance(1)
         #expect(t.finals[shown] == [.dismissed(.pluginCrashed)])
         #expect(t.finals[queued] == [.cancelled(.pluginCrashed)])
+        #expect(t.chef.failure(of: shown)?.category == .crashed)
         let order = t.recorder.events.filter { $0.kind == .dismissed || $0.kind == .cancelled }.map(\.request)
         #expect(order == [queued, shown])
         #expect(t.events(of: shown).contains("misbehaviour"))
@@ -105,6 +106,7 @@ import Testing
         source.lose("com.example.a", .pluginTimeout)
         t.chef.dismiss(t.chef.show(PopupRequest()))
         #expect(t.finals[id] == [.dismissed(.pluginTimeout)])
+        #expect(t.chef.failure(of: id)?.category == .timedOut)
     }
 
     @Test("a component failure of a dead plugin ends the request with its reason, not plugin-error")

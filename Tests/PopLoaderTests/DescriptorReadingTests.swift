@@ -1,6 +1,7 @@
 import Glibc
 import PluginABI
 import PopModel
+import Synchronization
 import Testing
 
 @testable import PopLoader
@@ -127,7 +128,7 @@ import Testing
     @Test(
         "each bad field is named",
         arguments: [
-            (field: "id", bytes: [0x63, 0x6F, 0x6D, 0x2E, 0xFF], expected: "has a id that is not valid UTF-8"),
+            (field: "id", bytes: [0x63, 0x6F, 0x6D, 0x2E, 0xFF], expected: "has an id that is not valid UTF-8"),
             (field: "id", bytes: Array("com..example".utf8), expected: "which is not reverse-DNS"),
             (field: "name", bytes: [], expected: "(com.example.a) has no name"),
             (field: "name", bytes: [0x41, 0xC3], expected: "(com.example.a) has a name that is not valid UTF-8"),
@@ -152,5 +153,58 @@ import Testing
         let message = try #require(readError(pointer))
         #expect(message.contains(expected), "\(message)")
         #expect(message.hasPrefix("handler descriptor 0"), "\(message)")
+    }
+
+    /// A handler factory over `ManyComponents.current`'s descriptors, for `readComponents`.
+    final class ManyComponents: @unchecked Sendable {
+        nonisolated(unsafe) static var current: [UnsafePointer<pop_descriptor_t>] = []
+        static let lock = Mutex(())
+        nonisolated(unsafe) static let factory: UnsafeMutablePointer<pop_component_factory_t> = {
+            let factory = UnsafeMutablePointer<pop_component_factory_t>.allocate(capacity: 1)
+            factory.initialize(
+                to: pop_component_factory_t(
+                    abi_version: pop_version_t(major: 1, minor: 1, patch: 0),
+                    struct_size: UInt32(MemoryLayout<pop_component_factory_t>.size),
+                    count: { _ in UInt32(ManyComponents.current.count) },
+                    get_descriptor: { _, index in Int(index) < ManyComponents.current.count ? ManyComponents.current[Int(index)] : nil },
+                    create: { _, _, _ in nil }))
+            return factory
+        }()
+
+        /// Reads `descriptors` as the handlers of a plugin whose own id is `pluginID`.
+        static func read(_ descriptors: [UnsafePointer<pop_descriptor_t>], pluginID: String) throws(PluginError) -> [PluginInfo.Component] {
+            try lock.withLock { (_) throws(PluginError) in try readLocked(descriptors, pluginID: pluginID) }
+        }
+
+        private static func readLocked(
+            _ descriptors: [UnsafePointer<pop_descriptor_t>], pluginID: String
+        ) throws(PluginError)
+            -> [PluginInfo.Component]
+        {
+            current = descriptors
+            var entry = pop_plugin_entry_t()
+            entry.get_factory = { id in
+                guard let id, strcmp(id, POP_FACTORY_HANDLER) == 0 else { return nil }
+                return UnsafeRawPointer(ManyComponents.factory)
+            }
+            return try withUnsafePointer(to: entry) { (pointer) throws(PluginError) in
+                try ABIReader(path: "/plugins/many.so").readComponents(pointer, pluginID: pluginID)
+            }
+        }
+    }
+
+    @Test("duplicate ids are found among a handful and among hundreds (hashed past 64), and against the plugin's own id")
+    func duplicateIDs() throws {
+        let c = CDescriptors()
+        let many = (0..<300).map { c.add(id: Array("com.example.c\($0)".utf8), name: Array("C".utf8)) }
+        #expect(try ManyComponents.read(many, pluginID: "com.example").count == 300)
+        for duplicateAt in [5, 250] {
+            let withDuplicate = Array(many[..<duplicateAt]) + [c.add(id: Array("com.example.c3".utf8), name: Array("C".utf8))]
+            let failure = #expect(throws: PluginError.self) { try ManyComponents.read(withDuplicate, pluginID: "com.example") }
+            #expect(
+                failure?.cause == "duplicate id \"com.example.c3\" (handler descriptor \(duplicateAt))", "\(String(describing: failure))")
+        }
+        let pluginsOwn = #expect(throws: PluginError.self) { try ManyComponents.read(Array(many[..<3]), pluginID: "com.example.c1") }
+        #expect(pluginsOwn?.cause.hasPrefix("duplicate id \"com.example.c1\"") == true)
     }
 }

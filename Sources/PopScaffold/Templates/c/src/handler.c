@@ -17,7 +17,7 @@ static void handler_get_options(const pop_handler_t *self, const pop_value_t *da
  * checked and ignored by the host (completion.h). */
 static void handler_should_present(const pop_handler_t *self, const pop_value_t *data, pop_completion_t done) {
     (void)self;
-    done.complete(done.token, data_bool(data, "eligible", true)); /* only an explicit false vetoes */
+    pop_complete(done, data_bool(data, "eligible", true)); /* only an explicit false vetoes */
 }
 
 /* Background taps, swipes and hide-all may dismiss it. Answer at once: never block here. */

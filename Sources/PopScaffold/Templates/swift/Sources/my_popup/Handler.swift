@@ -24,7 +24,7 @@ final class Handler: Instance {
         // Answer through `done` once: here, right away, or later — keep `done` and call it from any
         // thread. A second call, or one after the request ended, is checked and ignored by the host.
         handler.should_present_ex = { _, data, done in
-            done.complete(done.token, RequestValue(data)["eligible"].bool != false)  // only an explicit false vetoes
+            pop_complete(done, RequestValue(data)["eligible"].bool != false)  // only an explicit false vetoes
         }
 
         // Background taps, swipes and hide-all may dismiss it. Answer at once: never block here.
