@@ -75,8 +75,10 @@ struct New: ParsableCommand {
               cd \(shellQuoted(directory))
               \(scaffold.buildCommand)
               pophost inspect \(scaffold.libraryPath)
+              pophost test \(scaffold.libraryPath) --scenarios scenarios --update-snapshots   (once: records the scenario's snapshot)
               pophost test \(scaffold.libraryPath) --scenarios scenarios
               pophost render \(scaffold.scenarioPath) --out frames
+              pophost preview \(scaffold.scenarioPath) --scenarios scenarios   (rebuild and it reloads)
             """)
     }
 }

@@ -27,6 +27,11 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "n")) var port = 8_017
     @Flag(help: "Print the address as JSON ({\"url\": …, \"host\": …, \"port\": …}) for a script, instead of a sentence.")
     var json = false
+    @Option(
+        help: ArgumentHelp(
+            "The plugins' own scenarios are in this directory (as pophost test --scenarios; default: <library>.scenarios/ next to each library). A project made by pophost new keeps them in scenarios/.",
+            valueName: "dir"))
+    var scenarios: String?
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
@@ -40,11 +45,13 @@ struct Preview: ParsableCommand {
         if options.directories.isEmpty { options.directories = scenario.plugins }
         let workbench: Workbench
         let server: PreviewServer
+        var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
+        harness.scenarios = ScenarioShelf(directory: scenarios)
         do {
             workbench = try Workbench(
                 scenario: scenario, discovery: try options.discover(), isolation: IsolationOptions(callTimeout: isolation.callTimeout),
                 // A test's process is this executable again, as `pophost test` runs it.
-                harness: HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"]))
+                harness: harness)
             server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled(), host: host, port: port)
         } catch let error as PreviewError {
             throw CommandFailure(error.message)

@@ -39,7 +39,10 @@ struct Run: ParsableCommand {
         let scenario = try input.load()
         let isolation = isolation.options(isolate: isolate)
         guard Self.hasTerminal else {
-            if watch { throw CommandFailure("pophost run --watch needs an interactive terminal.") }
+            if watch {
+                throw CommandFailure(
+                    "pophost run --watch needs an interactive terminal; without one, pophost preview SCENARIO reloads on every build in a browser")
+            }
             return try Self.playHeadless(
                 scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
         }
