@@ -41,7 +41,8 @@ struct Run: ParsableCommand {
         guard Self.hasTerminal else {
             if watch {
                 throw CommandFailure(
-                    "pophost run --watch needs an interactive terminal; without one, pophost preview SCENARIO reloads on every build in a browser")
+                    "pophost run --watch needs an interactive terminal; without one, pophost preview SCENARIO reloads on every build in a browser"
+                )
             }
             return try Self.playHeadless(
                 scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
