@@ -88,8 +88,12 @@ struct Run: ParsableCommand {
         }
         let failures = runner.problems + runner.verify()
         for failure in failures { Diagnostics.error("\(failure)") }
+        let expectations = scenario.expectations.count
+        let checked =
+            expectations == 0
+            ? "no expectations to check" : "\(counted(expectations, "expectation")) \(failures.isEmpty ? "met" : "checked")"
         print(
-            "\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time). "
+            "\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time; \(checked)). "
                 + "Run it in a terminal to watch it, or `pophost render` for SVG frames.")
         if !failures.isEmpty { throw ExitCode.failure }
     }
