@@ -14,7 +14,7 @@ struct New: ParsableCommand {
             checkout or installation that holds this executable) and, for Swift, of its plugin kit \
             PopPluginKit (found the same way, $POPHOST_PLUGIN_KIT first), a README, and \
             scenarios/<name>.json, a scenario that shows the popup and taps its button. The plugin id is \
-            <id>, else com.example.<name>; its components are <id>.handler, <id>.view and <id>.controller. \
+            <id>, else com.example.<name lowercased, '_' as '-'>; its components are <id>.handler, <id>.view and <id>.controller. \
             A directory that exists and is not empty is refused unless --force (files of the same name are \
             then overwritten; no other file is touched). It ends by printing the commands that build and \
             test the project.
@@ -51,9 +51,12 @@ struct New: ParsableCommand {
         let directory = dir ?? name
         let scaffold: PluginScaffold
         let written: [String]
+        // A bad name or id is the caller's mistake (64), checked before anything is looked for.
+        let identity: PluginIdentity
+        do { identity = try PluginIdentity(name: name, id: id) } catch { throw CommandFailure.usage(error.description) }
         do {
             scaffold = PluginScaffold(
-                identity: try PluginIdentity(name: name, id: id), language: lang.scaffold,
+                identity: identity, language: lang.scaffold,
                 headers: try ABIHeaders.locate(),
                 kit: lang == .swift ? try PluginKitSources.locate() : nil)
             written = try scaffold.write(to: directory, force: force)
@@ -61,7 +64,6 @@ struct New: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let style = Style.standardOutput
-        let identity = scaffold.identity
         print(
             "Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
         )

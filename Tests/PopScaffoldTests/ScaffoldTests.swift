@@ -85,14 +85,14 @@ import Testing
         #expect(throws: ScaffoldError.notADirectory(file)) { try scaffold.write(to: file, force: true) }
     }
 
-    @Test("`pophost new` reports a bad name, a bad id and an occupied directory as errors with status 1")
+    @Test("`pophost new`: a bad name or id is a usage error (64), an occupied directory a failure (1)")
     func commandLineErrors() throws {
         let temporary = TemporaryDirectory()
         let badName = try run(Build.pophost, ["new", "1x", "--dir", temporary.file("p")])
-        #expect(badName.status == 1)
+        #expect(badName.status == 64)
         #expect(badName.stderr.contains("error: invalid plugin name \"1x\": it must start with an ASCII letter"), "\(badName.stderr)")
         let badID = try run(Build.pophost, ["new", "x", "--id", "nodots", "--dir", temporary.file("p")])
-        #expect(badID.status == 1)
+        #expect(badID.status == 64)
         #expect(badID.stderr.contains("error: invalid plugin id \"nodots\""), "\(badID.stderr)")
         let badLanguage = try run(Build.pophost, ["new", "x", "--lang", "rust", "--dir", temporary.file("p")])
         #expect(badLanguage.status != 0)
