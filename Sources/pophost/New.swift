@@ -77,10 +77,12 @@ struct New: ParsableCommand {
               cd \(shellQuoted(directory))
               \(scaffold.buildCommand)
               pophost inspect \(scaffold.libraryPath)
-              pophost test \(scaffold.libraryPath) --scenarios scenarios --update-snapshots   (once: records the scenario's snapshot)
+              pophost test \(scaffold.libraryPath) --scenarios scenarios --update-snapshots   # once: records the scenario's snapshot
               pophost test \(scaffold.libraryPath) --scenarios scenarios
               pophost render \(scaffold.scenarioPath) --out frames
-              pophost preview \(scaffold.scenarioPath) --scenarios scenarios   (rebuild and it reloads)
+
+            Then keep `pophost preview \(scaffold.scenarioPath) --scenarios scenarios` (a browser) or
+            `pophost run --watch \(scaffold.scenarioPath)` (a terminal) running: each rebuild reloads.
             """)
     }
 }
