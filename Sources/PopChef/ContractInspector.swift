@@ -47,7 +47,10 @@ public struct ContractInspector {
     ) throws(ComponentFailure) -> [PairCheck] {
         var contracts: [Result<CompositionContract, ComponentFailure>] = []
         for id in handlers {
-            contracts.append(try pairFailure { () throws(ComponentFailure) in try contract(ofHandler: id) })
+            // "builtin": the default handler a request without one gets (it declares no actions).
+            contracts.append(
+                id == CompositionContract.builtIn.handlerID
+                    ? .success(.builtIn) : try pairFailure { () throws(ComponentFailure) in try contract(ofHandler: id) })
         }
         let viewData = try pairFailure { () throws(ComponentFailure) in try reform(data, by: reformer) }
         var contents: [Result<ContentNode, ComponentFailure>] = []

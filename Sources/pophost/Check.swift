@@ -12,7 +12,8 @@ struct Check: ParsableCommand {
             The view loader is built for --data (default null), through --reformer when given, as a request's \
             would be; then every button must name an action the handler declares (or a host action such as \
             pop.dismiss), and every text field the handler's actions read (field.<id>) must be in the content. \
-            Every mismatch is listed. With only --view-loader, every handler is checked against it; with only \
+            Every mismatch is listed. With only --view-loader, every handler is checked against it (and the \
+            built-in handler, "builtin", which declares no actions); with only \
             --handler, every view loader. Exits with status 0 when the pair fits (or, with one side left out, \
             when at least one does), 1 when not, 64 for an unknown id or bad arguments.
             Example:
@@ -39,7 +40,8 @@ struct Check: ParsableCommand {
         let checks: [PairCheck]
         do {
             checks = try ContractInspector(catalog: catalog).check(
-                handlers: handler.map { [$0] } ?? catalog.componentIDs(of: .handler),
+                // Left out: every handler, and the built-in one a request without a handler gets.
+                handlers: handler.map { [$0] } ?? catalog.componentIDs(of: .handler) + [CompositionContract.builtIn.handlerID],
                 viewLoaders: viewLoader.map { [$0] } ?? catalog.componentIDs(of: .viewLoader),
                 data: requestData, reformer: reformer)
         } catch {

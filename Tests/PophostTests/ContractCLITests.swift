@@ -151,8 +151,10 @@ import Testing
         #expect(handlers.status == 0, "\(handlers.stderr)")
         #expect(
             handlers.stdout.hasPrefix(
-                "view loader com.pophost.samples.c.payment-view, data null: 1 of 6 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"
+                "view loader com.pophost.samples.c.payment-view, data null: 1 of 7 handlers fit\n  fits          com.pophost.samples.c.payment-handler\n"
             ))
+        // The built-in handler a request without one gets is a candidate too.
+        #expect(handlers.stdout.contains("  does not fit  builtin\n                undeclared actions: cancel, confirm, forgot\n"))
         #expect(
             handlers.stdout.contains(
                 "  does not fit  com.pophost.samples.swift.low-priority-handler\n                undeclared actions: cancel, confirm, forgot\n"
