@@ -11,10 +11,7 @@ struct FloatingScene: StillScene {
     init() throws(BenchError) {
         let chef = Chef()
         stage = Stage(chef: chef)
-        let rows = (1...8).map {
-            ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
-        }
-        let content = ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows))
+        let content = Self.rows(8)
         func article(_ keep: String) -> Page {
             chef.navigation.makePage(
                 kind: "article", preferences: PagePreferences(title: "Article", floating: FloatingDeclaration(keep: keep, logo: "A")),

@@ -180,14 +180,7 @@ enum IsolationBench {
             self.options = options
             directory = scratch + "/reload"
             library = directory + "/libPopSampleC.so"
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                for name in ["libPopSampleC.so", "libPopSampleSwift.so"] {
-                    try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/" + name, toPath: directory + "/" + name)
-                }
-            } catch {
-                throw BenchError("cannot copy the samples: \(error)")
-            }
+            try copySamples(into: directory)
             let discovery = try PresentationBench.discovery(of: directory, scratch: scratch)
             source = IsolatedComponents(discovery: discovery, options: options)
             let catalog = ComponentCatalog()

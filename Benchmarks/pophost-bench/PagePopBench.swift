@@ -11,17 +11,12 @@ struct PagePopScene: StillScene {
     init() throws(BenchError) {
         let chef = Chef()
         stage = Stage(chef: chef)
-        let rows = (1...8).map {
-            ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
-        }
-        let list = chef.navigation.makePage(
-            kind: "list", preferences: PagePreferences(title: "Orders"),
-            content: ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows)))
+        let list = chef.navigation.makePage(kind: "list", preferences: PagePreferences(title: "Orders"), content: Self.rows(8))
         let detail = chef.navigation.makePage(
             kind: "detail",
             preferences: PagePreferences(
                 title: "Order", bar: BarStyle(background: 0x3355_AAFF, translucent: false, titleColor: 0xFFFF_FFFF)),
-            content: ContentNode(.vstack(spacing: 1, alignment: .fill, children: rows)))
+            content: Self.rows(8))
         stage.engine.push(list, animated: false)
         stage.engine.push(detail, animated: false)
         guard stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 156, y: 0)) == nil else {

@@ -127,14 +127,7 @@ enum PreviewBench {
 
         init(scratch: String) throws(BenchError) {
             directory = scratch + "/preview"
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                for name in ["libPopSampleC.so", "libPopSampleSwift.so"] {
-                    try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/" + name, toPath: directory + "/" + name)
-                }
-            } catch {
-                throw BenchError("cannot copy the samples: \(error)")
-            }
+            try copySamples(into: directory)
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: SearchPath.executableDirectory + "/pophost")
             process.arguments = ["preview", "--plugins", directory, "--port", "0", "--json"]

@@ -1,3 +1,4 @@
+import PopModel
 import PopPresentation
 
 /// A stage held still at one instant (a pan or drag in mid-air), whose frame a suite draws again
@@ -9,6 +10,16 @@ protocol StillScene {
 }
 
 extension StillScene {
+    /// A page's content: `count` rows of body text, as a list page has.
+    static func rows(_ count: Int) -> ContentNode {
+        ContentNode(
+            .vstack(
+                spacing: 1, alignment: .fill,
+                children: (1...count).map {
+                    ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
+                }))
+    }
+
     /// `stage.frame()`, `count` times; nanoseconds.
     func frames(_ count: Int) -> Int {
         var drawn = 0

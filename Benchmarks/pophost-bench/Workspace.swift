@@ -1,4 +1,5 @@
 import Foundation
+import HostRuntime
 
 /// The benchmark's temporary files: a fresh directory holding one subdirectory of copies per
 /// sample (`c/c-000.so`, ..., `swift/swift-199.so`), and a separate directory for registry caches.
@@ -66,4 +67,16 @@ func makeTemporaryDirectory(_ prefix: String) throws(BenchError) -> String {
         throw BenchError("mkdtemp failed: \(String(cString: strerror(errno)))")
     }
     return String(cString: created)
+}
+
+/// Copies the two sample libraries built beside this executable into `directory`, creating it.
+func copySamples(into directory: String) throws(BenchError) {
+    do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in ["libPopSampleC.so", "libPopSampleSwift.so"] {
+            try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/" + name, toPath: directory + "/" + name)
+        }
+    } catch {
+        throw BenchError("cannot copy the samples: \(error)")
+    }
 }

@@ -44,7 +44,7 @@ final class DescriptorStrings: @unchecked Sendable {
         private var spans: UnsafeMutablePointer<Span>
         private var spanCapacity: Int
         /// How many strings it holds.
-        private(set) var count = 0
+        private var count = 0
 
         /// An empty builder with room for about `bytes` bytes and `strings` strings (it grows as needed).
         init(bytes: Int, strings: Int) {

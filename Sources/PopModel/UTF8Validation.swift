@@ -36,9 +36,4 @@ public enum UTF8Validation {
         }
         return nil
     }
-
-    /// Whether `bytes` are well-formed UTF-8.
-    public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        firstInvalidByte(in: bytes.assumingMemoryBound(to: UInt8.self)) == nil
-    }
 }
