@@ -123,9 +123,11 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])],
             linkerSettings: exportOnlyTheEntry
         ),
+        // The cold-load floor: the loader's checks written in C, timed beside the host (docs/benchmarks.md).
+        .target(name: "BenchLoadFloor", dependencies: ["PluginABI"], path: "Benchmarks/load-floor"),
         .executableTarget(
             name: "pophost-bench",
-            dependencies: ["HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", logging],
+            dependencies: ["HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", logging],
             path: "Benchmarks/pophost-bench"
         ),
 

@@ -1,3 +1,4 @@
+import BenchLoadFloor
 import Foundation
 import HostRuntime
 import PopLoader
@@ -17,6 +18,9 @@ enum ChildMode: String, CaseIterable {
     /// The part of `hostLoad` that keeps a truncated file from `dlopen` (where it would raise
     /// SIGBUS): the ELF pre-check alone, open + fstat + one pread + close.
     case preCheck = "pre-check"
+    /// What `hostLoad` does, written in C (Benchmarks/load-floor): the same checks, one allocation a
+    /// plugin, no Swift values. How close to the baseline any loader with these guarantees comes.
+    case cFloor = "c-floor"
 
     /// Runs the child and returns its exit status.
     func run(directory: String) -> Int32 {
@@ -45,6 +49,12 @@ enum ChildMode: String, CaseIterable {
         case .preCheck:
             for path in paths {
                 do { try ELFCheck.validate(path: path) } catch { throw BenchError("\(error) [\(error.category.rawValue)]") }
+            }
+        case .cFloor:
+            for path in paths {
+                if let problem = pop_bench_floor_load(path) {
+                    throw BenchError("\(path): the C floor loader refused it: \(String(cString: problem))")
+                }
             }
         case .dlopenBaseline:
             typealias Entry = @convention(c) () -> UnsafeRawPointer?

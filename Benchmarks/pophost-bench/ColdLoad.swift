@@ -1,7 +1,6 @@
 /// Cold in-process loading of one sample's copies against the dlopen baseline, each measured in
 /// fresh child processes: one discarded warm-up of every child first (it fills the page cache),
-/// then per round one host, one baseline and one pre-check child per sample, taking turns at going
-/// first.
+/// then per round one child of every `ChildMode` per sample, taking turns at going first.
 struct ColdLoad: Codable {
     static let target = 1.2
 
@@ -13,15 +12,23 @@ struct ColdLoad: Codable {
     /// Median over the rounds of the ELF pre-check alone, per plugin: the part of the host's
     /// overhead that no faster reading of descriptors can remove.
     let preCheckMicroseconds: Double
+    /// Median over the rounds of the same load written in C (`ChildMode.cFloor`), per plugin.
+    let floorMicroseconds: Double
+    /// The C loader's time over the baseline's: the least ratio a loader with the host's checks reaches.
+    let floorRatio: Double
     let ratio: Double
     let target: Double
     let pass: Bool
 
-    init(sample: Sample, hostMicroseconds: Double, baselineMicroseconds: Double, preCheckMicroseconds: Double) {
+    init(
+        sample: Sample, hostMicroseconds: Double, baselineMicroseconds: Double, preCheckMicroseconds: Double, floorMicroseconds: Double
+    ) {
         self.sample = sample
         self.hostMicroseconds = hostMicroseconds
         self.baselineMicroseconds = baselineMicroseconds
         self.preCheckMicroseconds = preCheckMicroseconds
+        self.floorMicroseconds = floorMicroseconds
+        floorRatio = floorMicroseconds / baselineMicroseconds
         ratio = hostMicroseconds / baselineMicroseconds
         target = Self.target
         pass = ratio <= Self.target
@@ -51,7 +58,8 @@ struct ColdLoad: Codable {
             ColdLoad(
                 sample: sample, hostMicroseconds: microsecondsPerPlugin(measured[.hostLoad]![sample]!),
                 baselineMicroseconds: microsecondsPerPlugin(measured[.dlopenBaseline]![sample]!),
-                preCheckMicroseconds: microsecondsPerPlugin(measured[.preCheck]![sample]!))
+                preCheckMicroseconds: microsecondsPerPlugin(measured[.preCheck]![sample]!),
+                floorMicroseconds: microsecondsPerPlugin(measured[.cFloor]![sample]!))
         }
     }
 }

@@ -50,6 +50,9 @@ struct Report: Codable {
                     pad("", 18)
                         + "of which the ELF pre-check \(micro(cold.preCheckMicroseconds)) (\(decimal(cold.preCheckMicroseconds / cold.baselineMicroseconds, 2)) of the baseline)"
                 )
+                lines.append(
+                    pad("", 18)
+                        + "the same load in C (the floor) \(micro(cold.floorMicroseconds))/plugin, ratio \(decimal(cold.floorRatio, 2))")
             }
             lines.append(
                 pad("warm discovery", 18)
