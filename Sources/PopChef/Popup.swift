@@ -60,9 +60,13 @@ final class Popup {
 
     var layer: Layer { presentation.layer }
 
-    /// The component ids, for the trace.
+    /// The component ids, for the trace: those the request named (even when one could not be made),
+    /// the built-in defaults' for the rest.
     var componentIDs: [String: String] {
-        ["handler": handler.id, "view_loader": viewLoader.id, "controller_loader": controllerLoader.id, "reformer": reformer.id]
+        [
+            "handler": request.handler ?? handler.id, "view_loader": request.viewLoader ?? viewLoader.id,
+            "controller_loader": request.controllerLoader ?? controllerLoader.id, "reformer": request.reformer ?? reformer.id,
+        ]
     }
 
     /// Whether one of its components is among `loss`'s instances.

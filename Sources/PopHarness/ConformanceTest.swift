@@ -44,7 +44,8 @@ public struct ConformanceTest: Sendable {
             case .timedOut(let what): (result.status, result.message) = (.timeout, what)
             }
         }
-        result.milliseconds = (ContinuousClock.now - start).seconds * 1000
+        // To the microsecond: a report reads "0.308", not a binary fraction's last digits.
+        result.milliseconds = ((ContinuousClock.now - start).seconds * 1_000_000).rounded() / 1000
         return result
     }
 }

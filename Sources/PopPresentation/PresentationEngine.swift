@@ -188,7 +188,7 @@ public final class PresentationEngine: PopupPresenter {
         refreshSheet(screen)
         guard restingFrame(of: screen) != before else { return }
         let shown = shownState(of: screen)
-        chef.record(.layout, request: screen.id, detail: "\(shown.frame)")
+        chef.record(.layout, request: screen.id, detail: TraceText.rect(shown.frame))
         switch motion {
         case .keyframes(let track) where (track.end ?? now) > now:
             return
@@ -222,7 +222,7 @@ public final class PresentationEngine: PopupPresenter {
             keyboard.from = scene.keyboardHeight
             keyboard.to = scene.keyboardHeight
         }
-        chef.record(.resize, request: 0, detail: "\(scene.width)x\(scene.height)")
+        chef.record(.resize, request: 0, detail: TraceText.size(Size(width: scene.width, height: scene.height)))
         relayout(over: .zero)
     }
 

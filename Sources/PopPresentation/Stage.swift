@@ -80,13 +80,13 @@ public final class Stage {
                 return engine.openBubble(number) ? .bubble(number) : .absorbed(0)
             case .app:
                 if node.id == "bar.back" && engine.pop(animated: true) { return .back }
-                chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
+                chef.record(.appTap, request: 0, detail: TraceText.point(point))
                 return .app
             default:
                 if let request = node.request { return .absorbed(request) }
             }
         }
-        chef.record(.appTap, request: 0, detail: "\(point.x),\(point.y)")
+        chef.record(.appTap, request: 0, detail: TraceText.point(point))
         return .app
     }
 

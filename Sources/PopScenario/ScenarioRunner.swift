@@ -6,7 +6,7 @@ import PopPresentation
 /// when the step before it has finished (a wait, a drag, a wait for idle), whichever is later. The
 /// clock is driven from outside — to the end at once (`runToEnd`), or bit by bit as real time passes
 /// (`advance(to:)`, the interactive host) — and `onSample` sees a frame at every time in
-/// `sampleTimes` (and every `sampleInterval`) the clock passes.
+/// `sampleTimes` (and at every frame of `framesPerSecond`) the clock passes.
 ///
 /// A frame sampled at time t — a sample time, an interval sample or a frame expectation alike —
 /// shows t after everything that happens at t: first the timers due at t (animation ends,
@@ -22,10 +22,11 @@ public final class ScenarioRunner {
     /// The requests the scenario's labels name.
     public private(set) var labels: [String: RequestID] = [:]
 
-    /// Times to draw a frame at, besides every `sampleInterval`.
+    /// Times to draw a frame at, besides those `framesPerSecond` sets.
     public var sampleTimes: [VirtualTime] = [] { didSet { sampleTimes.sort() } }
-    /// Draw a frame every this long from 0 (nil: only at `sampleTimes`).
-    public var sampleInterval: VirtualTime?
+    /// Draw frames at this rate from 0: frame k at k / rate seconds, rounded to the clock's
+    /// microsecond, so the times do not drift (nil, or not a positive number: only at `sampleTimes`).
+    public var framesPerSecond: Double?
     /// Receives the sampled frames, in time order.
     public var onSample: ((Frame) -> Void)?
     /// At most this many frames are sampled (nil: no limit). A scenario may wait for years of
@@ -46,7 +47,8 @@ public final class ScenarioRunner {
     private var drag: DragPlayback?
     private var idleDeadline: VirtualTime?
     private var nextSample = 0
-    private var nextIntervalSample = VirtualTime.zero
+    /// The index of the next frame `framesPerSecond` asks for.
+    private var nextRateFrame: Int64 = 0
     /// The frame expectations' times, and the frames drawn at them.
     private let expectationTimes: [VirtualTime]
     private var nextExpectation = 0
@@ -140,7 +142,7 @@ public final class ScenarioRunner {
         while true {
             let sampling = !sampleLimitReached
             let sample = sampling && sampleTimes.indices.contains(nextSample) ? sampleTimes[nextSample] : nil
-            let interval = sampling ? sampleInterval.map { _ in nextIntervalSample } : nil
+            let interval = sampling ? rateFrameTime(nextRateFrame) : nil
             let expected = expectationTimes.indices.contains(nextExpectation) ? expectationTimes[nextExpectation] : nil
             guard let due = [sample, interval, expected].compactMap({ $0 }).min(), due < time || (including && due == time) else { break }
             let sampled = sample == due || interval == due
@@ -161,11 +163,15 @@ public final class ScenarioRunner {
                 nextExpectation += 1
             }
             while sampleTimes.indices.contains(nextSample) && sampleTimes[nextSample] <= due { nextSample += 1 }
-            if let step = sampleInterval {
-                while nextIntervalSample <= due { nextIntervalSample = nextIntervalSample + max(step, VirtualTime(microseconds: 1)) }
-            }
+            while let next = rateFrameTime(nextRateFrame), next <= due { nextRateFrame += 1 }
         }
         if time > chef.now { chef.advance(to: time) }
+    }
+
+    /// When frame `index` of `framesPerSecond` is due; nil without a valid rate.
+    private func rateFrameTime(_ index: Int64) -> VirtualTime? {
+        guard let rate = framesPerSecond, rate > 0, rate.isFinite else { return nil }
+        return .seconds(Double(index) / rate)
     }
 
     private func run(_ step: ScenarioStep) {
@@ -174,6 +180,10 @@ public final class ScenarioRunner {
         case .show(let show):
             let id = chef.show(show.request)
             if let label = show.label { labels[label] = id }
+            // A misspelt id is the scenario's mistake, not the plugin's: the step fails.
+            if let failure = chef.failure(of: id), failure.category == .unknownComponent || failure.category == .wrongKind {
+                problem(step, "show", failure.description)
+            }
         case .tap(.point(let point)):
             stage.tap(at: point)
         case .tap(.action(let action, let label)):

@@ -159,10 +159,15 @@ extension ScenarioRunner {
     private static func nodeHint(_ id: String, in frame: Frame) -> String {
         let ids = frame.nodes.map(\.id)
         if let near = Spelling.nearest(to: id, among: ids) { return " (did you mean \"\(near)\"?)" }
-        guard let dot = id.lastIndex(of: ".") else { return "" }
-        let parent = String(id[..<dot])
-        let siblings = ids.filter { $0.hasPrefix(parent + ".") && !$0.dropFirst(parent.count + 1).contains(".") }
-        guard !siblings.isEmpty else { return "" }
-        return "; under \(parent): " + siblings.prefix(8).joined(separator: ", ") + (siblings.count > 8 ? ", …" : "")
+        // Else the children of the nearest ancestor that has any.
+        var parent = Substring(id)
+        while let dot = parent.lastIndex(of: ".") {
+            parent = parent[..<dot]
+            let children = ids.filter { $0.hasPrefix(parent + ".") && !$0.dropFirst(parent.count + 1).contains(".") }
+            if !children.isEmpty {
+                return "; under \(parent): " + children.prefix(8).joined(separator: ", ") + (children.count > 8 ? ", …" : "")
+            }
+        }
+        return ""
     }
 }

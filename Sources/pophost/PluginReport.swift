@@ -16,7 +16,8 @@ struct PluginReport: Encodable {
     let path: String
     let realPath: String
     let directory: String?
-    let size: Int64
+    /// Nil when the file could not be read (it is missing, or not a file).
+    let size: Int64?
     let modified: String?
     let status: String
     let error: Problem?
@@ -35,7 +36,7 @@ struct PluginReport: Encodable {
         path = entry.file.path
         realPath = entry.file.realPath
         directory = entry.directory.isEmpty ? nil : entry.directory
-        size = entry.file.size
+        size = entry.file.size >= 0 ? entry.file.size : nil
         modified = entry.file.mtime >= 0 ? formatTime(nanoseconds: entry.file.mtime) : nil
         status = entry.status.rawValue
         error = entry.problem.map { Problem(category: $0.category.rawValue, message: $0.description) }

@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
         var written: [String] = []
         var writeError: String?
         if at.isEmpty {
-            runner.sampleInterval = .seconds(1 / (fps ?? 30))
+            runner.framesPerSecond = fps ?? 30
         } else {
             runner.sampleTimes = at.map { VirtualTime.seconds($0 / 1000) }
         }

@@ -15,7 +15,7 @@ import Testing
     /// A scenario played to its end with frames every 1/30 s: its trace as JSON lines, its frames as JSON.
     static func play(_ scenario: Scenario, _ catalog: ComponentCatalog) -> (trace: String, frames: [String], problems: [String]) {
         let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
-        runner.sampleInterval = .seconds(1.0 / 30)
+        runner.framesPerSecond = 30
         var frames: [String] = []
         runner.onSample = { frames.append(FrameJSON.encode($0)) }
         runner.runToEnd()

@@ -45,19 +45,19 @@ import Testing
 
     @Test("a frame does not depend on the frames drawn before it (the frame cache)")
     func historyIndependent() throws {
-        func frame(at time: VirtualTime, every interval: VirtualTime?) throws -> Frame? {
+        func frame(at time: VirtualTime, framesPerSecond: Double?) throws -> Frame? {
             let samples = try IsolatedSamples()
             let runner = ScenarioRunner(scenario: try DemoScenario.scenario, catalog: samples.catalog)
             var found: Frame?
             runner.sampleTimes = [time]
-            runner.sampleInterval = interval
+            runner.framesPerSecond = framesPerSecond
             runner.onSample = { if $0.time == time { found = $0 } }
             runner.runToEnd()
             return withExtendedLifetime(samples) { found }
         }
         for time in [VirtualTime.milliseconds(3700), .milliseconds(4550), .milliseconds(11200)] {
-            let alone = try #require(try frame(at: time, every: nil))
-            let afterMany = try #require(try frame(at: time, every: .milliseconds(7)))
+            let alone = try #require(try frame(at: time, framesPerSecond: nil))
+            let afterMany = try #require(try frame(at: time, framesPerSecond: 1000.0 / 7))
             #expect(alone == afterMany)
         }
     }

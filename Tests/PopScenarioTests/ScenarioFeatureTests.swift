@@ -248,6 +248,8 @@ import Testing
         // No id near it, but its parent exists: the ids under the parent.
         #expect(failures.last?.contains("; under popup.1.content: popup.1.content.0") == true, "\(failures)")
         #expect(failures.first?.hasPrefix("t.json: expect.frames[0]: no node popup.1.content.9.9.9 at 300.0 ms") == true, "\(failures)")
+        // Its parent does not exist either: the ids under the nearest ancestor that has children.
+        #expect(failures.first?.contains("; under popup.1.content: popup.1.content.0") == true, "\(failures)")
         #expect(failures[1].contains("(did you mean \"popup.1.content.0\"?)"), "\(failures)")
     }
 

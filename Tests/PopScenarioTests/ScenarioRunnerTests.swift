@@ -22,6 +22,37 @@ import Testing
         #expect(runner.chef.liveCount == 0)
         withExtendedLifetime(samples) {}
     }
+
+    @Test("frames at a rate fall on k / rate seconds, without drift")
+    func frameRate() throws {
+        let scenario = try Scenario.parse(json: #"{"steps": [{"wait": 5500}]}"#, file: "t.json", baseDirectory: nil)
+        let (runner, samples) = try runner(scenario)
+        var times: [Int64] = []
+        runner.framesPerSecond = 30
+        runner.onSample = { times.append($0.time.microseconds) }
+        runner.runToEnd()
+        #expect(times.count == 166)
+        #expect(times[2] == 66_667)
+        #expect(times[60] == 2_000_000)
+        #expect(times[165] == 5_500_000)
+        withExtendedLifetime(samples) {}
+    }
+
+    @Test("a show step naming a component that does not exist fails the scenario, and the trace names it")
+    func misspeltComponent() throws {
+        let json =
+            #"{"steps": [{"show": {"handler": "com.pophost.samples.c.paymnt-handler", "view_loader": "com.pophost.samples.c.payment-view"}}]}"#
+        let (runner, samples) = try runner(try Scenario.parse(json: json, file: "t.json", baseDirectory: nil))
+        runner.runToEnd()
+        let problem = try #require(runner.problems.first)
+        #expect(problem.description.hasPrefix("t.json: steps[0].show: no handler with id \"com.pophost.samples.c.paymnt-handler\""))
+        #expect(problem.description.contains("did you mean \"com.pophost.samples.c.payment-handler\""))
+        let requested = try #require(runner.recorder.events.first { $0.kind == .requested })
+        #expect(requested.components["handler"] == "com.pophost.samples.c.paymnt-handler")
+        #expect(requested.components["view_loader"] == "com.pophost.samples.c.payment-view")
+        #expect(requested.components["controller_loader"] == "builtin")
+        withExtendedLifetime(samples) {}
+    }
 }
 
 /// Components that finish later the way a plugin does without a timer: their completions are called
@@ -134,5 +165,23 @@ final class MainThreadSource: ComponentSource {
         #expect(runner.problems.isEmpty, "\(runner.problems)")
         #expect(runner.verify().isEmpty, "\(runner.verify())")
         #expect(runner.chef.liveCount == 0)
+    }
+
+    @Test("the annotated example in docs/scenarios.md plays without problems and meets its expectations")
+    func documented() throws {
+        let document = try String(contentsOfFile: Repository.root + "/docs/scenarios.md", encoding: .utf8)
+        let section = try #require(document.range(of: "## An annotated example"))
+        let rest = document[section.upperBound...]
+        let start = try #require(rest.range(of: "```json\n")),
+            end = try #require(rest.range(of: "\n```", range: start.upperBound..<rest.endIndex))
+        let json = String(rest[start.upperBound..<end.lowerBound])
+        let samples = try IsolatedSamples()
+        let runner = ScenarioRunner(
+            scenario: try Scenario.parse(json: json, file: "scenarios.md", baseDirectory: nil), catalog: samples.catalog)
+        runner.runToEnd()
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
+        #expect(runner.scenario.expectations.trace.count == 4)
+        withExtendedLifetime(samples) {}
     }
 }
