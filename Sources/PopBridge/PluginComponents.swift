@@ -162,6 +162,13 @@ public final class PluginComponents: ComponentSource {
         guard let instance = id.withCString({ make(factory, UnsafePointer(plugin.host.table), $0) }) else {
             throw ComponentFailure(.contractBroken, "the \(kind.rawValue) factory of \(plugin.path) returned NULL for \"\(id)\"")
         }
+        // Not destroyed: it belongs to the instance that has it.
+        guard !PluginInstance.isAlive(instance) else {
+            throw ComponentFailure(
+                .contractBroken,
+                "the \(kind.rawValue) factory of \(plugin.path) returned, for \"\(id)\", an instance that is still alive (create must make a new one each time)"
+            )
+        }
         let header = instance.pointee
         let layout = StructHeader(instance)
         let problem: String? =

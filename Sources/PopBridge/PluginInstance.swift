@@ -1,6 +1,7 @@
 import PluginABI
 import PopChef
 import PopLoader
+import Synchronization
 
 /// A component instance a plugin created: destroyed exactly once through its ABI `destroy`, and
 /// counted so the host can tell that nothing outlives its request. While it lives, its timers
@@ -12,12 +13,21 @@ final class PluginInstance {
     let header: StructHeader
     private let census: InstanceCensus
     private var destroyed = false
+    /// The addresses of every instance alive in this process: a factory that hands out one it
+    /// already gave is refused (timers, sheet control and `destroy` are per instance).
+    private static let alive = Mutex<Set<UInt>>([])
+
+    /// Whether `component` is an instance already alive in this process.
+    static func isAlive(_ component: UnsafePointer<pop_component_t>) -> Bool {
+        alive.withLock { $0.contains(UInt(bitPattern: component)) }
+    }
 
     init(_ component: UnsafePointer<pop_component_t>, census: InstanceCensus, context: ComponentContext) {
         self.component = component
         self.census = census
         header = StructHeader(component)
         census.live += 1
+        _ = Self.alive.withLock { $0.insert(UInt(bitPattern: component)) }
         PluginTimers.register(component, context: context)
         PluginSheetControl.register(component, context: context)
     }
@@ -54,6 +64,7 @@ final class PluginInstance {
         census.live -= 1
         PluginTimers.unregister(component)
         PluginSheetControl.unregister(component)
+        _ = Self.alive.withLock { $0.remove(UInt(bitPattern: component)) }
         component.pointee.destroy(component)
     }
 }

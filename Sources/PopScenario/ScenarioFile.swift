@@ -7,13 +7,24 @@ enum ScenarioFile {
         let reason: String
 
         init(errno code: Int32) { reason = String(cString: strerror(code)) }
+        init(reason: String) { self.reason = reason }
     }
 
-    /// The whole file.
+    /// The whole file, which must be a regular file: a FIFO would block the read until a writer
+    /// comes, and a device such as /dev/zero never ends.
     static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: opening a FIFO for reading must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw ReadError(errno: errno) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ReadError(errno: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadError(errno: EISDIR)
+        case S_IFIFO: throw ReadError(reason: "it is a FIFO, not a regular file")
+        default: throw ReadError(reason: "it is not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -165,7 +165,8 @@ public final class ScenarioRunner {
             while sampleTimes.indices.contains(nextSample) && sampleTimes[nextSample] <= due { nextSample += 1 }
             while let next = rateFrameTime(nextRateFrame), next <= due { nextRateFrame += 1 }
         }
-        if time > chef.now { chef.advance(to: time) }
+        // At the chef's own time too: a timer a step set for now (a zero-length settle) fires.
+        if time >= chef.now { chef.advance(to: time) }
     }
 
     /// When frame `index` of `framesPerSecond` is due; nil without a valid rate.

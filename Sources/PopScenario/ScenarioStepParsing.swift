@@ -18,6 +18,20 @@ extension ScenarioParser {
     static let focusKeys = ["field", "on"]
     static let resizeKeys = ["width", "height"]
     static let dismissKeys = ["all", "dedupe_key", "priority_at_most"]
+    /// The longest drag: the finger moves every frame of it, so an hour-long drag would be played
+    /// move by move for as long as the machine takes.
+    static let longestDrag = VirtualTime.seconds(60)
+
+    /// A drag's duration: a duration no longer than `longestDrag`.
+    static func dragDuration(_ value: Value, at path: String) throws(ScenarioError) -> VirtualTime {
+        let duration = try ScenarioRead.duration(value, at: path)
+        guard duration <= longestDrag else {
+            throw ScenarioRead.error(
+                path, "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(duration.milliseconds))")
+        }
+        return duration
+    }
+
     /// A drag's duration when left out.
     static let defaultDragDuration = VirtualTime.milliseconds(250)
 
@@ -90,7 +104,7 @@ extension ScenarioParser {
             return .drag(
                 from: try ScenarioRead.required(object, "from", at: path, Self.point),
                 to: try ScenarioRead.required(object, "to", at: path, Self.point),
-                duration: try ScenarioRead.optional(object, "duration", at: path, ScenarioRead.duration) ?? Self.defaultDragDuration,
+                duration: try ScenarioRead.optional(object, "duration", at: path, Self.dragDuration) ?? Self.defaultDragDuration,
                 velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number))
         case "select_detent":
             let object = try ScenarioRead.object(value, at: path)

@@ -73,6 +73,8 @@
  *   FIX_SLOW_INIT           init sleeps 150 ms
  *   FIX_INIT_ONCE           a second init without deinit returns false
  *   FIX_ANY_EXTENSION       components return an extension for any id
+ *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
+ *                           the id (so the view loader's create returns the live handler)
  *   FIX_NEEDS_LOG           init logs through pop.log/1 without checking that the host offers it
  * Hostile plugins (issue 18):
  *   FIX_FORGE_PROTOCOL      init writes made-up scanner and harness answers on descriptor 3, then _exit(0)
@@ -187,7 +189,14 @@ typedef struct fixture_factory {
     uint32_t kind_size;
 } fixture_factory_t;
 
+#ifdef FIX_REUSE_INSTANCE
+static pop_component_t *last_created; /* alive until destroyed */
+#endif
+
 static void component_destroy(const pop_component_t *component) {
+#ifdef FIX_REUSE_INSTANCE
+    if (component == last_created) last_created = NULL;
+#endif
 #ifdef FIX_LEAK
     (void)component;
 #else
@@ -494,8 +503,14 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
     (void)host;
     const fixture_factory_t *self = (const fixture_factory_t *)factory;
     if (!self->descriptor->id || strcmp(self->descriptor->id, component_id) != 0) return NULL;
+#ifdef FIX_REUSE_INSTANCE
+    if (last_created) return last_created;
+#endif
     pop_component_t *component = calloc(1, self->kind_size);
     if (!component) return NULL;
+#ifdef FIX_REUSE_INSTANCE
+    last_created = component;
+#endif
     *component = (pop_component_t){FIX_VERSION_INIT, self->kind_size, self->descriptor, component,
                                    component_destroy, component_get_extension};
 #ifdef FIX_DESC_MISMATCH

@@ -16,7 +16,7 @@ import Testing
     /// EXT_LAYOUT (1.1 extensions beside 1.0 hooks).
     static let defects = [
         "ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
-        "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION",
+        "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION", "REUSE_INSTANCE",
     ]
 
     let fixtures = try! DefectFixtures(Self.defects)
@@ -28,6 +28,23 @@ import Testing
 
     func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {
         t.recorder.events.filter { $0.request == id && $0.kind == .misbehaviour }.compactMap(\.detail)
+    }
+
+    @Test("a factory handing out an instance that is still alive: refused without destroying it, the request ends once")
+    func reusedInstance() {
+        let t = chef()
+        let id = show("REUSE_INSTANCE", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.finals[id] == [.cancelled(.pluginError)])
+        let failure = t.chef.failure(of: id)
+        #expect(failure?.category == .contractBroken)
+        #expect(failure?.description.contains("an instance that is still alive") == true, "\(String(describing: failure))")
+        // The handler made first was destroyed once, by the host, and nothing is left alive.
+        #expect(t.source!.liveInstances == 0)
+        // The next request is made afresh and shows.
+        let next = t.chef.show(PopupRequest(handler: "\(DefectFixtures.pluginID("REUSE_INSTANCE")).handler"))
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: next) == .shown)
     }
 
     @Test("should_present answering twice: the second answer is ignored and reported")

@@ -18,6 +18,16 @@ import Testing
         runner.recorder.events.filter { $0.kind.rawValue.hasPrefix("page-") }.map { "\($0.kind.rawValue) \($0.detail ?? "")" }
     }
 
+    @Test("a swipe across the whole screen pops at once, and waiting for idle then ends")
+    func fullWidthSwipe() throws {
+        let runner = try run(
+            #"{"steps": [{"push": {"page": "a"}}, {"push": {"page": "b", "animated": false}}, "#
+                + #"{"swipe_back": {"from": {"x": 5, "y": 400}, "distance": 390}}, {"wait": "idle"}]}"#)
+        #expect(runner.isFinished)
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(pageEvents(runner).suffix(2) == ["page-did-appear a#1", "page-released b#2"])
+    }
+
     static let journey = #"""
         {"steps": [
           {"push": {"page": "list", "title": "Orders", "rows": ["Order A-1001", "Order A-1002"], "animated": false}},

@@ -213,6 +213,13 @@ import Testing
         }
         let error = #expect(throws: ScenarioError.self) { try Scenario.load(path: directory.path) }
         #expect(error?.description == directory.path + ": cannot read the scenario: Is a directory")
+        // A FIFO would block the read until a writer came; /dev/zero would never end.
+        let fifo = directory.file("fifo.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let blocked = #expect(throws: ScenarioError.self) { try Scenario.load(path: fifo) }
+        #expect(blocked?.description == fifo + ": cannot read the scenario: it is a FIFO, not a regular file")
+        let device = #expect(throws: ScenarioError.self) { try Scenario.load(path: "/dev/zero") }
+        #expect(device?.description == "/dev/zero: cannot read the scenario: it is not a regular file")
         let broken = directory.file("broken.json")
         try? #"{"steps": [}"#.write(toFile: broken, atomically: true, encoding: .utf8)
         let syntax = #expect(throws: ScenarioError.self) { try Scenario.load(path: broken) }
@@ -423,6 +430,10 @@ import Testing
             #"s.json: steps[0].rotate: expected "portrait" or "landscape", found the string "upside-down""#
         ),
         (#"{"steps": [{"resize": {"width": 0, "height": 100}}]}"#, #"s.json: steps[0].resize.width: expected a number > 0, found 0"#),
+        (
+            #"{"steps": [{"drag": {"from": {"x": 0, "y": 0}, "to": {"x": 0, "y": 9}, "duration": 1e12}}]}"#,
+            #"s.json: steps[0].drag.duration: a drag lasts at most 60000 ms, found 1000000000000"#
+        ),
         (#"{"steps": [{"open_url": null}]}"#, #"s.json: steps[0].open_url: expected a string, found null"#),
         (#"{"steps": [{"dismiss": {}}]}"#, #"s.json: steps[0].dismiss: dismiss needs one of: all, dedupe_key, priority_at_most"#),
         (

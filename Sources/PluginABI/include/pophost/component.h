@@ -78,7 +78,8 @@ typedef struct pop_component_factory {
      * POP_HOST_EXT_LOG). The result points at the kind struct of this factory — a pop_handler_t
      * from the handler factory, and so on — whose first member is the pop_component_t returned
      * here. The instance is owned by the plugin; the host releases it with component->destroy().
-     * `host` is the table the plugin received in init(). */
+     * Each call makes a new instance: a pointer that is still alive (not yet destroyed) is refused
+     * as a broken contract, and not destroyed. `host` is the table the plugin received in init(). */
     const pop_component_t *(*create)(const struct pop_component_factory *factory,
                                      const pop_host_t *host,
                                      const char *component_id);
