@@ -27,7 +27,9 @@ extension ScenarioParser {
         let duration = try ScenarioRead.duration(value, at: path)
         guard duration <= longestDrag else {
             throw ScenarioRead.error(
-                path, "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(duration.milliseconds))")
+                path,
+                "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(duration.milliseconds))"
+            )
         }
         return duration
     }
