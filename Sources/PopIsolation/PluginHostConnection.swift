@@ -81,7 +81,7 @@ final class PluginHostConnection {
             )
         }
         let deadline = ContinuousClock.now + .milliseconds(Int64((options.startTimeout * 1000).rounded()))
-        let opening = "while opening it"
+        let opening = "the opening of the plugin"
         switch child.readLine(deadline: deadline) {
         case .line(let hello):
             if let problem = ChildProtocol.pluginHost.mismatch(in: hello) {

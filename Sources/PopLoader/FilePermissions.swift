@@ -12,10 +12,13 @@ struct FilePermissions: Codable, Hashable, Sendable {
     var mode: UInt32
     /// The owner's uid.
     var owner: UInt32
+    /// Whether it is a regular file (a device or a FIFO is no plugin, whoever could write it).
+    var isRegularFile: Bool
 
     init(_ info: stat) {
         mode = UInt32(info.st_mode) & 0o7777
         owner = UInt32(info.st_uid)
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
     }
 
     /// This process's effective uid: asked once (a system call), since every file of every discovery

@@ -107,7 +107,8 @@ public struct PluginRegistry: Sendable {
     /// is `directoryExposure`), or the directory it really lives in can be changed by another user.
     /// Nil when it is safe, or when insecure plugins are allowed.
     private func refusal(of file: PluginFile, directoryExposure: String?, directory: String?) -> PluginError? {
-        guard !allowInsecurePlugins, let permissions = file.permissions else { return nil }
+        // Not a regular file: nothing will open it as a plugin; the check after says not-a-file.
+        guard !allowInsecurePlugins, let permissions = file.permissions, permissions.isRegularFile else { return nil }
         // A path with no link on the way is its real path, and its directory the one searched.
         let realDirectory =
             directory != nil && file.realPath == file.path

@@ -22,6 +22,14 @@ public struct RegistryEntry: Sendable {
     /// Why the plugin is not available, when it is not.
     public var problem: PluginError? {
         if let problem = record.problem { return problem }
+        // A cached record whose checksum holds but whose JSON does not decode (edited by hand, or
+        // written by a broken build): not a plugin anyone can use, and not one to call ok.
+        if record.info == nil {
+            return PluginError(
+                .loadFailed, path: file.path,
+                "the registry cache's record of this file cannot be decoded (an edited or damaged cache); `pophost list --rescan` scans it again"
+            )
+        }
         guard let shadowedBy, let pluginID else { return nil }
         return PluginError(
             .shadowed, path: file.path,
@@ -33,6 +41,7 @@ public struct RegistryEntry: Sendable {
 
     public var status: Status {
         if let problem = record.problem { return problem.isBlacklisting ? .blacklisted : .error }
+        if record.info == nil { return .error }
         return shadowedBy == nil ? .ok : .shadowed
     }
 

@@ -39,7 +39,8 @@ final class ScanRecord: @unchecked Sendable {
     }
 
     /// The plugin's description, decoded on first use. Nil for a failed file, or when the cached
-    /// JSON cannot be decoded (the cache loader checks every record it keeps, so this is a bug).
+    /// JSON cannot be decoded although its checksum holds (`RegistryEntry` then reports the entry
+    /// as an error that `--rescan` clears).
     var info: PluginInfo? {
         state.withLock { state in
             switch state {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HostRuntime
 
 /// `pophost list`: every plugin on the search path with its components and status.
@@ -107,10 +108,18 @@ struct ListTable {
         }
         var text = parts.joined(separator: ", ") + style.dim(" · \(discovery.scanned.count) scanned, \(discovery.fromCache) from cache")
         let directories = searchPath.directories.map { directory in
-            discovery.unreadableDirectories.contains(directory) ? style.dim(printable(directory) + " (missing)") : printable(directory)
+            discovery.unreadableDirectories.contains(directory)
+                ? style.dim(printable(directory) + " (\(Self.whyUnreadable(directory)))") : printable(directory)
         }
         text += "\n" + style.dim("search path (\(searchPath.source.rawValue)): ") + directories.joined(separator: style.dim(", "))
         return text
+    }
+
+    /// Why a search-path directory was not read: "missing", "not a directory" or "cannot be read".
+    static func whyUnreadable(_ directory: String) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return "missing" }
+        return isDirectory.boolValue ? "cannot be read" : "not a directory"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -69,8 +69,8 @@ struct Render: ParsableCommand {
             let name = String(format: "frame-%05d-%.0fms.%@", written.count, frame.time.milliseconds, format.rawValue)
             let text = format == .svg ? renderer.render(frame) : FrameJSON.encode(frame) + "\n"
             let path = (out as NSString).appendingPathComponent(name)
-            if !FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) {
-                writeError = writeError ?? "\(path): cannot write the frame"
+            if let reason = OutputFile.write(text, to: path) {
+                writeError = writeError ?? "\(path): cannot write the frame: \(reason)"
             }
             written.append(path)
             progress.update(
@@ -81,8 +81,8 @@ struct Render: ParsableCommand {
         if let last = runner.sampleTimes.last, last > runner.chef.now { runner.advance(to: last) }
         progress.finish()
         let tracePath = (out as NSString).appendingPathComponent("trace.jsonl")
-        if !FileManager.default.createFile(atPath: tracePath, contents: Data(runner.recorder.jsonLines.utf8)) {
-            writeError = writeError ?? "\(tracePath): cannot write the trace"
+        if let reason = OutputFile.write(runner.recorder.jsonLines, to: tracePath) {
+            writeError = writeError ?? "\(tracePath): cannot write the trace: \(reason)"
         }
         let failures = runner.problems + runner.verify()
         let expectations = scenario.expectations.count

@@ -101,8 +101,8 @@ struct Show: ParsableCommand {
         chef.runUntilIdle(limit: .seconds(60))
         if let out {
             guard let picture else { throw CommandFailure("--out \(out): the popup was never on screen, so there is no picture to write") }
-            guard FileManager.default.createFile(atPath: out, contents: Data(SVGRenderer().render(picture).utf8)) else {
-                throw CommandFailure("--out \(out): cannot write the file")
+            if let reason = OutputFile.write(SVGRenderer().render(picture), to: out) {
+                throw CommandFailure("--out \(out): cannot write the file: \(reason)")
             }
         }
 

@@ -99,8 +99,8 @@ struct Test: ParsableCommand {
             Diagnostics.warning(message)
         }
         if let junit {
-            do { try JUnitReport.xml(report).write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                throw CommandFailure("cannot write \(junit): \(error.localizedDescription)")
+            if let reason = OutputFile.write(JUnitReport.xml(report), to: junit) {
+                throw CommandFailure("cannot write \(junit): \(reason)")
             }
         }
         if json {

@@ -60,6 +60,16 @@ import Glibc
         #expect(setup.fromCache == 1 && setup.opened.isEmpty)
     }
 
+    @Test("a link to a device that anyone may write is not a file, not an insecure plugin")
+    func linkToDevice() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        #expect(symlink("/dev/zero", dir.file("zero.so")) == 0)
+        let discovery = try makeRegistry([dir.path], cache: cache.file("registry.cache")).discover()
+        let entry = try #require(discovery.entries.first)
+        #expect(entry.problem?.category == .notAFile, "\(String(describing: entry.problem))")
+        #expect(discovery.scanned.isEmpty)
+    }
+
     @Test("every file of a writable plugin directory is refused, naming the directory")
     func writableDirectory() throws {
         let setup = try Setup()

@@ -123,6 +123,34 @@ import Testing
         #expect(next.warnings.isEmpty && next.scanned.isEmpty, "the repaired cache was written back")
     }
 
+    @Test("a record whose checksum holds but whose description does not decode is an error, not an ok plugin")
+    func forgedRecord() throws {
+        let dir = TemporaryDirectory(), cache = TemporaryDirectory()
+        let sample = dir.file("libPopSampleC.so")
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: sample)
+        let cacheFile = cache.file("registry.cache")
+        _ = try makeRegistry([dir.path], cache: cacheFile).discover()
+        // The plugin's id made a number, and the record's checksum written anew to match.
+        let lines = try String(contentsOfFile: cacheFile, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let forged = lines.map { line -> String in
+            guard line.contains("\"id\":\"com.pophost.samples.c\"") else { return String(line) }
+            let rest = String(line.drop { $0 != "\t" }.dropFirst())
+                .replacingOccurrences(of: "\"id\":\"com.pophost.samples.c\"", with: "\"id\":5")
+            let checksum = Array(rest.utf8).withUnsafeBufferPointer(RegistryCache.checksum)
+            return String(repeating: "0", count: 16 - String(checksum, radix: 16).count) + String(checksum, radix: 16) + "\t" + rest
+        }
+        try Data(forged.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: cacheFile))
+        let after = try makeRegistry([dir.path], cache: cacheFile).discover()
+        #expect(after.scanned.isEmpty, "the forged record was taken from the cache")
+        let entry = try #require(after.entries.first)
+        #expect(entry.status == .error)
+        #expect(entry.problem?.category == .loadFailed)
+        #expect(entry.problem?.description.contains("--rescan") == true, "\(String(describing: entry.problem))")
+        let rescanned = try makeRegistry([dir.path], cache: cacheFile, rescan: true).discover()
+        #expect(rescanned.entries.first?.status == .ok)
+        #expect(rescanned.entries.first?.info?.components.isEmpty == false)
+    }
+
     @Test("a damaged cache never yields a plugin without its description, whatever the damage")
     func fuzzedCache() throws {
         let dir = TemporaryDirectory(), cache = TemporaryDirectory()
