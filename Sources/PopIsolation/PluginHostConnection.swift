@@ -310,11 +310,11 @@ final class PluginHostConnection {
     private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ line: String, during what: String) -> HostFailure {
         child.kill()
         _ = child.wait()
-        return HostFailure(
-            cause: .crashed,
-            message:
-                "the plugin host of \(path) wrote something that is not \(ChildProtocol.pluginHost) during \(what): \"\(line.prefix(80))\"; it was killed"
-        )
+        let what =
+            line.utf8.count >= ChannelLines.limit
+            ? "a message longer than \(ChannelLines.limit >> 20) MiB, the most one may carry, during \(what)"
+            : "something that is not \(ChildProtocol.pluginHost) during \(what): \"\(line.prefix(80))\""
+        return HostFailure(cause: .crashed, message: "the plugin host of \(path) wrote \(what); it was killed")
     }
 
     private static func lastOutput(_ child: ChildProcess) -> String {

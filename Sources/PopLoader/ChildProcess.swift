@@ -30,11 +30,10 @@ package final class ChildProcess {
     /// Polls readable when the child has exited (a pidfd); -1 where the kernel has none.
     private let exitSignal: Int32
     private var termination: Termination?
-    private var channelBuffer: [UInt8] = []
+    private var channelLines = ChannelLines()
     /// The last bytes the child wrote to its standard output and error.
     package private(set) var outputTail: [UInt8] = []
     private static let outputKept = 4096
-    private static let channelKept = 1 << 20
 
     /// The descriptor the child writes its channel to.
     package static let channelDescriptor: Int32 = 3
@@ -228,20 +227,14 @@ package final class ChildProcess {
         var looked = false
         var collected = false
         while true {
-            if let newline = channelBuffer.firstIndex(of: 0x0A) {
-                defer { channelBuffer.removeSubrange(...newline) }
-                return .line(String(decoding: channelBuffer[..<newline], as: UTF8.self))
-            }
+            if let line = channelLines.next() { return .line(line) }
             if reap(blocking: false) != nil {
                 if !collected {
                     collectAfterExit()
                     collected = true
                     continue
                 }
-                guard channelBuffer.isEmpty else {
-                    defer { channelBuffer = [] }
-                    return .line(String(decoding: channelBuffer, as: UTF8.self))
-                }
+                guard channelLines.isEmpty else { return .line(channelLines.rest()) }
                 return .end(.exited)
             }
             let left = ContinuousClock.now.duration(to: deadline)
@@ -251,7 +244,7 @@ package final class ChildProcess {
             let wait = left > .zero ? min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000))) : 0
             var fds = [channel, output, exitSignal].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if poll(&fds, nfds_t(fds.count), wait) < 0 && errno != EINTR && errno != EAGAIN { usleep(10_000) }
-            if fds[0].revents != 0, !drain(channel, into: &channelBuffer, keep: Self.channelKept) { closeChannel() }
+            if fds[0].revents != 0, !drainChannel() { closeChannel() }
             if fds[1].revents != 0 { drainOutput() }
         }
     }
@@ -260,10 +253,8 @@ package final class ChildProcess {
     /// nothing is there yet. Does not wait: one system call when there is nothing. For a parent that
     /// checks a duplex channel between requests for what the child wrote on its own.
     package func availableLine() -> LineRead? {
-        if !channelBuffer.contains(0x0A), channel >= 0, !drain(channel, into: &channelBuffer, keep: Self.channelKept) {
-            closeChannel()
-        }
-        guard channelBuffer.contains(0x0A) || channel < 0 else { return nil }
+        if !channelLines.hasLine(), channel >= 0, !drainChannel() { closeChannel() }
+        guard channelLines.hasLine() || channel < 0 else { return nil }
         return readLine(deadline: .now)
     }
 
@@ -298,14 +289,18 @@ package final class ChildProcess {
     /// Collects what the child left in its pipes before it exited (its group is dead by now, so
     /// nothing more is coming): a bounded read of each.
     private func collectAfterExit() {
-        if channel >= 0 { drain(channel, into: &channelBuffer, keep: Self.channelKept) }
+        if channel >= 0 { drainChannel() }
         drainOutput()
     }
 
     /// Collects whatever output is waiting.
     package func drainOutput() {
         guard output >= 0 else { return }
-        if !drain(output, into: &outputTail, keep: Self.outputKept) {
+        let open = drain(output) { chunk in
+            outputTail.append(contentsOf: chunk)
+            if outputTail.count > Self.outputKept { outputTail.removeFirst(outputTail.count - Self.outputKept) }
+        }
+        if !open {
             close(output)
             output = -1
         }
@@ -316,11 +311,17 @@ package final class ChildProcess {
         channel = -1
     }
 
-    /// Reads what is available on `fd` (at most 1 MiB, so a writer that never stops cannot hold the
-    /// reader) into `buffer`, keeping its last `keep` bytes; false at end of file (or an error other
-    /// than "nothing yet"), after which polling it would only spin.
+    /// Reads what is available on the channel into `channelLines`; false at its end.
     @discardableResult
-    private func drain(_ fd: Int32, into buffer: inout [UInt8], keep: Int) -> Bool {
+    private func drainChannel() -> Bool {
+        drain(channel) { channelLines.append($0) }
+    }
+
+    /// Reads what is available on `fd` (at most 1 MiB, so a writer that never stops cannot hold the
+    /// reader), handing each chunk to `take`; false at end of file (or an error other than "nothing
+    /// yet"), after which polling it would only spin.
+    @discardableResult
+    private func drain(_ fd: Int32, into take: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard fd >= 0 else { return false }
         // On the stack, not zero-filled: a plugin host's channel is drained on every call.
         return withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
@@ -328,8 +329,7 @@ package final class ChildProcess {
                 let count = read(fd, chunk.baseAddress, chunk.count)
                 if count < 0 { return errno == EINTR || errno == EAGAIN }
                 guard count > 0 else { return false }
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-                if buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
+                take(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             }
             return true
         }

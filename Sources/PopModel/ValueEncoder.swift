@@ -39,6 +39,8 @@ private final class EncodingNode {
     func child(forKey key: String) -> EncodingNode {
         let child = EncodingNode()
         if case .object(var members) = content {
+            // Let go of `content`'s reference first, or the append copies every member so far.
+            content = .empty
             members.append((key, child))
             content = .object(members)
         } else {
@@ -50,6 +52,7 @@ private final class EncodingNode {
     func appendChild() -> EncodingNode {
         let child = EncodingNode()
         if case .array(var elements) = content {
+            content = .empty
             elements.append(child)
             content = .array(elements)
         } else {

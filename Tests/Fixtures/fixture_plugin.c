@@ -73,6 +73,8 @@
  *   FIX_SLOW_INIT           init sleeps 150 ms
  *   FIX_INIT_ONCE           a second init without deinit returns false
  *   FIX_ANY_EXTENSION       components return an extension for any id
+ *   FIX_BIG_CONTENT         the view adds 250 texts of 5000 bytes (1.25 MB of content: more than one
+ *                           MiB must cross a plugin host's channel)
  *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
  *                           the id (so the view loader's create returns the live handler)
  *   FIX_NEEDS_LOG           init logs through pop.log/1 without checking that the host offers it
@@ -405,6 +407,11 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     b->text(b, "Fixture \xC3\x28", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
 #else
     b->text(b, "Fixture", 15, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+#endif
+#ifdef FIX_BIG_CONTENT
+    static char big[5001];
+    memset(big, 'a', 5000);
+    for (int i = 0; i < 250; i++) b->text(b, big, 1, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_LEADING, 0);
 #endif
 #if defined(FIX_NO_GO_BUTTON)
 #elif defined(FIX_UNDECLARED_ACTION)
