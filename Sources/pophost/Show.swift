@@ -112,6 +112,13 @@ struct Show: ParsableCommand {
         }
         if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(printable("\(final)"))") }
         withExtendedLifetime(stage) {}
+        // Still going after a minute of virtual time: a plugin's durations, or --keep on a popup
+        // that stays; said rather than ending as if all went well.
+        if chef.finalEvent(of: id) == nil && !(keep && chef.state(of: id) == .shown) {
+            throw CommandFailure(
+                "request \(id) had not ended after 60 s of virtual time (it is \(chef.state(of: id)?.rawValue ?? "gone")): "
+                    + "a presentation, display or queue time longer than that")
+        }
         let failed: Set<Reason> = [.pluginError, .pluginCrashed, .pluginTimeout]
         if let reason = chef.finalEvent(of: id)?.reason, failed.contains(reason) { throw ExitCode.failure }
     }

@@ -75,6 +75,7 @@
  *   FIX_ANY_EXTENSION       components return an extension for any id
  *   FIX_BIG_CONTENT         the view adds 250 texts of 5000 bytes (1.25 MB of content: more than one
  *                           MiB must cross a plugin host's channel)
+ *   FIX_SLOW_SHOW           the controller's configure sets a show duration of 100 s
  *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
  *                           the id (so the view loader's create returns the live handler)
  *   FIX_NEEDS_LOG           init logs through pop.log/1 without checking that the host offers it
@@ -505,6 +506,14 @@ static const void *component_get_extension(const pop_component_t *component, con
 #endif
 }
 
+#ifdef FIX_SLOW_SHOW
+static void controller_configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *presentation) {
+    (void)self;
+    (void)data;
+    presentation->show_duration = 100;
+}
+#endif
+
 static const pop_component_t *factory_create(const pop_component_factory_t *factory, const pop_host_t *host,
                                              const char *component_id) {
     (void)host;
@@ -547,6 +556,10 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
         ((pop_view_loader_t *)component)->build = view_build;
     } else if (self->descriptor == &controller_descriptor) {
         ((pop_controller_loader_t *)component)->animate_show = controller_animate_show;
+#ifdef FIX_SLOW_SHOW
+        ((pop_controller_loader_t *)component)->configure = controller_configure;
+        ((pop_controller_loader_t *)component)->animate_show = NULL;
+#endif
 #if defined(FIX_LAYOUT) || defined(FIX_BAD_LAYOUT) || defined(FIX_EXT_LAYOUT)
         ((pop_controller_loader_t *)component)->layout = controller_layout;
 #endif

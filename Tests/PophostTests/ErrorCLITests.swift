@@ -202,4 +202,16 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("pophost: error: \(directory.file("none.so")): no such file"))
     }
+
+    @Test("`show`: a popup still going after a minute of virtual time is a failure that says so, not a quiet success")
+    func showNeverEnds() throws {
+        let directory = TemporaryDirectory()
+        try Fixture.build(directory.file("slow.so"), ["-DFIX_SLOW_SHOW", "-DFIX_PLUGIN_ID=\"com.fixture.slow\""])
+        let result = try pophost([
+            "show", "--plugins", directory.path, "--handler", "com.fixture.slow.handler", "--view-loader", "com.fixture.slow.view",
+            "--controller-loader", "com.fixture.slow.controller", "--keep",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("pophost: error: request 1 had not ended after 60 s of virtual time (it is presenting)"), "\(result.stderr)")
+    }
 }
