@@ -11,7 +11,7 @@ import Glibc
 /// discovery, by id. Plugins are opened in this process on first use (the registry's scanner has
 /// already loaded them once in a child process), initialised once, and deinitialised when this
 /// source goes away.
-public final class PluginComponents: ComponentSource {
+public final class PluginComponents: ExtensionListing {
     private struct Entry {
         let kind: ComponentKind
         let pluginPath: String
@@ -107,10 +107,8 @@ public final class PluginComponents: ComponentSource {
         return PluginReformer(instance, id: id)
     }
 
-    /// The extensions an instance of component `id` offers, of those this host asks its kind for
-    /// (`ComponentExtensions`), in that order; an extension whose table breaks the growth rule is the
-    /// error. The instance is made and destroyed for the question.
-    package func offeredExtensions(of id: String, context: ComponentContext) throws(ComponentFailure) -> [String] {
+    public func offeredExtensions(of id: String) throws(ComponentFailure) -> [String] {
+        let context = ComponentContext.detached()
         guard let kind = entries[id]?.kind else {
             throw ComponentFailure(.unknownComponent, "no component with id \"\(id)\" in the loaded plugins")
         }

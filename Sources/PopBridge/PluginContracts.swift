@@ -27,13 +27,15 @@ public struct PluginContracts {
     /// component id, or why they cannot be read: whether a table is found, without playing a scenario.
     public let extensions: [String: Result<[String], ComponentFailure>]
 
-    /// Reads the components of `entry`, building its view loaders for each of `data`. Nil unless the
-    /// file is usable (ok or shadowed): a broken file would fail again, and a blacklisted one crashed
-    /// or hung the scanner, so neither is opened in this process.
-    public init?(entry: RegistryEntry, data: [Value] = ContractInspector.representativeData) {
+    /// Reads the components of `entry`, building its view loaders for each of `data`, through
+    /// `source` (nil: `PluginComponents` over the entry, in this process; an `IsolatedComponents`
+    /// over it runs them in a plugin host, so a component that crashes or hangs is that
+    /// component's error). Nil unless the file is usable (ok or shadowed): a broken file would fail
+    /// again, and a blacklisted one crashed or hung the scanner, so neither is opened.
+    public init?(entry: RegistryEntry, source: (any ExtensionListing)? = nil, data: [Value] = ContractInspector.representativeData) {
         guard entry.status == .ok || entry.status == .shadowed, let components = entry.info?.components else { return nil }
         let catalog = ComponentCatalog()
-        let source = PluginComponents(entry: entry)
+        let source = source ?? PluginComponents(entry: entry)
         catalog.add(source)
         let inspector = ContractInspector(catalog: catalog)
         self.data = data
@@ -51,7 +53,7 @@ public struct PluginContracts {
         var extensions: [String: Result<[String], ComponentFailure>] = [:]
         for component in components where !ComponentExtensions.known(for: component.kind).isEmpty {
             let id = component.descriptor.id
-            extensions[id] = Result { () throws(ComponentFailure) in try source.offeredExtensions(of: id, context: .detached()) }
+            extensions[id] = Result { () throws(ComponentFailure) in try source.offeredExtensions(of: id) }
         }
         self.extensions = extensions
     }

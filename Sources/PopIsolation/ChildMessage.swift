@@ -51,6 +51,8 @@ enum ChildReply: Codable {
     case frame(ExactRect?)
     /// A custom detent's height, or nil when it is inactive.
     case height(ExactNumber?)
+    /// The component extensions an instance offers.
+    case extensions([String])
     /// The call failed as the component protocols say (a component that cannot be made, a build
     /// that declined…), or the plugin cannot be opened (call 0).
     case failure(WireFailure)

@@ -51,4 +51,7 @@ enum HostCall: Codable {
     /// Advances the instance's clock to `to` (the parent chef's time), firing its `pop.timer/1`
     /// timers due by then → `done`.
     case advanceClock(instance: UInt64, to: VirtualTime)
+    /// The component extensions an instance of component `id` offers (`ExtensionListing`), the
+    /// instance made and destroyed for it → `extensions` or `failure`.
+    case offeredExtensions(id: String)
 }

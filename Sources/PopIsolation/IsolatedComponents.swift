@@ -1,4 +1,5 @@
 import Logging
+import PopBridge
 import PopChef
 import PopLoader
 import PopModel
@@ -13,7 +14,7 @@ import PopModel
 ///
 /// A plugin host is started on the first use of one of its plugin's components. The chef's calls
 /// stay synchronous: each waits for its answer. Use it from one thread (the chef's).
-public final class IsolatedComponents: ComponentSource {
+public final class IsolatedComponents: ExtensionListing {
     public let options: IsolationOptions
     /// Told of every crash, hang and quarantine as it happens (each is also logged as a warning).
     public var onEvent: ((IsolationEvent) -> Void)?
@@ -120,6 +121,16 @@ public final class IsolatedComponents: ComponentSource {
         reloaded.onEvent = onEvent
         if let slot = reloaded.slots[path] { reloaded.attach(connection, to: slot) }
         return reloaded
+    }
+
+    public func offeredExtensions(of id: String) throws(ComponentFailure) -> [String] {
+        guard let entry = entries[id] else {
+            throw ComponentFailure(.unknownComponent, "no component with id \"\(id)\" in the loaded plugins")
+        }
+        let connection = try connection(for: slots[entry.path]!)
+        let reply = connection.call(.offeredExtensions(id: id), "reading the extensions of \"\(id)\"")
+        guard case .extensions(let offered)? = reply else { throw RemoteInstance.failure(for: reply, on: connection, id: id) }
+        return offered
     }
 
     // MARK: Plugin hosts

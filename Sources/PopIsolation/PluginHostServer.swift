@@ -42,6 +42,8 @@ final class PluginHostServer {
         switch call {
         case .create(let kind, let id, let now):
             return create(kind, id, now: now)
+        case .offeredExtensions(let id):
+            do { return .extensions(try source.offeredExtensions(of: id)) } catch { return .failure(WireFailure(error)) }
         case .resolveDetent(let number, let detent, let maximum):
             return controllerLoader(number, nil) { controllerLoader, _ in
                 .height((controllerLoader as? SheetDelegate)?.resolveDetent(detent, maximum: maximum).map(ExactNumber.init))

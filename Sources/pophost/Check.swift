@@ -15,7 +15,8 @@ struct Check: ParsableCommand {
             Every mismatch is listed. With only --view-loader, every handler is checked against it (and the \
             built-in handler, "builtin", which declares no actions); with only \
             --handler, every view loader. Exits with status 0 when the pair fits (or, with one side left out, \
-            when at least one does), 1 when not, 64 for an unknown id or bad arguments.
+            when at least one does), 1 when not, 64 for an unknown id or bad arguments. The components run in \
+            this process, or with --isolate in plugin host processes, where one that crashes or hangs fails its pairs.
             Example:
               pophost check --handler com.pophost.samples.c.payment-handler \\
                 --view-loader com.pophost.samples.c.payment-view --data '{"amount": 12.5}'
@@ -27,6 +28,9 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The reformer's component id: the view loader gets its view data.", valueName: "id")) var reformer: String?
     @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
     @Flag(help: "Print JSON instead of text.") var json = false
+    @Flag(help: "Run the components in plugin host processes: one that crashes or hangs fails its pairs, not pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     func validate() throws {
@@ -36,7 +40,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let requestData = try requestData()
-        let catalog = ComponentCatalog(discovery: try options.discover())
+        let catalog = try options.catalog(isolation: isolation.options(isolate: isolate)).catalog
         let checks: [PairCheck]
         do {
             checks = try ContractInspector(catalog: catalog).check(

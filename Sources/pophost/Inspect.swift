@@ -11,7 +11,8 @@ struct Inspect: ParsableCommand {
             or a plugin id or component id found on the search path. For a usable plugin it also shows each \
             handler's actions with their signatures, and the text fields and button actions each view \
             loader builds for the data null and {} (and each --data, and its own sample data): the plugin \
-            is loaded in this process for that, as `show` loads it. Exits with status 1 when the plugin is broken (error \
+            is loaded in this process for that, as `show` loads it, or with --isolate in a plugin host process, \
+            where a component that crashes or hangs is that component's error. Exits with status 1 when the plugin is broken (error \
             or blacklisted), 64 when no plugin or component has the id (with the nearest one); a component \
             that fails is reported, not an exit status.
             """
@@ -28,11 +29,18 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Read the components in a plugin host process: one that crashes or hangs is reported, not the end of pophost.")
+    var isolate = false
+    @OptionGroup var isolation: IsolationArguments
+
     func validate() throws { _ = try samples() }
 
     func run() throws {
         let entry = try resolve()
-        let contracts = PluginContracts(entry: entry, data: try samples())
+        let source = isolation.options(isolate: isolate).map { options in
+            IsolatedComponents(plugins: [(entry.file.path, entry.info?.components ?? [])], options: options)
+        }
+        let contracts = PluginContracts(entry: entry, source: source, data: try samples())
         if json {
             var report = PluginReport(entry)
             report.contracts = contracts.map(ContractReport.Plugin.init)

@@ -75,6 +75,7 @@
  *   FIX_ANY_EXTENSION       components return an extension for any id
  *   FIX_BIG_CONTENT         the view adds 250 texts of 5000 bytes (1.25 MB of content: more than one
  *                           MiB must cross a plugin host's channel)
+ *   FIX_ABORT_IN_BUILD      the view's build calls abort()
  *   FIX_SLOW_SHOW           the controller's configure sets a show duration of 100 s
  *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
  *                           the id (so the view loader's create returns the live handler)
@@ -389,6 +390,9 @@ static void *build_elsewhere(void *builder) {
 static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
     (void)self;
     (void)data;
+#ifdef FIX_ABORT_IN_BUILD
+    abort();
+#endif
     b->begin_vstack(b, 8, POP_ALIGN_CENTER);
 #ifdef FIX_DEEP_CONTENT
     for (int level = 0; level < 40; level++) b->begin_vstack(b, 0, POP_ALIGN_CENTER);

@@ -23,6 +23,28 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    @Test("with --isolate, a view loader that aborts in build is reported by inspect and check, and pophost lives")
+    func isolatedAbort() throws {
+        let directory = TemporaryDirectory(), cache = TemporaryDirectory()
+        try Fixture.build(directory.file("abort.so"), ["-DFIX_ABORT_IN_BUILD", "-DFIX_PLUGIN_ID=\"com.fixture.abort\""])
+        let environment = CLITests.isolated(cache)
+        let inspect = try run(
+            Build.pophost, ["inspect", "com.fixture.abort.view", "--plugins", directory.path, "--isolate"], environment: environment)
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stdout.contains("null  fails (plugin-crashed): the plugin host of "), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("was killed by SIGABRT (Aborted) during build of com.fixture.abort.view"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("Extensions  none"), "the extensions were read in the plugin host: \(inspect.stdout)")
+        let check = try run(
+            Build.pophost,
+            [
+                "check", "--handler", "com.fixture.abort.handler", "--view-loader", "com.fixture.abort.view", "--plugins", directory.path,
+                "--isolate",
+            ],
+            environment: environment)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stdout.contains("[plugin-crashed]"), "\(check.stdout)")
+    }
+
     @Test("`pophost inspect` lists each handler's actions and each view loader's fields and buttons for null and {}")
     func inspectSample() throws {
         let cache = TemporaryDirectory()

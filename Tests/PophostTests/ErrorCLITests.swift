@@ -212,6 +212,8 @@ import Testing
             "--controller-loader", "com.fixture.slow.controller", "--keep",
         ])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("pophost: error: request 1 had not ended after 60 s of virtual time (it is presenting)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("pophost: error: request 1 had not ended after 60 s of virtual time (it is presenting)"),
+            "\(result.stderr)")
     }
 }
