@@ -44,10 +44,29 @@ extension PluginOptions {
                 Diagnostics.warning("the plugin directory \(printable(directory)) does not exist or cannot be read")
             }
         }
+        Self.noteUnusable(discovery.entries)
         guard let isolation else { return (ComponentCatalog(discovery: discovery), nil) }
         let isolated = IsolatedComponents(discovery: discovery, options: isolation)
         let catalog = ComponentCatalog()
         catalog.add(isolated)
         return (catalog, isolated)
+    }
+
+    /// A file on the search path whose components are missing because it is broken or blacklisted
+    /// would otherwise only show as "no handler with id …": one note names such files (refused
+    /// ones have a note of their own).
+    static func noteUnusable(_ entries: [RegistryEntry]) {
+        let unusable = entries.filter { entry in
+            (entry.status == .error || entry.status == .blacklisted) && entry.problem?.category != .insecure
+        }
+        guard !unusable.isEmpty else { return }
+        let named = unusable.prefix(3).map { entry in
+            "\(printable(entry.file.path)) (\(entry.status.rawValue): \(entry.problem?.category.rawValue ?? "unknown"))"
+        }
+        let more = unusable.count > 3 ? " and \(unusable.count - 3) more" : ""
+        let files =
+            unusable.count == 1
+            ? "1 plugin file on the search path cannot be used" : "\(unusable.count) plugin files on the search path cannot be used"
+        Diagnostics.note("pophost: note: \(files): \(named.joined(separator: ", "))\(more); `pophost list` says why")
     }
 }

@@ -53,6 +53,12 @@ struct Test: ParsableCommand {
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
         if plugins.isEmpty && !list && !child { throw ValidationError("give at least one plugin library to test") }
+        if let scenarios {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--scenarios \(scenarios) is not a directory (it holds a plugin's scenarios, <name>.json)")
+            }
+        }
     }
 
     func run() throws {

@@ -203,6 +203,13 @@ import Testing
         #expect(missing.stderr.hasPrefix("pophost: error: \(directory.file("none.so")): no such file"))
     }
 
+    @Test("`test --scenarios` naming no directory is a usage error, not a run without the scenarios")
+    func missingScenarios() throws {
+        expectUsageError(
+            try pophost(["test", Build.cSample, "--scenarios", "/nonexistent"]), of: "pophost test",
+            saying: "--scenarios /nonexistent is not a directory")
+    }
+
     @Test("`show`: a popup still going after a minute of virtual time is a failure that says so, not a quiet success")
     func showNeverEnds() throws {
         let directory = TemporaryDirectory()
