@@ -51,11 +51,19 @@ final class PluginHostConnection {
     deinit {
         guard failure == nil else { return }
         child.finishSending()
-        if child.wait(until: .now + .milliseconds(500)) == nil {
+        guard let termination = child.wait(until: .now + .milliseconds(500)) else {
             child.kill()
             _ = child.wait()
+            Self.logger.warning("the plugin host of \(pluginPath) did not end within 0.5 s of its plugin's deinit; it was killed")
+            return
+        }
+        // Its plugin's deinit is the last plugin code it runs: a crash there is said, not lost.
+        if termination != .exited(0) {
+            Self.logger.warning("the plugin host of \(pluginPath) \(termination.description) after its plugin's deinit\(Self.lastOutput(child))")
         }
     }
+
+    private static let logger = Logger(label: "pophost.isolation")
 
     /// Why a plugin host could not be started.
     enum StartFailure: Error {

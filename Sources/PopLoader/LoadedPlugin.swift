@@ -56,9 +56,20 @@ public final class LoadedPlugin: @unchecked Sendable {
     }
 
     /// Initialises the plugin, reads its components and balances the `init`: what a scan records.
-    public func describe() throws(PluginError) -> PluginInfo {
+    /// `stage` hears each step as it starts (the scanner tells its parent, so that a crash or hang
+    /// is put down to the step it happened in).
+    public func describe(stage: (ScanStage) -> Void = { _ in }) throws(PluginError) -> PluginInfo {
+        stage(.initializing)
         try initialize()
-        defer { deinitialize() }
-        return PluginInfo(abiVersion: abiVersion, plugin: descriptor, components: try components())
+        stage(.readingComponents)
+        let components: [PluginInfo.Component]
+        do { components = try self.components() } catch {
+            stage(.deinitializing)
+            deinitialize()
+            throw error
+        }
+        stage(.deinitializing)
+        deinitialize()
+        return PluginInfo(abiVersion: abiVersion, plugin: descriptor, components: components)
     }
 }

@@ -40,8 +40,12 @@ public enum PluginLoader {
         return try LoadedPlugin(path: path, library: library, entry: entry)
     }
 
-    /// Loads `path`, initialises it, reads every descriptor and balances the `init`.
-    public static func describe(path: String) -> Result<PluginInfo, PluginError> {
-        Result { () throws(PluginError) -> PluginInfo in try load(path: path).describe() }
+    /// Loads `path`, initialises it, reads every descriptor and balances the `init`; `stage` hears
+    /// each step as it starts.
+    public static func describe(path: String, stage: (ScanStage) -> Void = { _ in }) -> Result<PluginInfo, PluginError> {
+        Result { () throws(PluginError) -> PluginInfo in
+            stage(.opening)
+            return try load(path: path).describe(stage: stage)
+        }
     }
 }

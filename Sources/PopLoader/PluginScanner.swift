@@ -135,6 +135,8 @@ public struct PluginScanner: Sendable {
         }
         var delivered = 0
         var current: Int?
+        /// The step the current file's loading is in.
+        var stage: ScanStage?
         var hello: String?
         var forged = 0
         var deadline = ContinuousClock.now + .seconds(timeout)
@@ -151,7 +153,10 @@ public struct PluginScanner: Sendable {
             }
             if parts[0] == "B" {
                 current = index
+                stage = nil
                 deadline = ContinuousClock.now + .seconds(timeout)
+            } else if parts[0] == "S", parts.count == 4, index == current {
+                stage = ScanStage(rawValue: String(parts[3]))
             } else if parts[0] == "D", parts.count == 4, let outcome = try? ValueDecoder().decode(ScanOutcome.self, json: parts[3].utf8) {
                 deliver(index, outcome)
                 delivered += 1
@@ -170,7 +175,7 @@ public struct PluginScanner: Sendable {
             guard let index = current else { return .stoppedBetweenFiles(delivered: delivered, how: "hung") }
             let error = PluginError(
                 .timeout, path: batch[index],
-                "loading did not finish within \(Self.format(timeout)) s (the scanner was killed)\(forgery); blacklisted until the file changes"
+                "loading did not finish within \(Self.format(timeout)) s\(stage.map { " (it hung \($0.words))" } ?? "") (the scanner was killed)\(forgery); blacklisted until the file changes"
             )
             return .stoppedOnFile(index: index, how: "hung for more than \(Self.format(timeout)) s", error: error)
         }
@@ -194,7 +199,7 @@ public struct PluginScanner: Sendable {
             return .stoppedBetweenFiles(delivered: delivered, how: termination.description)
         }
         var cause =
-            "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner"): the scanner \(termination.description)"
+            "loading it \(termination == .exited(0) ? "made the scanner exit" : "crashed the scanner")\(stage.map { " \($0.words)" } ?? ""): the scanner \(termination.description)"
         let detail = child.lastOutputLines(1).joined()
         if !detail.isEmpty { cause += " (last output: \(detail))" }
         return .stoppedOnFile(

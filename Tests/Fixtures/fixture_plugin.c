@@ -76,6 +76,7 @@
  *   FIX_BIG_CONTENT         the view adds 250 texts of 5000 bytes (1.25 MB of content: more than one
  *                           MiB must cross a plugin host's channel)
  *   FIX_ABORT_IN_BUILD      the view's build calls abort()
+ *   FIX_CRASH_IN_DEINIT_AFTER="path" deinit dereferences NULL once the file `path` exists
  *   FIX_SLOW_SHOW           the controller's configure sets a show duration of 100 s
  *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
  *                           the id (so the view loader's create returns the live handler)
@@ -713,7 +714,12 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
     return true;
 }
 
-static void plugin_deinit(void) { init_count--; }
+static void plugin_deinit(void) {
+    init_count--;
+#ifdef FIX_CRASH_IN_DEINIT_AFTER
+    if (access(FIX_CRASH_IN_DEINIT_AFTER, F_OK) == 0) *(volatile int *)0 = 0;
+#endif
+}
 
 #ifdef FIX_LOOSE_FACTORY_ID
 #define SAME_ID(given, known) (strncmp(given, known, strlen(known)) == 0)

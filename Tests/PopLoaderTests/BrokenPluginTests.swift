@@ -37,7 +37,10 @@ import Testing
         let discovery = try makeRegistry([dir.path], cache: cache.file("registry.json"), timeout: 1).discover()
         #expect(discovery.entries.map(\.status) == [.blacklisted, .ok, .blacklisted, .ok])
         #expect(discovery.entries[0].problem?.cause.contains("SIGSEGV") == true)
+        // Each put down to the step it happened in.
+        #expect(discovery.entries[0].problem?.cause.hasPrefix("loading it crashed the scanner in its init: ") == true)
         #expect(discovery.entries[2].problem?.category == .timeout)
+        #expect(discovery.entries[2].problem?.cause.contains("(it hung in its init)") == true)
         #expect(discovery.entries[3].info?.plugin.id == "com.pophost.fixture.good-two")
     }
 

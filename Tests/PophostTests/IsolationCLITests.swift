@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    @Test("`pophost show --isolate`: a plugin host that crashes in its plugin's deinit, at the end, is reported")
+    func crashInDeinit() throws {
+        let directory = TemporaryDirectory(), cache = TemporaryDirectory()
+        let arm = directory.file("arm")
+        try Fixture.build(
+            directory.file("deinit.so"), ["-DFIX_CRASH_IN_DEINIT_AFTER=\"\(arm)\"", "-DFIX_PLUGIN_ID=\"com.fixture.deinit\""])
+        let environment = CLITests.isolated(cache)
+        // Scanned before the crash is armed, as a plugin that crashes only sometimes would be.
+        #expect(try run(Build.pophost, ["list", "--plugins", directory.path], environment: environment).status == 0)
+        FileManager.default.createFile(atPath: arm, contents: nil)
+        let result = try run(
+            Build.pophost, ["show", "--plugins", directory.path, "--handler", "com.fixture.deinit.handler", "--isolate"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the plugin host of \(directory.file("deinit.so")) was killed by SIGSEGV (Segmentation fault) after its plugin's deinit"),
+            "\(result.stderr)")
+    }
+
     @Test("`pophost show --isolate`: an action that crashes its plugin host ends the popup plugin-crashed, status 1")
     func showCrash() throws {
         let id = "com.pophost.corpus.crash-in-action"
