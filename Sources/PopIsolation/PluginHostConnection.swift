@@ -59,7 +59,8 @@ final class PluginHostConnection {
         }
         // Its plugin's deinit is the last plugin code it runs: a crash there is said, not lost.
         if termination != .exited(0) {
-            Self.logger.warning("the plugin host of \(pluginPath) \(termination.description) after its plugin's deinit\(Self.lastOutput(child))")
+            Self.logger.warning(
+                "the plugin host of \(pluginPath) \(termination.description) after its plugin's deinit\(Self.lastOutput(child))")
         }
     }
 

@@ -21,7 +21,8 @@ public enum ScanWorker {
         for (index, path) in paths.enumerated() {
             guard ChildProcess.writeChannel(line: "\nB \(index) \(secret)") else { return 74 }
             let outcome = ScanOutcome(
-                PluginLoader.describe(path: path) { stage in _ = ChildProcess.writeChannel(line: "\nS \(index) \(secret) \(stage.rawValue)") })
+                PluginLoader.describe(path: path) { stage in _ = ChildProcess.writeChannel(line: "\nS \(index) \(secret) \(stage.rawValue)")
+                })
             guard let value = try? ValueEncoder().encode(outcome) else { return 70 }
             guard ChildProcess.writeChannel(line: "\nD \(index) \(secret) " + value.json) else { return 74 }
         }

@@ -51,7 +51,8 @@ import Testing
             environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stderr.contains("the plugin host of \(directory.file("deinit.so")) was killed by SIGSEGV (Segmentation fault) after its plugin's deinit"),
+            result.stderr.contains(
+                "the plugin host of \(directory.file("deinit.so")) was killed by SIGSEGV (Segmentation fault) after its plugin's deinit"),
             "\(result.stderr)")
     }
 
