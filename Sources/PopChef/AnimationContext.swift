@@ -17,6 +17,9 @@ public final class AnimationContext {
     public let duration: VirtualTime
     /// The keyframes scheduled so far, in order.
     public private(set) var keyframes: [Keyframe] = []
+    /// The most keyframes one animation may schedule (POP_ANIMATION_MAX_KEYFRAMES): a plugin's
+    /// loop that never stops must not hold the engine, or a plugin host's channel, without end.
+    public static let maximumKeyframes = 1024
     /// The first invalid keyframe, if any (the chef reports it as misbehaviour).
     public private(set) var problem: String?
     /// When the animation starts: keyframes are scheduled from it.
@@ -37,6 +40,9 @@ public final class AnimationContext {
     public func animate(delay: Double, duration: Double, curve: Keyframe.Curve, to target: VisualState) {
         guard delay.isFinite, delay >= 0, duration.isFinite, duration >= 0, target.isValid else {
             return refuse("animate was given an invalid keyframe (delay \(delay), duration \(duration), curve \(curve.rawValue))")
+        }
+        guard keyframes.count < Self.maximumKeyframes else {
+            return refuse("animate was called more than \(Self.maximumKeyframes) times in one animation; the rest were ignored")
         }
         keyframes.append(Keyframe(start: now + .seconds(delay), duration: .seconds(duration), curve: curve, target: target))
     }

@@ -111,6 +111,7 @@ import Testing
         expectSame(styles)
         #expect(ContentBuilder.maxNodes == Int(POP_CONTENT_MAX_NODES) && ContentBuilder.maxNodes == 4096)
         #expect(ContentBuilder.maxDepth == Int(POP_CONTENT_MAX_DEPTH) && ContentBuilder.maxDepth == 32)
+        #expect(AnimationContext.maximumKeyframes == Int(POP_ANIMATION_MAX_KEYFRAMES) && AnimationContext.maximumKeyframes == 1024)
     }
 
     @Test("curves; POP_CURVE_STYLE is no keyframe curve, and a presentation's nil curve")

@@ -188,11 +188,15 @@ typedef struct pop_animation_context {
     double duration;          /* the presentation's show or hide duration */
 
     /* [main-thread] Schedules an animation of the popup from its state at `delay` seconds from now
-     * to `to`, over `duration` seconds with `curve`. May be called several times (keyframes). The
-     * plugin still calls its completion when it considers the animation over. */
+     * to `to`, over `duration` seconds with `curve`. May be called several times (keyframes), at
+     * most POP_ANIMATION_MAX_KEYFRAMES times an animation: later calls are ignored and reported.
+     * The plugin still calls its completion when it considers the animation over. */
     void (*animate)(const struct pop_animation_context *ctx, double delay, double duration, pop_curve_t curve,
                     const pop_visual_state_t *to);
 } pop_animation_context_t;
+
+/* Keyframes one custom animation may schedule (a curve sampled at 60 fps for 17 s). ABI 1.1. */
+#define POP_ANIMATION_MAX_KEYFRAMES 1024
 
 typedef struct pop_controller_loader {
     pop_component_t component;

@@ -41,7 +41,9 @@
  *        ("pop.page/1", "pop.page-handler/1", ext/page.h) and pages that float ("pop.floating/1",
  *        ext/floating.h), giving POP_STYLE_SHEET, POP_STYLE_POPOVER, POP_STYLE_PAGE and
  *        POP_STYLE_FLOATING their meaning; the host's timers ("pop.timer/1", ext/timer.h); and
- *        sample data ("pop.factory.sample-data/1", ext/sample_data.h).
+ *        sample data ("pop.factory.sample-data/1", ext/sample_data.h). A host of 1.1 takes at most
+ *        POP_ANIMATION_MAX_KEYFRAMES keyframes an animation (controller_loader.h), from plugins of
+ *        any minor.
  */
 #ifndef POPHOST_VERSION_H
 #define POPHOST_VERSION_H
