@@ -91,9 +91,25 @@ package final class PluginHandler: HandlerComponent {
             getOptions(pointer, data.tree.root, &raw)
             return raw.dedupe_key.flatMap { String(validatingCString: $0) }
         }
+        // Values outside the header's ranges are taken as it says (clamped, kept, none) and reported.
+        let report = instance.context.reportMisbehaviour
         options.priority = Priority(rawValue: raw.priority)
-        if let policy = Policy(rawValue: raw.policy) { options.policy = policy }
-        if let rule = PreemptionRule(rawValue: raw.when_preempted) { options.whenPreempted = rule }
+        if options.priority.rawValue != raw.priority {
+            report("get_options set the priority \(raw.priority), outside 0...1000; taken as \(options.priority.rawValue)")
+        }
+        if let policy = Policy(rawValue: raw.policy) {
+            options.policy = policy
+        } else {
+            report("get_options set the unknown policy \(raw.policy); the policy stays \(options.policy)")
+        }
+        if let rule = PreemptionRule(rawValue: raw.when_preempted) {
+            options.whenPreempted = rule
+        } else {
+            report("get_options set the unknown when_preempted \(raw.when_preempted); it stays \(options.whenPreempted)")
+        }
+        if !(raw.time_to_live.isFinite && raw.time_to_live >= 0) {
+            report("get_options set the time_to_live \(raw.time_to_live) (seconds, finite and ≥ 0; 0: none); none taken")
+        }
         options.timeToLive = raw.time_to_live.isFinite && raw.time_to_live > 0 ? .seconds(raw.time_to_live) : nil
         options.dedupeKey = newKey?.isEmpty == false ? newKey : nil
     }

@@ -11,6 +11,8 @@ final class PluginInstance {
     /// The kind struct's header: which of its functions exist (those appended since 1.0 are read
     /// only when they lie inside it).
     let header: StructHeader
+    /// Its chef's clock, and where its misbehaviour is reported.
+    let context: ComponentContext
     private let census: InstanceCensus
     private var destroyed = false
     /// The addresses of every instance alive in this process: a factory that hands out one it
@@ -25,6 +27,7 @@ final class PluginInstance {
     init(_ component: UnsafePointer<pop_component_t>, census: InstanceCensus, context: ComponentContext) {
         self.component = component
         self.census = census
+        self.context = context
         header = StructHeader(component)
         census.live += 1
         _ = Self.alive.withLock { $0.insert(UInt(bitPattern: component)) }

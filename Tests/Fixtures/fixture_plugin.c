@@ -77,6 +77,7 @@
  *                           MiB must cross a plugin host's channel)
  *   FIX_ABORT_IN_BUILD      the view's build calls abort()
  *   FIX_CRASH_IN_DEINIT_AFTER="path" deinit dereferences NULL once the file `path` exists
+ *   FIX_ODD_OPTIONS         the handler's get_options sets the priority 2000, the policy 7 and a NaN time_to_live
  *   FIX_SLOW_SHOW           the controller's configure sets a show duration of 100 s
  *   FIX_REUSE_INSTANCE      create returns the instance it made last while that one is alive, whatever
  *                           the id (so the view loader's create returns the live handler)
@@ -511,6 +512,16 @@ static const void *component_get_extension(const pop_component_t *component, con
 #endif
 }
 
+#ifdef FIX_ODD_OPTIONS
+static void handler_get_options(const pop_handler_t *self, const pop_value_t *data, pop_request_options_t *options) {
+    (void)self;
+    (void)data;
+    options->priority = 2000;
+    options->policy = 7;
+    options->time_to_live = __builtin_nan("");
+}
+#endif
+
 #ifdef FIX_SLOW_SHOW
 static void controller_configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *presentation) {
     (void)self;
@@ -549,6 +560,9 @@ static const pop_component_t *factory_create(const pop_component_factory_t *fact
         handler->should_dismiss = handler_should_dismiss;
 #endif
         handler->should_present = handler_should_present;
+#ifdef FIX_ODD_OPTIONS
+        handler->get_options = handler_get_options;
+#endif
 #ifdef FIX_SHOULD_PRESENT_EX
         handler->should_present_ex = handler_should_present_ex;
 #endif

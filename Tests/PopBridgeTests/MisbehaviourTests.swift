@@ -16,7 +16,7 @@ import Testing
     /// EXT_LAYOUT (1.1 extensions beside 1.0 hooks).
     static let defects = [
         "ANSWER_TWICE", "ANSWER_NEVER", "BAD_SIGNATURE", "DONE_TWICE", "DONE_NEVER", "BAD_CONTENT",
-        "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION", "REUSE_INSTANCE",
+        "LAYOUT", "BAD_LAYOUT", "EXT_ANIMATION", "EXT_LAYOUT", "BAD_EXTENSION", "REUSE_INSTANCE", "ODD_OPTIONS",
     ]
 
     let fixtures = try! DefectFixtures(Self.defects)
@@ -45,6 +45,20 @@ import Testing
         let next = t.chef.show(PopupRequest(handler: "\(DefectFixtures.pluginID("REUSE_INSTANCE")).handler"))
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: next) == .shown)
+    }
+
+    @Test("get_options outside its ranges: each value taken as the header says, and reported")
+    func oddOptions() {
+        let t = chef()
+        let id = show("ODD_OPTIONS", on: t)
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: id) == .shown)
+        #expect(
+            misbehaviour(t, id) == [
+                "get_options set the priority 2000, outside 0...1000; taken as 1000",
+                "get_options set the unknown policy 7; the policy stays enqueue",
+                "get_options set the time_to_live nan (seconds, finite and ≥ 0; 0: none); none taken",
+            ])
     }
 
     @Test("should_present answering twice: the second answer is ignored and reported")

@@ -84,7 +84,10 @@ enum {
 };
 
 /* Options of a request. The host fills in its defaults before calling get_options; the handler
- * changes what it wants; the app's explicit choices for the request override both. */
+ * changes what it wants; the app's explicit choices for the request override both. A value outside
+ * its range is reported as misbehaviour and taken as follows: a priority is clamped to 0...1000, an
+ * unknown policy or when_preempted leaves the default, a negative or non-finite time_to_live means
+ * none. */
 typedef struct pop_request_options {
     pop_version_t abi_version;
     uint32_t struct_size;   /* sizeof(pop_request_options_t) in the host's build */
