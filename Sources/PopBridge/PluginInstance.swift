@@ -35,6 +35,12 @@ final class PluginInstance {
         PluginSheetControl.register(component, context: context)
     }
 
+    /// Dropped without `destroy()` (a wrapper that failed): the plugin keeps the instance, but its
+    /// address no longer counts as alive, so a later instance there is not refused.
+    deinit {
+        if !destroyed { _ = Self.alive.withLock { $0.remove(UInt(bitPattern: component)) } }
+    }
+
     /// The instance as its kind struct.
     func kind<T>(_ type: T.Type) -> UnsafePointer<T> {
         UnsafeRawPointer(component).assumingMemoryBound(to: type)

@@ -25,7 +25,7 @@ public final class IsolatedComponents: ExtensionListing {
     /// delivered in this order, as `PluginComponents` delivers them in load order.
     private var deliveryOrder: [PluginSlot] = []
     private var losses: [ComponentLoss] = []
-    private static let logger = Logger(label: "pophost.isolation")
+    static let logger = Logger(label: "pophost.isolation")
 
     /// Every component of the discovery's usable plugins (shadowed and broken ones left out).
     public convenience init(discovery: PluginRegistry.Discovery, options: IsolationOptions = IsolationOptions()) {
@@ -97,6 +97,16 @@ public final class IsolatedComponents: ExtensionListing {
         return losses
     }
 
+    public func offeredExtensions(of id: String) throws(ComponentFailure) -> [String] {
+        guard let entry = entries[id] else {
+            throw ComponentFailure(.unknownComponent, "no component with id \"\(id)\" in the loaded plugins")
+        }
+        let connection = try connection(for: slots[entry.path]!)
+        let reply = connection.call(.offeredExtensions(id: id), "reading the extensions of \"\(id)\"")
+        guard case .extensions(let offered)? = reply else { throw RemoteInstance.failure(for: reply, on: connection, id: id) }
+        return offered
+    }
+
     // MARK: Hot reload
 
     /// A fresh set of the same plugins, with the file at `path` as it is now: its plugin host is
@@ -121,16 +131,6 @@ public final class IsolatedComponents: ExtensionListing {
         reloaded.onEvent = onEvent
         if let slot = reloaded.slots[path] { reloaded.attach(connection, to: slot) }
         return reloaded
-    }
-
-    public func offeredExtensions(of id: String) throws(ComponentFailure) -> [String] {
-        guard let entry = entries[id] else {
-            throw ComponentFailure(.unknownComponent, "no component with id \"\(id)\" in the loaded plugins")
-        }
-        let connection = try connection(for: slots[entry.path]!)
-        let reply = connection.call(.offeredExtensions(id: id), "reading the extensions of \"\(id)\"")
-        guard case .extensions(let offered)? = reply else { throw RemoteInstance.failure(for: reply, on: connection, id: id) }
-        return offered
     }
 
     // MARK: Plugin hosts

@@ -54,17 +54,16 @@ final class PluginHostConnection {
         guard let termination = child.wait(until: .now + .milliseconds(500)) else {
             child.kill()
             _ = child.wait()
-            Self.logger.warning("the plugin host of \(pluginPath) did not end within 0.5 s of its plugin's deinit; it was killed")
+            IsolatedComponents.logger.warning(
+                "the plugin host of \(pluginPath) did not end within 0.5 s of being told to (its plugin's deinit runs then); it was killed")
             return
         }
         // Its plugin's deinit is the last plugin code it runs: a crash there is said, not lost.
         if termination != .exited(0) {
-            Self.logger.warning(
-                "the plugin host of \(pluginPath) \(termination.description) after its plugin's deinit\(Self.lastOutput(child))")
+            IsolatedComponents.logger.warning(
+                "the plugin host of \(pluginPath) \(termination.description) as it ended (in its plugin's deinit)\(Self.lastOutput(child))")
         }
     }
-
-    private static let logger = Logger(label: "pophost.isolation")
 
     /// Why a plugin host could not be started.
     enum StartFailure: Error {
@@ -98,6 +97,8 @@ final class PluginHostConnection {
                 _ = child.wait()
                 throw .unusable(ComponentFailure(.unavailable, "the plugin host \(options.executable) cannot be used: \(problem)"))
             }
+        case .overlong:
+            throw .failed(brokeProtocol(child, path, nil, during: opening))
         case .end(.exited):
             throw .failed(died(child, path, during: opening))
         case .end(.timedOut):
@@ -131,6 +132,8 @@ final class PluginHostConnection {
                 default:
                     throw .failed(brokeProtocol(child, path, line, during: opening))
                 }
+            case .overlong:
+                throw .failed(brokeProtocol(child, path, nil, during: opening))
             case .end(.exited):
                 throw .failed(died(child, path, during: opening))
             case .end(.timedOut):
@@ -180,6 +183,8 @@ final class PluginHostConnection {
                     return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what()))
                 }
                 return reply
+            case .overlong:
+                return fail(with: Self.brokeProtocol(child, pluginPath, nil, during: what()))
             case .end(.exited):
                 return fail(with: Self.died(child, pluginPath, during: what()))
             case .end(.timedOut):
@@ -211,6 +216,9 @@ final class PluginHostConnection {
                     return
                 }
                 handle(message.events)
+            case .overlong:
+                _ = fail(with: Self.brokeProtocol(child, pluginPath, nil, during: "a pause between calls"))
+                return
             case .end:
                 _ = fail(with: Self.died(child, pluginPath, during: "a pause between calls"))
             }
@@ -315,15 +323,15 @@ final class PluginHostConnection {
             message: "\(what) did not return within \(format(seconds)) s; the plugin host of \(path) was killed\(lastOutput(child))")
     }
 
-    /// The child wrote `line`, which is not the protocol: it is killed.
-    private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ line: String, during what: String) -> HostFailure {
+    /// The child wrote `line` (nil: a line longer than `ChannelLines.limit`), which is not the
+    /// protocol: it is killed.
+    private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ line: String?, during what: String) -> HostFailure {
         child.kill()
         _ = child.wait()
-        let what =
-            line.utf8.count >= ChannelLines.limit
-            ? "a message longer than \(ChannelLines.limit >> 20) MiB, the most one may carry, during \(what)"
-            : "something that is not \(ChildProtocol.pluginHost) during \(what): \"\(line.prefix(80))\""
-        return HostFailure(cause: .crashed, message: "the plugin host of \(path) wrote \(what); it was killed")
+        let wrote =
+            line.map { "something that is not \(ChildProtocol.pluginHost) during \(what): \"\($0.prefix(80))\"" }
+            ?? "a message longer than \(ChannelLines.limit >> 20) MiB, the most one may carry, during \(what)"
+        return HostFailure(cause: .crashed, message: "the plugin host of \(path) wrote \(wrote); it was killed")
     }
 
     private static func lastOutput(_ child: ChildProcess) -> String {

@@ -1,56 +1,89 @@
-/// What a child has written on its channel and the parent has not yet taken, as lines. A line is
-/// found without searching again what was searched before, and taken without moving what follows,
-/// so a child that writes many lines at once, or one long line in many reads, costs time linear in
-/// what it wrote.
+/// What a child process and its parent write each other on a channel and the reader has not yet
+/// taken, as lines. A line is found without searching again what was searched before, and taken
+/// without moving what follows, so a writer of many lines at once, or of one long line in many
+/// reads, costs time linear in what it wrote.
 package struct ChannelLines {
-    /// The longest line kept: a child that writes more without a newline is cut there (its parent
-    /// then sees a line it cannot read, and says so), so it cannot make the parent hold without end.
+    /// The longest line: a writer that goes on without a newline is not held in memory without
+    /// end. The reader is told (`Line.overlong`) and the rest of that line is skipped.
     package static let limit = 64 << 20
+
+    /// What `next()` takes.
+    package enum Line: Equatable {
+        case text(String)
+        /// A line longer than `limit`, skipped up to its newline.
+        case overlong
+    }
 
     private var bytes: [UInt8] = []
     /// The first byte not yet taken.
     private var start = 0
     /// Bytes from `start` up to here hold no newline.
     private var searched = 0
+    /// Skipping the rest of an overlong line: bytes are dropped up to its newline.
+    private var skipping = false
+
+    package init() {}
 
     /// Nothing is waiting.
-    var isEmpty: Bool { start == bytes.count }
+    package var isEmpty: Bool { start == bytes.count }
 
-    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    package mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        var chunk = chunk
+        if skipping {
+            guard let newline = chunk.firstIndex(of: 0x0A) else { return }
+            skipping = false
+            chunk = UnsafeRawBufferPointer(rebasing: chunk[(newline + 1)...])
+        }
         if start > 0 && start >= bytes.count / 2 {
-            bytes.removeFirst(start)
+            // Everything taken, after a long line: its memory goes too.
+            if start == bytes.count && bytes.capacity > 1 << 20 {
+                bytes = []
+            } else {
+                bytes.removeFirst(start)
+            }
             searched -= start
             start = 0
         }
         bytes.append(contentsOf: chunk)
     }
 
-    /// Whether a whole line (or a line cut at `limit`) is waiting.
-    mutating func hasLine() -> Bool { lineEnd() != nil }
+    /// Whether a line (whole, or known to be overlong) is waiting.
+    package mutating func hasLine() -> Bool { lineEnd() != nil }
 
     /// The next line without its newline, or nil when none is whole yet.
-    mutating func next() -> String? {
-        guard let (end, newline) = lineEnd() else { return nil }
-        let line = String(decoding: bytes[start..<end], as: UTF8.self)
-        start = newline ? end + 1 : end
+    package mutating func next() -> Line? {
+        guard let end = lineEnd() else { return nil }
+        guard let newline = end else {
+            // Past the limit with no newline: drop what is here and the rest of the line as it comes.
+            if let newline = bytes[(start + Self.limit)...].firstIndex(of: 0x0A) {
+                start = newline + 1
+            } else {
+                start = bytes.count
+                skipping = true
+            }
+            searched = start
+            return .overlong
+        }
+        let line = String(decoding: bytes[start..<newline], as: UTF8.self)
+        start = newline + 1
         searched = start
-        return line
+        return .text(line)
     }
 
-    /// Everything waiting, as one line (the child has exited: its last line may lack a newline).
-    mutating func rest() -> String {
+    /// Everything waiting, as one line (the writer has gone: its last line may lack a newline).
+    package mutating func rest() -> String {
         defer { self = ChannelLines() }
         return String(decoding: bytes[start...], as: UTF8.self)
     }
 
-    /// Where the next line ends, and whether a newline ends it: its newline, or `limit` bytes on
-    /// when there is none by then.
-    private mutating func lineEnd() -> (end: Int, newline: Bool)? {
+    /// Where the next line ends: `.some(newline)` for a whole one, `.some(nil)` for one longer than
+    /// `limit`, nil when neither is known yet.
+    private mutating func lineEnd() -> Int?? {
         let cut = start + Self.limit
         let from = max(searched, start)
         // A line of exactly `limit` bytes still ends at its newline.
-        if from <= cut, let newline = bytes[from..<min(bytes.count, cut + 1)].firstIndex(of: 0x0A) { return (newline, true) }
+        if from <= cut, let newline = bytes[from..<min(bytes.count, cut + 1)].firstIndex(of: 0x0A) { return .some(newline) }
         searched = min(bytes.count, cut + 1)
-        return bytes.count > cut ? (cut, false) : nil
+        return bytes.count > cut ? .some(nil) : nil
     }
 }

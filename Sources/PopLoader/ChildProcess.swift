@@ -67,19 +67,18 @@ package final class ChildProcess {
     /// Reads the lines the parent sends on a duplex channel, in order, blocking between them, and
     /// passes each (without its newline) to `body` until `body` returns false or the parent closes
     /// the channel (or dies). The child side of `send(line:deadline:)`.
+    /// A line longer than `ChannelLines.limit` ends the reading, as the parent's end would.
     package static func readChannelLines(_ body: (String) -> Bool) {
-        var buffer: [UInt8] = []
+        var lines = ChannelLines()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                guard body(line) else { return }
+            while let line = lines.next() {
+                guard case .text(let text) = line, body(text) else { return }
             }
             let count = chunk.withUnsafeMutableBytes { read(channelDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
-            buffer += chunk[0..<count]
+            chunk.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
@@ -202,10 +201,14 @@ package final class ChildProcess {
     /// Output is collected meanwhile. The exit counts, not end of file: a child that closes its
     /// channel is still waited for, and one that exits while something it started keeps the channel
     /// open has ended. Waiting is idle (`poll` on the pipes and the child's exit).
-    package func readLines(deadline: () -> ContinuousClock.Instant, _ line: (String) -> Void) -> ChannelEnd {
+    /// A line longer than `ChannelLines.limit` is skipped and told to `overlong`.
+    package func readLines(
+        deadline: () -> ContinuousClock.Instant, overlong: () -> Void = {}, _ line: (String) -> Void
+    ) -> ChannelEnd {
         while true {
             switch readLine(deadline: deadline()) {
             case .line(let text): line(text)
+            case .overlong: overlong()
             case .end(let end): return end
             }
         }
@@ -218,6 +221,8 @@ package final class ChildProcess {
         case line(String)
         /// No line: the child exited and everything was read, or the deadline passed first.
         case end(ChannelEnd)
+        /// A line longer than `ChannelLines.limit`: skipped, up to its newline.
+        case overlong
     }
 
     /// The next line of the channel, waiting for it until `deadline` (at least one look, even when
@@ -227,7 +232,11 @@ package final class ChildProcess {
         var looked = false
         var collected = false
         while true {
-            if let line = channelLines.next() { return .line(line) }
+            switch channelLines.next() {
+            case .text(let line): return .line(line)
+            case .overlong: return .overlong
+            case nil: break
+            }
             if reap(blocking: false) != nil {
                 if !collected {
                     collectAfterExit()

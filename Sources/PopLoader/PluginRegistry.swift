@@ -75,14 +75,16 @@ public struct PluginRegistry: Sendable {
                 Self.logger.warning("\(warning)")
                 return warning
             } + warnings
-        var providers: [String: String] = [:]
+        var providers: [String: (path: String, record: ScanRecord)] = [:]
         let entries = found.enumerated().map { index, item in
             var entry = RegistryEntry(file: item.file, directory: item.directory, record: records[index])
             if let id = entry.pluginID {
-                if let earlier = providers[id] {
-                    entry.shadowedBy = earlier
+                // An earlier copy provides the id, unless its cached record cannot be decoded (it is
+                // an error then): decoded only here, when two files claim one id.
+                if let earlier = providers[id], earlier.record.info != nil {
+                    entry.shadowedBy = earlier.path
                 } else {
-                    providers[id] = item.file.path
+                    providers[id] = (item.file.path, records[index])
                 }
             }
             return entry

@@ -140,7 +140,20 @@ public struct PluginScanner: Sendable {
         var hello: String?
         var forged = 0
         var deadline = ContinuousClock.now + .seconds(timeout)
-        let end = child.readLines(deadline: { deadline }) { line in
+        // A line over the channel's limit: the current file's answer (or what its plugin wrote)
+        // cannot be read, so that file fails and the batch goes on.
+        let overlong = {
+            guard let index = current else { return }
+            deliver(
+                index,
+                .failed(
+                    error: PluginError(
+                        .invalidDescriptor, path: batch[index],
+                        "its description, as the scanner wrote it, is longer than \(ChannelLines.limit >> 20) MiB")))
+            delivered += 1
+            current = nil
+        }
+        let end = child.readLines(deadline: { deadline }, overlong: overlong) { line in
             guard hello != nil else {
                 hello = line
                 return

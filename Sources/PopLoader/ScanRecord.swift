@@ -3,8 +3,8 @@ import PopModel
 import Synchronization
 
 /// What the registry knows about one scanned file, cheap to carry around: its status columns are
-/// always decoded, its `PluginInfo` only when someone asks (a warm discovery decodes nothing but
-/// paths, sizes, times and ids).
+/// always decoded, its `PluginInfo` only when someone asks for it or for the entry's status (a
+/// warm discovery decodes nothing but paths, sizes, times and ids, unless two files claim one id).
 final class ScanRecord: @unchecked Sendable {
     /// The plugin id, when the file loaded.
     let pluginID: String?

@@ -7,10 +7,10 @@ public enum ScanStage: String, Sendable, CaseIterable {
     case readingComponents = "components"
     case deinitializing = "deinit"
 
-    /// Where it happened, in words: "while it was opened (dlopen, the entry)", "in its init".
+    /// Where it happened, in words: "in dlopen or its entry", "in its init".
     public var words: String {
         switch self {
-        case .opening: "while it was opened (dlopen and its entry)"
+        case .opening: "in dlopen or its entry"
         case .initializing: "in its init"
         case .readingComponents: "while its components were read"
         case .deinitializing: "in its deinit"

@@ -25,7 +25,8 @@ public final class ScenarioRunner {
     /// Times to draw a frame at, besides those `framesPerSecond` sets.
     public var sampleTimes: [VirtualTime] = [] { didSet { sampleTimes.sort() } }
     /// Draw frames at this rate from 0: frame k at k / rate seconds, rounded to the clock's
-    /// microsecond, so the times do not drift (nil, or not a positive number: only at `sampleTimes`).
+    /// microsecond, so the times do not drift (at most a million a second; nil, or not a positive
+    /// number: only at `sampleTimes`).
     public var framesPerSecond: Double?
     /// Receives the sampled frames, in time order.
     public var onSample: ((Frame) -> Void)?
@@ -172,7 +173,8 @@ public final class ScenarioRunner {
     /// When frame `index` of `framesPerSecond` is due; nil without a valid rate.
     private func rateFrameTime(_ index: Int64) -> VirtualTime? {
         guard let rate = framesPerSecond, rate > 0, rate.isFinite else { return nil }
-        return .seconds(Double(index) / rate)
+        // The clock counts microseconds: a faster rate would only draw the same instants again.
+        return .seconds(Double(index) / min(rate, 1_000_000))
     }
 
     private func run(_ step: ScenarioStep) {

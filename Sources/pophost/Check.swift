@@ -40,7 +40,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let requestData = try requestData()
-        let catalog = try options.catalog(isolation: isolation.options(isolate: isolate)).catalog
+        let catalog = try options.catalog(isolation: isolation.readingOptions(isolate: isolate)).catalog
         let checks: [PairCheck]
         do {
             checks = try ContractInspector(catalog: catalog).check(

@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         let entry = try resolve()
-        let source = isolation.options(isolate: isolate).map { options in
+        let source = isolation.readingOptions(isolate: isolate).map { options in
             IsolatedComponents(plugins: [(entry.file.path, entry.info?.components ?? [])], options: options)
         }
         let contracts = PluginContracts(entry: entry, source: source, data: try samples())

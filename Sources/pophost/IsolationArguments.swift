@@ -19,4 +19,11 @@ struct IsolationArguments: ParsableArguments {
     func options(isolate: Bool) -> IsolationOptions? {
         isolate ? IsolationOptions(callTimeout: callTimeout) : nil
     }
+
+    /// The options for reading every component once (`inspect`, `check`), when `isolate`: a plugin
+    /// that crashes is started again for the next component, never quarantined, so each component
+    /// gets its own answer.
+    func readingOptions(isolate: Bool) -> IsolationOptions? {
+        isolate ? IsolationOptions(callTimeout: callTimeout, quarantineAfter: .max) : nil
+    }
 }

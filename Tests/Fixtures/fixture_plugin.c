@@ -76,6 +76,7 @@
  *   FIX_BIG_CONTENT         the view adds 250 texts of 5000 bytes (1.25 MB of content: more than one
  *                           MiB must cross a plugin host's channel)
  *   FIX_ABORT_IN_BUILD      the view's build calls abort()
+ *   FIX_ABORT_IN_EXTENSION  the controller's get_extension calls abort()
  *   FIX_CRASH_IN_DEINIT_AFTER="path" deinit dereferences NULL once the file `path` exists
  *   FIX_ODD_OPTIONS         the handler's get_options sets the priority 2000, the policy 7 and a NaN time_to_live
  *   FIX_SLOW_SHOW           the controller's configure sets a show duration of 100 s
@@ -498,6 +499,9 @@ static bool controller_animate_show(const pop_controller_loader_t *self, const p
 
 static const void *component_get_extension(const pop_component_t *component, const char *id) {
     (void)id;
+#ifdef FIX_ABORT_IN_EXTENSION
+    if (component->desc == &controller_descriptor) abort();
+#endif
 #ifdef FIX_ANY_EXTENSION
     return component;
 #else

@@ -146,6 +146,11 @@ import Testing
         #expect(entry.status == .error)
         #expect(entry.problem?.category == .loadFailed)
         #expect(entry.problem?.description.contains("--rescan") == true, "\(String(describing: entry.problem))")
+        // A good copy of the same plugin later on the search path is not shadowed by the broken record.
+        let second = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: second.file("libPopSampleC.so"))
+        let both = try makeRegistry([dir.path, second.path], cache: cacheFile).discover()
+        #expect(both.entries.map(\.status) == [.error, .ok], "\(both.entries.map(\.problem))")
         let rescanned = try makeRegistry([dir.path], cache: cacheFile, rescan: true).discover()
         #expect(rescanned.entries.first?.status == .ok)
         #expect(rescanned.entries.first?.info?.components.isEmpty == false)

@@ -18,7 +18,7 @@ import Testing
         runner.recorder.events.filter { $0.kind.rawValue.hasPrefix("page-") }.map { "\($0.kind.rawValue) \($0.detail ?? "")" }
     }
 
-    @Test("a swipe across the whole screen pops at once, and waiting for idle then ends")
+    @Test("a swipe across the whole screen pops at once, and waiting for idle then ends", .timeLimit(.minutes(1)))
     func fullWidthSwipe() throws {
         let runner = try run(
             #"{"steps": [{"push": {"page": "a"}}, {"push": {"page": "b", "animated": false}}, "#
