@@ -52,7 +52,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "the plugin host of \(directory.file("deinit.so")) was killed by SIGSEGV (Segmentation fault) as it ended (in its plugin's deinit)"),
+                "the plugin host of \(directory.file("deinit.so")) was killed by SIGSEGV (Segmentation fault) as it ended (in its plugin's deinit)"
+            ),
             "\(result.stderr)")
     }
 
