@@ -1,6 +1,10 @@
 import Logging
 import PopModel
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The chef: composes popups from components of any plugins, decides what is on screen, and runs
 /// every request through its lifecycle on a virtual clock, ending each with exactly one final event.
 /// It knows nothing of layout, motion or input: its `presenter` (the presentation engine) hears of
@@ -179,6 +183,7 @@ public final class Chef {
     /// Moves the clock to `time` (never backwards).
     public func advance(to time: VirtualTime) {
         pump()
+        if time > clock.now { awaitThreadAnswers() }
         clock.advance(to: time) { self.pump() }
         pump()
     }
@@ -201,7 +206,28 @@ public final class Chef {
     /// timeout first, so that timeout is not mistaken for pending work —; nil when nothing is pending.
     public func nextDue() -> VirtualTime? {
         pump()
+        awaitThreadAnswers()
         return clock.nextDue
+    }
+
+    /// With `configuration.threadAnswerWait`: while the next thing due is the timeout of a
+    /// completion a popup waits for, waits in real time (up to that long) for the plugin to call
+    /// it from another thread, taking what arrives at the current virtual time.
+    private func awaitThreadAnswers() {
+        guard let wait = configuration.threadAnswerWait else { return }
+        let deadline = ContinuousClock.now + wait
+        while onlyCompletionsAreDue(), ContinuousClock.now < deadline {
+            usleep(200)
+            pump()
+        }
+    }
+
+    /// Whether a popup waits for a completion and nothing is due before its timeout.
+    private func onlyCompletionsAreDue() -> Bool {
+        guard let next = clock.nextDue else { return false }
+        return popups.values.contains { popup in
+            popup.pendingCompletion != nil && popup.completionDeadline.map { $0 <= next } == true
+        }
     }
 
     /// Delivers plugins' main-thread callbacks and the completions they have called, and ends the

@@ -48,6 +48,7 @@ extension Chef {
             inbox.post(.calledAgain(id, what: "should_present's answer"))
         }
         popup.pendingCompletion = serial
+        popup.completionDeadline = clock.now + configuration.completionTimeout
         popup.completionTimer = clock.schedule(after: configuration.completionTimeout) { [weak self, weak popup] in
             guard let self, let popup, self.popups[popup.id] != nil else { return }
             self.fail(

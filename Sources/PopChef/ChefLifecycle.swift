@@ -131,6 +131,7 @@ extension Chef {
         popup.transition = Transition(
             from: from, to: target, start: clock.now, duration: duration, isCustom: true,
             lastKeyframeEnd: context.keyframes.map(\.end).max())
+        popup.completionDeadline = clock.now + duration + configuration.completionTimeout
         popup.completionTimer = clock.schedule(after: duration + configuration.completionTimeout) { [weak self, weak popup] in
             guard let self, let popup, self.popups[popup.id] != nil else { return }
             self.fail(

@@ -49,6 +49,8 @@ final class Popup {
     var pendingCompletion: UInt64?
     var timeToLiveTimer: VirtualClock.Token?
     var completionTimer: VirtualClock.Token?
+    /// When `completionTimer` fires.
+    var completionDeadline: VirtualTime?
 
     init(id: RequestID, request: PopupRequest) {
         self.id = id

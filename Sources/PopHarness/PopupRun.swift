@@ -55,7 +55,9 @@ final class PopupRun {
         source = plugin.source()
         let catalog = ComponentCatalog()
         catalog.add(source)
-        chef = Chef(catalog: catalog)
+        var configuration = ChefConfiguration()
+        configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
+        chef = Chef(catalog: catalog, configuration: configuration)
         stage = Stage(chef: chef)
         chef.trace = recorder
         chef.onFinalEvent = { [weak self] id, _ in self?.finalEvents[id, default: 0] += 1 }

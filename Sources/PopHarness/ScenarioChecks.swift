@@ -1,4 +1,5 @@
 import Foundation
+import PopChef
 import PopScenario
 
 /// The plugin's own scenarios: each is a test named "scenario.<file name>", played with the plugin
@@ -17,8 +18,9 @@ enum ScenarioChecks {
     }
 
     private static func play(_ path: String, context: HarnessContext) throws(TestIssue) {
-        let scenario: Scenario
+        var scenario: Scenario
         do throws(ScenarioError) { scenario = try Scenario.load(path: path) } catch { throw .failed(error.description) }
+        scenario.configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
         let plugin = try context.loadedPlugin()
         let runner = ScenarioRunner(scenario: scenario, catalog: plugin.catalog())
         context.watchdog.within("playing \(path)", seconds: 20) { runner.runToEnd() }

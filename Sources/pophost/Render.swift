@@ -51,7 +51,9 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try input.load()
+        var scenario = try input.load()
+        // Its virtual clock runs ahead of real time: an answer from a plugin's thread is awaited.
+        scenario.configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
         let catalog = try options.catalog(for: scenario, isolation: isolation.options(isolate: isolate)).catalog
         let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
         try prepareDirectory()

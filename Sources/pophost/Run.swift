@@ -80,6 +80,8 @@ struct Run: ParsableCommand {
     /// Plays `scenario` to its end without a terminal and prints its trace (with the scenario's
     /// labels) and its failures; fails when a step could not be played or an expectation failed.
     static func playHeadless(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, what: String) throws {
+        var scenario = scenario
+        scenario.configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
         let runner = ScenarioRunner(scenario: scenario, catalog: try options.catalog(for: scenario, isolation: isolation).catalog)
         runner.runToEnd()
         for event in runner.recorder.events where event.request != 0 || event.kind != .appTap {

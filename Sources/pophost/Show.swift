@@ -69,7 +69,9 @@ struct Show: ParsableCommand {
             guard let id else { continue }
             do { try catalog.requireComponent(id, of: kind) } catch { throw CommandFailure.usage(error.description) }
         }
-        let chef = Chef(catalog: catalog, configuration: arbitration.applied(to: ChefConfiguration()))
+        var configuration = arbitration.applied(to: ChefConfiguration())
+        configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
+        let chef = Chef(catalog: catalog, configuration: configuration)
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
         let recorder = TraceRecorder()
@@ -119,9 +121,11 @@ struct Show: ParsableCommand {
                 "request \(id) had not ended after 60 s of virtual time (it is \(chef.state(of: id)?.rawValue ?? "gone")): "
                     + "a presentation, display or queue time longer than that")
         }
-        let failed: Set<Reason> = [.pluginError, .pluginCrashed, .pluginTimeout]
-        if let reason = chef.finalEvent(of: id)?.reason, failed.contains(reason) { throw ExitCode.failure }
+        if let reason = chef.finalEvent(of: id)?.reason, Self.pluginFailures.contains(reason) { throw ExitCode.failure }
     }
+
+    /// The reasons a request ends with when a plugin failed: `show` exits 1 for them.
+    private static let pluginFailures: Set<Reason> = [.pluginError, .pluginCrashed, .pluginTimeout]
 
     /// --data as a value.
     private func requestData() throws -> Value {
@@ -133,7 +137,10 @@ struct Show: ParsableCommand {
     private func missing(_ step: Step, on id: RequestID, chef: Chef) -> CommandFailure {
         guard let content = chef.content(of: id) else {
             let state = chef.finalEvent(of: id).map { "ended (\($0))" } ?? "is not on screen"
-            return CommandFailure.usage("\(step.option): request \(id) \(state), so there is nothing to \(step.verb)")
+            let message = "\(step.option): request \(id) \(state), so there is nothing to \(step.verb)"
+            // A plugin that failed is the plugin's failure (1), not a mistake in the command (64).
+            if let reason = chef.finalEvent(of: id)?.reason, Self.pluginFailures.contains(reason) { return CommandFailure(message) }
+            return CommandFailure.usage(message)
         }
         let (name, existing, what) =
             switch step {

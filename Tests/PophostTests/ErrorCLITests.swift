@@ -203,6 +203,20 @@ import Testing
         #expect(missing.stderr.hasPrefix("pophost: error: \(directory.file("none.so")): no such file"))
     }
 
+    @Test("`show --tap` on a request a plugin error ended is that failure (1), not a usage error")
+    func tapAfterPluginError() throws {
+        let directory = TemporaryDirectory()
+        try Fixture.build(directory.file("bad.so"), ["-DFIX_BAD_CONTENT", "-DFIX_PLUGIN_ID=\"com.fixture.bad\""])
+        let result = try pophost([
+            "show", "--plugins", directory.path, "--handler", "com.fixture.bad.handler", "--view-loader", "com.fixture.bad.view",
+            "--tap", "go",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--tap go: request 1 ended (cancelled(plugin-error)), so there is nothing to tap"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Usage:"), "\(result.stderr)")
+    }
+
     @Test("`test --scenarios` naming no directory is a usage error, not a run without the scenarios")
     func missingScenarios() throws {
         expectUsageError(
