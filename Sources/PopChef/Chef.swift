@@ -41,10 +41,13 @@ public final class Chef {
 
     /// Set while the chef goes away: ending requests then starts no others.
     var isShuttingDown = false
+    /// What is left of `configuration.threadAnswerWait`.
+    private var threadAnswerWaitLeft: Duration?
 
     public init(catalog: ComponentCatalog = ComponentCatalog(), configuration: ChefConfiguration = ChefConfiguration()) {
         self.catalog = catalog
         self.configuration = configuration
+        threadAnswerWaitLeft = configuration.threadAnswerWait
     }
 
     /// Requests still alive end now — each with its final event (reason requested), its components
@@ -211,15 +214,16 @@ public final class Chef {
     }
 
     /// With `configuration.threadAnswerWait`: while the next thing due is the timeout of a
-    /// completion a popup waits for, waits in real time (up to that long) for the plugin to call
-    /// it from another thread, taking what arrives at the current virtual time.
+    /// completion a popup waits for, waits in real time (from what is left of that budget) for the
+    /// plugin to call it from another thread, taking what arrives at the current virtual time.
     private func awaitThreadAnswers() {
-        guard let wait = configuration.threadAnswerWait else { return }
-        let deadline = ContinuousClock.now + wait
-        while onlyCompletionsAreDue(), ContinuousClock.now < deadline {
+        guard let left = threadAnswerWaitLeft, left > .zero, onlyCompletionsAreDue() else { return }
+        let start = ContinuousClock.now
+        while onlyCompletionsAreDue(), ContinuousClock.now - start < left {
             usleep(200)
             pump()
         }
+        threadAnswerWaitLeft = left - (ContinuousClock.now - start)
     }
 
     /// Whether a popup waits for a completion and nothing is due before its timeout.
