@@ -8,7 +8,10 @@ struct ContractText {
 
     func render() -> String {
         let labels = contracts.data.map(\.json)
-        var out = style.bold("Composition") + style.dim(" (view loaders built for \(labels.joined(separator: ", ")))") + "\n"
+        // A view loader's own sample data is built for too, after the data every one gets.
+        let samples = contracts.viewLoaders.contains { (try? $0.builds.get().count).map { $0 > labels.count } ?? false }
+        let built = labels.joined(separator: ", ") + (samples ? ", and each one's own sample data" : "")
+        var out = style.bold("Composition") + style.dim(" (view loaders built for \(built))") + "\n"
         for handler in contracts.handlers {
             out += "  " + style.bold("handler") + " " + handler.id + "\n"
             switch handler.contract {

@@ -57,7 +57,7 @@ import Testing
         let cache = TemporaryDirectory()
         let result = try run(Build.pophost, ["inspect", Build.cSample], environment: CLITests.isolated(cache))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Composition (view loaders built for null, {})"))
+        #expect(result.stdout.contains("Composition (view loaders built for null, {}, and each one's own sample data)"))
         #expect(
             result.stdout.contains(
                 "  handler com.pophost.samples.c.payment-handler\n    cancel   void(action:str)\n    confirm  bool(self:ptr, field.password:str, data.amount:f64)\n"
