@@ -20,6 +20,7 @@ enum ScenarioChecks {
     private static func play(_ path: String, context: HarnessContext) throws(TestIssue) {
         var scenario: Scenario
         do throws(ScenarioError) { scenario = try Scenario.load(path: path) } catch { throw .failed(error.description) }
+        for warning in scenario.warnings { context.warn(warning) }
         scenario.configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait
         let plugin = try context.loadedPlugin()
         let runner = ScenarioRunner(scenario: scenario, catalog: plugin.catalog())
@@ -45,12 +46,21 @@ enum ScenarioChecks {
             context.warn("no snapshot at \(snapshotPath) (record one with --update-snapshots)")
             return
         }
-        let kept = ScenarioSnapshot(text: recorded)
-        if let difference = kept.firstDifference(from: snapshot) {
+        switch SnapshotComparison.compare(recorded: SnapshotFormat.read(recorded), run: snapshot.read) {
+        case .same:
+            return
+        case .sameContent(let note):
+            context.warn("\(snapshotPath): \(note)")
+        case .differs(let line, let what, let expected, let actual, let frame):
+            let kept = ScenarioSnapshot(text: recorded)
+            let (expectedFrames, actualFrames) = (kept.frames, snapshot.frames)
             throw .failed(
-                "the run differs from \(snapshotPath) at line \(difference.line) (record a new one with --update-snapshots if the change is intended)",
-                details: ["expected: \(difference.expected)", "actual:   \(difference.actual)"],
-                snapshot: SnapshotDifference(scenario: path, snapshot: snapshotPath, recorded: kept, run: snapshot))
+                "the run differs from \(snapshotPath) at line \(line), \(what) (record a new one with --update-snapshots if the change is intended)",
+                details: ["expected: \(expected)", "actual:   \(actual)"],
+                snapshot: SnapshotDifference(
+                    scenario: path, snapshot: snapshotPath, line: line, frame: frame,
+                    expectedFrame: frame.flatMap { $0 < expectedFrames.count ? expectedFrames[$0] : nil },
+                    actualFrame: frame.flatMap { $0 < actualFrames.count ? actualFrames[$0] : nil }))
         }
     }
 }

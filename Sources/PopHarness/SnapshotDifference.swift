@@ -28,18 +28,4 @@ public struct SnapshotDifference: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case scenario, snapshot, line, frame, expectedFrame = "expected_frame", actualFrame = "actual_frame"
     }
-
-    /// The difference between `recorded` and `run` of `scenario`, whose snapshot is at `snapshot`;
-    /// nil when they are the same.
-    init?(scenario: String, snapshot: String, recorded: ScenarioSnapshot, run: ScenarioSnapshot) {
-        guard let first = recorded.firstDifference(from: run) else { return nil }
-        let expected = recorded.frames, actual = run.frames
-        let index = (0..<max(expected.count, actual.count)).first { index in
-            (index < expected.count ? expected[index] : nil) != (index < actual.count ? actual[index] : nil)
-        }
-        self.init(
-            scenario: scenario, snapshot: snapshot, line: first.line, frame: index,
-            expectedFrame: index.flatMap { $0 < expected.count ? expected[$0] : nil },
-            actualFrame: index.flatMap { $0 < actual.count ? actual[$0] : nil })
-    }
 }

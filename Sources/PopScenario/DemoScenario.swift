@@ -16,7 +16,7 @@
 public enum DemoScenario {
     public static let json = #"""
         {
-          "format": 1,
+          "format": 2,
           "name": "demo",
           "description": "The bundled samples: a promotion preempted by a payment dialog, a banner, a custom animation, a share sheet and a popover shown as a sheet.",
           "steps": [

@@ -5,8 +5,9 @@ import PopChef
 /// `Scenario.parse(json:file:baseDirectory:)`; the format is documented in docs/scenarios.md.
 /// Component ids and labels are kept as written: the runner resolves them.
 public struct Scenario: Hashable, Sendable {
-    /// The format version this build reads (`"format"`).
-    public static let formatVersion = 1
+    /// The newest format version (`"format"`), the one pophost writes; `ScenarioFormat.readable`
+    /// lists every version this build reads.
+    public static let formatVersion = ScenarioFormat.newest
 
     /// The file it was read from, as given; nil for an embedded scenario.
     public var file: String?
@@ -22,6 +23,9 @@ public struct Scenario: Hashable, Sendable {
     /// The timeline, in order.
     public var steps: [ScenarioStep]
     public var expectations: ScenarioExpectations
+    /// What the file spells in a deprecated form that is still read (format 1's `view`), one
+    /// message per form naming its replacement, for the command that loaded it to show.
+    public var warnings: [String] = []
 
     public init(
         file: String? = nil, name: String? = nil, description: String? = nil, screen: ScenarioScreen = ScenarioScreen(),

@@ -35,6 +35,7 @@ extension Scenario {
         do {
             var scenario = try parser.scenario(root)
             scenario.file = file
+            if let file { scenario.warnings = scenario.warnings.map { "\(file): \($0)" } }
             return scenario
         } catch {
             var error = error
@@ -52,6 +53,10 @@ struct ScenarioParser {
     /// The labels defined so far by `show` steps, in order, and the step defining each.
     var labels: [String] = []
     var labelSteps: [String: String] = [:]
+    /// The format the document says it is in (`ScenarioFormat.assumed` when it does not say).
+    var format = ScenarioFormat.assumed
+    /// Each old spelling the document used, in the order first met, with the first place it was.
+    var renamesUsed: [(rename: ScenarioFormat.Rename, path: String)] = []
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
@@ -71,7 +76,7 @@ struct ScenarioParser {
     mutating func scenario(_ value: Value) throws(ScenarioError) -> Scenario {
         let root = try ScenarioRead.object(value, at: "")
         try ScenarioRead.checkKeys(root, at: "", allowed: Self.rootKeys, listing: "scenario keys are")
-        if let format = root["format"] { try Self.checkFormat(format) }
+        if let format = root["format"] { self.format = try Self.format(format) }
         var scenario = Scenario()
         scenario.name = try ScenarioRead.optional(root, "name", at: "", ScenarioRead.string)
         scenario.description = try ScenarioRead.optional(root, "description", at: "", ScenarioRead.string)
@@ -85,19 +90,54 @@ struct ScenarioParser {
             try steps(value, at: path)
         }
         if let expect = root["expect"] { scenario.expectations = try expectations(expect, at: "expect") }
+        if let first = renamesUsed.first {
+            let old = ScenarioRead.list(renamesUsed.map { ScenarioRead.quoted($0.rename.old) })
+            let new = ScenarioRead.list(renamesUsed.map { ScenarioRead.quoted($0.rename.new) })
+            let one = renamesUsed.count == 1
+            scenario.warnings = [
+                "\(first.path): \(old) \(one ? "is" : "are") format \(format)'s name\(one ? "" : "s") of \(new), read as \(one ? "it" : "them") "
+                    + "(deprecated); `pophost migrate` rewrites the file in format \(ScenarioFormat.newest)"
+            ]
+        }
         return scenario
     }
 
-    private static func checkFormat(_ value: Value) throws(ScenarioError) {
+    /// The `format` value: one of `ScenarioFormat.readable`.
+    private static func format(_ value: Value) throws(ScenarioError) -> Int {
+        let readable = ScenarioFormat.readable
+        let numbers = ScenarioRead.list(readable.map(String.init), conjunction: "or")
         switch value {
-        case .int(Int64(Scenario.formatVersion)), .double(Double(Scenario.formatVersion)):
-            return
+        case .int(let number) where readable.contains(Int(clamping: number)):
+            return Int(number)
+        case .double(let number) where readable.map(Double.init).contains(number):
+            return Int(number)
         case .int, .double:
             throw ScenarioRead.error(
-                "format", "unsupported format \(ScenarioRead.describe(value)); this version reads format \(Scenario.formatVersion)")
+                "format", "unsupported format \(ScenarioRead.describe(value)); this version reads format \(numbers)")
         default:
-            throw ScenarioRead.error("format", "expected the number \(Scenario.formatVersion), found \(ScenarioRead.describe(value))")
+            throw ScenarioRead.error("format", "expected the number \(numbers), found \(ScenarioRead.describe(value))")
         }
+    }
+
+    /// `object` with the old names this document's format still allows in `kind` (a step's `show`)
+    /// put under today's, each use remembered for the warning. Both names at once is an error.
+    mutating func renamingOld(_ object: Value.Object, in kind: String, at path: String) throws(ScenarioError) -> Value.Object {
+        var renamed = object
+        for rename in ScenarioFormat.renames(in: kind, format: format) {
+            guard let value = object[rename.old] else { continue }
+            guard object[rename.new] == nil else {
+                throw ScenarioRead.error(
+                    path,
+                    "both \(ScenarioRead.quoted(rename.old)) and \(ScenarioRead.quoted(rename.new)) are given; "
+                        + "they are the same key (its format \(format) name and today's): keep \(ScenarioRead.quoted(rename.new))")
+            }
+            renamed[rename.old] = nil
+            renamed[rename.new] = value
+            if !renamesUsed.contains(where: { $0.rename == rename }) {
+                renamesUsed.append((rename, ScenarioRead.path(path, rename.old)))
+            }
+        }
+        return renamed
     }
 
     // MARK: Screen

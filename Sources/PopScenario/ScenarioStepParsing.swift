@@ -191,7 +191,7 @@ extension ScenarioParser {
     }
 
     private mutating func show(_ value: Value, at path: String, step: String) throws(ScenarioError) -> ScenarioAction.Show {
-        let object = try ScenarioRead.object(value, at: path)
+        let object = try renamingOld(ScenarioRead.object(value, at: path), in: "show", at: path)
         try ScenarioRead.checkKeys(object, at: path, allowed: Self.showKeys, listing: "show keys are")
         let show = ScenarioAction.Show(
             handler: try ScenarioRead.optional(object, "handler", at: path, ScenarioRead.nonEmptyString),

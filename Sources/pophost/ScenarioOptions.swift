@@ -18,6 +18,7 @@ struct ScenarioArgument: ParsableArguments {
         } catch {
             throw CommandFailure("\(error)")
         }
+        for warning in loaded.warnings { Diagnostics.warning(printable(warning)) }
         loaded.configuration = arbitration.applied(to: loaded.configuration)
         return loaded
     }

@@ -282,8 +282,12 @@ import Testing
         (#"[]"#, #"s.json: expected an object, found an array"#),
         (#"{}"#, #"s.json: missing required key "steps""#),
         (#"{"steps": {}}"#, #"s.json: steps: expected an array, found an object"#),
-        (#"{"format": 2, "steps": []}"#, #"s.json: format: unsupported format 2; this version reads format 1"#),
-        (#"{"format": "1", "steps": []}"#, #"s.json: format: expected the number 1, found the string "1""#),
+        (
+            #"{"steps": [{"show": {"view": "v", "view_loader": "v"}}]}"#,
+            #"s.json: steps[0].show: both "view" and "view_loader" are given; they are the same key (its format 1 name and today's): keep "view_loader""#
+        ),
+        (#"{"format": 3, "steps": []}"#, #"s.json: format: unsupported format 3; this version reads format 1 or 2"#),
+        (#"{"format": "1", "steps": []}"#, #"s.json: format: expected the number 1 or 2, found the string "1""#),
         (
             #"{"step": []}"#,
             #"s.json: unknown key "step" (did you mean "steps"?); scenario keys are: format, name, description, screen, keyboard_height, plugins, arbitration, steps, expect"#
@@ -353,7 +357,7 @@ import Testing
         (#"{"steps": [{"at": "soon", "wait": "idle"}]}"#, #"s.json: steps[0].at: expected a number, found the string "soon""#),
         // Steps: actions.
         (
-            #"{"steps": [{"show": {"view": "v"}}]}"#,
+            #"{"format": 2, "steps": [{"show": {"view": "v"}}]}"#,
             #"s.json: steps[0].show: unknown key "view" (did you mean "view_loader"?); show keys are: handler, view_loader, controller_loader, reformer, data, as, priority, policy, when_preempted, time_to_live, dedupe_key"#
         ),
         (

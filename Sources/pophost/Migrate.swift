@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import HostRuntime
+import PopHarness
+
+/// `pophost migrate`: rewrite a plugin project's scenarios and snapshots in the newest formats.
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rewrite a project's scenarios and snapshots in the newest formats, meaning unchanged.",
+        discussion: """
+            Every format a plugin project checks in is read forever within the major version \
+            (docs/compatibility.md), so nothing needs migrating to keep passing; migrating drops the \
+            deprecation warnings and writes what this pophost writes. Searches each PATH (default: the \
+            current directory; directories recursively, leaving out .build, .git, target, node_modules and \
+            hidden directories) for scenarios (*.json with "steps", or any *.json in a directory named \
+            scenarios) and snapshots (*.snapshot), and rewrites each that is in an older format: a \
+            scenario's "format" and the keys renamed since (its layout and everything else stay as \
+            written), a snapshot's header and spelling (its recorded trace and frames stay). A file that \
+            does not parse is left as it is, saying why. Running it again changes nothing.
+
+            Exit status: 0 nothing (more) to change; 1 with --check when something would change, or when \
+            a file could not be read or written.
+            Example:
+              pophost migrate --check      # in CI: fails while a file is in an older format
+              pophost migrate              # rewrites them
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Files or directories (default: the current directory).", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(help: "Change nothing: list what would change and exit 1 when something would.")
+    var check = false
+
+    @Flag(help: "Print JSON (docs/json.md) instead of text.")
+    var json = false
+
+    func validate() throws {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("\(printable(path)): no such file or directory")
+        }
+    }
+
+    func run() throws {
+        let files = ProjectMigration.plan(paths: paths.isEmpty ? ["."] : paths)
+        var failed: [String] = []
+        var written: [String] = []
+        for file in files {
+            guard let rewritten = file.rewritten, !check else { continue }
+            if let reason = OutputFile.write(String(decoding: rewritten, as: UTF8.self), to: file.path) {
+                failed.append(file.path)
+                Diagnostics.error("cannot write \(printable(file.path)): \(reason)")
+            } else {
+                written.append(file.path)
+            }
+        }
+        let changing = files.filter { $0.rewritten != nil }
+        let problems = files.filter { $0.problem != nil }
+        if json {
+            try printJSON(MigrationReport(files: files, check: check, written: written))
+        } else {
+            for file in changing {
+                print("\(check ? "would rewrite" : written.contains(file.path) ? "rewrote" : "did not rewrite") \(printable(file.path)) (\(file.kind.rawValue))")
+                for change in file.changes { print("  " + printable(change)) }
+            }
+            let upToDate = files.count - changing.count - problems.count
+            print(
+                "\(files.count) file\(files.count == 1 ? "" : "s") examined: \(changing.count) \(check ? "to rewrite" : "rewritten"), "
+                    + "\(upToDate) already in the newest format\(problems.isEmpty ? "" : ", \(problems.count) left as they are")")
+        }
+        for file in problems { Diagnostics.warning("\(printable(file.path)): left as it is: \(printable(file.problem!))") }
+        if !failed.isEmpty { throw CommandFailure("\(failed.count) file\(failed.count == 1 ? "" : "s") could not be written") }
+        if !problems.isEmpty {
+            throw CommandFailure("\(problems.count) file\(problems.count == 1 ? "" : "s") could not be read as a scenario or snapshot")
+        }
+        if check && !changing.isEmpty {
+            throw CommandFailure("\(changing.count) file\(changing.count == 1 ? " is" : "s are") in an older format; `pophost migrate` rewrites them")
+        }
+    }
+}
+
+/// The JSON shape of `migrate --json`.
+struct MigrationReport: Encodable {
+    struct File: Encodable {
+        let path: String
+        let kind: String
+        /// `current`, `would-rewrite`, `rewritten` or `left` (with `problem`).
+        let status: String
+        let changes: [String]
+        let problem: String?
+    }
+
+    let check: Bool
+    let files: [File]
+
+    init(files: [ProjectMigration.File], check: Bool, written: [String]) {
+        self.check = check
+        self.files = files.map { file in
+            let status =
+                file.problem != nil
+                ? "left" : file.rewritten == nil ? "current" : check ? "would-rewrite" : written.contains(file.path) ? "rewritten" : "left"
+            return File(path: file.path, kind: file.kind.rawValue, status: status, changes: file.changes, problem: file.problem)
+        }
+    }
+}
