@@ -86,7 +86,8 @@ public enum ProjectMigration {
     private static func snapshot(_ path: String, _ text: String) -> File {
         let reading = SnapshotFormat.read(text)
         guard let format = reading.format else {
-            return File(path: path, kind: .snapshot, changes: [], rewritten: nil, problem: "line 1 is not a pophost scenario snapshot header")
+            return File(
+                path: path, kind: .snapshot, changes: [], rewritten: nil, problem: "line 1 is not a pophost scenario snapshot header")
         }
         if let line = reading.unreadable.first {
             return File(

@@ -59,8 +59,8 @@ enum ScenarioChecks {
                 details: ["expected: \(expected)", "actual:   \(actual)"],
                 snapshot: SnapshotDifference(
                     scenario: path, snapshot: snapshotPath, line: line, frame: frame,
-                    expectedFrame: frame.flatMap { $0 < expectedFrames.count ? expectedFrames[$0] : nil },
-                    actualFrame: frame.flatMap { $0 < actualFrames.count ? actualFrames[$0] : nil }))
+                    expectedFrame: frame.flatMap { $0 < expectedFrames.count ? Optional(expectedFrames[$0]) : .none },
+                    actualFrame: frame.flatMap { $0 < actualFrames.count ? Optional(actualFrames[$0]) : .none }))
         }
     }
 }

@@ -23,7 +23,8 @@ enum SnapshotComparison {
     static func compare(recorded: SnapshotFormat.Reading, run: SnapshotFormat.Reading) -> Outcome {
         guard let format = recorded.format else {
             return .differs(
-                line: 1, what: "the header", expected: "(not a pophost scenario snapshot header)", actual: "format \(SnapshotFormat.newest)",
+                line: 1, what: "the header", expected: "(not a pophost scenario snapshot header)",
+                actual: "format \(SnapshotFormat.newest)",
                 frame: nil)
         }
         guard format <= SnapshotFormat.newest else {
@@ -71,8 +72,9 @@ enum SnapshotComparison {
             return SnapshotFormat.comparable(.object(object))
         }
         for index in 0..<max(recorded.count, run.count) {
-            let expected: Value? = index < recorded.count ? recorded[index].value : nil
-            let actual: Value? = index < run.count ? run[index].value : nil
+            // Value is nil-literal-expressible (`.null`): absent is `.none`, not `nil`.
+            let expected = index < recorded.count ? Optional(recorded[index].value) : .none
+            let actual = index < run.count ? Optional(run[index].value) : .none
             guard expected.map(meaning) != actual.map(meaning) else { continue }
             let event = (expected ?? actual).flatMap { value -> String? in
                 guard case .string(let name)? = value["event"] else { return nil }
@@ -94,7 +96,8 @@ enum SnapshotComparison {
         for (index, frame) in recorded.enumerated() {
             guard index < run.count else {
                 return .differs(
-                    line: frame.header.line, what: "frame \(index + 1)", expected: "frame " + frame.header.value.json, actual: "(end of run)",
+                    line: frame.header.line, what: "frame \(index + 1)", expected: "frame " + frame.header.value.json,
+                    actual: "(end of run)",
                     frame: index)
             }
             let time = frame.header.value["time_ms"].map(SnapshotFormat.comparable)
@@ -104,7 +107,9 @@ enum SnapshotComparison {
                     line: frame.header.line, what: "frame \(index + 1)'s time", expected: "frame " + frame.header.value.json,
                     actual: "frame " + run[index].header.value.json, frame: index)
             }
-            let runNodes = Dictionary(run[index].nodes.compactMap { node in id(of: node.value).map { ($0, node.value) } }) { first, _ in first }
+            let runNodes = Dictionary(run[index].nodes.compactMap { node in id(of: node.value).map { ($0, node.value) } }) { first, _ in
+                first
+            }
             for node in frame.nodes {
                 guard let id = id(of: node.value), !id.hasPrefix("app.") else { continue }
                 let actual = runNodes[id]
@@ -117,7 +122,8 @@ enum SnapshotComparison {
         }
         guard run.count <= recorded.count else {
             return .differs(
-                line: (recorded.last?.nodes.last?.line ?? recorded.last?.header.line ?? 1) + 1, what: "frame \(recorded.count + 1)", expected: "(end of snapshot)",
+                line: (recorded.last?.nodes.last?.line ?? recorded.last?.header.line ?? 1) + 1, what: "frame \(recorded.count + 1)",
+                expected: "(end of snapshot)",
                 actual: "frame " + run[recorded.count].header.value.json, frame: recorded.count)
         }
         return nil

@@ -143,7 +143,8 @@ public enum SnapshotFormat {
         switch value {
         case .int(let number): .double(Double(number))
         case .array(let elements): .array(elements.map(comparable))
-        case .object(let object): .object(Value.Object(uniqueMembers: object.map { Value.Member(key: $0.key, value: comparable($0.value)) }))
+        case .object(let object):
+            .object(Value.Object(uniqueMembers: object.map { Value.Member(key: $0.key, value: comparable($0.value)) }))
         default: value
         }
     }

@@ -45,7 +45,8 @@ public enum ScenarioMigration {
             changes.append(Change(path: "format", description: "\"format\": \(ScenarioFormat.newest) added (the file said none: format 1)"))
         }
         for key in walker.keys {
-            guard key.path.count == 3, key.path[0] == .key("steps"), case .index(let step) = key.path[1], case .key(let object) = key.path[2],
+            guard key.path.count == 3, key.path[0] == .key("steps"), case .index(let step) = key.path[1],
+                case .key(let object) = key.path[2],
                 let rename = ScenarioFormat.renames(in: object, format: format).first(where: { $0.old == key.name })
             else { continue }
             edits.append((key.range, "\"\(rename.new)\""))

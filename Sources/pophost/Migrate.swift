@@ -60,7 +60,9 @@ struct Migrate: ParsableCommand {
             try printJSON(MigrationReport(files: files, check: check, written: written))
         } else {
             for file in changing {
-                print("\(check ? "would rewrite" : written.contains(file.path) ? "rewrote" : "did not rewrite") \(printable(file.path)) (\(file.kind.rawValue))")
+                print(
+                    "\(check ? "would rewrite" : written.contains(file.path) ? "rewrote" : "did not rewrite") \(printable(file.path)) (\(file.kind.rawValue))"
+                )
                 for change in file.changes { print("  " + printable(change)) }
             }
             let upToDate = files.count - changing.count - problems.count
@@ -74,7 +76,8 @@ struct Migrate: ParsableCommand {
             throw CommandFailure("\(problems.count) file\(problems.count == 1 ? "" : "s") could not be read as a scenario or snapshot")
         }
         if check && !changing.isEmpty {
-            throw CommandFailure("\(changing.count) file\(changing.count == 1 ? " is" : "s are") in an older format; `pophost migrate` rewrites them")
+            throw CommandFailure(
+                "\(changing.count) file\(changing.count == 1 ? " is" : "s are") in an older format; `pophost migrate` rewrites them")
         }
     }
 }

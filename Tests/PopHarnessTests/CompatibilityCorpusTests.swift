@@ -1,7 +1,8 @@
 import Foundation
-@testable import PopHarness
 import PopTestSupport
 import Testing
+
+@testable import PopHarness
 
 /// The compatibility corpus (Tests/Fixtures/compatibility): plugin projects frozen as earlier
 /// pophosts released them — sources, vendored headers, scenarios and the snapshots those pophosts
@@ -22,7 +23,9 @@ import Testing
 
     static let projects = ["2026-11-21", "2026-11-24"].flatMap { release in
         [
-            Project(release: release, name: "c-sample", makeDirectory: "Plugins/CSample", library: "Plugins/CSample/libpop_sample_c.so", scenarios: "Scenarios"),
+            Project(
+                release: release, name: "c-sample", makeDirectory: "Plugins/CSample", library: "Plugins/CSample/libpop_sample_c.so",
+                scenarios: "Scenarios"),
             Project(release: release, name: "greeter", makeDirectory: ".", library: "libgreeter.so", scenarios: "scenarios"),
         ]
     }
@@ -107,7 +110,8 @@ import Testing
         let snapshot = root + "/scenarios/snapshots/greeter.snapshot"
         let text = try String(contentsOfFile: snapshot, encoding: .utf8)
         #expect(text.contains("\"view-loader\""))
-        let changed = text.replacingOccurrences(of: "\"t\":250.0,\"request\":1,\"event\":\"did-present\"", with: "\"t\":260.0,\"request\":1,\"event\":\"did-present\"")
+        let changed = text.replacingOccurrences(
+            of: "\"t\":250.0,\"request\":1,\"event\":\"did-present\"", with: "\"t\":260.0,\"request\":1,\"event\":\"did-present\"")
         #expect(changed != text)
         try changed.write(toFile: snapshot, atomically: true, encoding: .utf8)
         let (result, report) = try Self.test(root, project)

@@ -16,12 +16,19 @@
  *      struct_size (POP_STRUCT_HAS); a field beyond it is absent and means the default its comment
  *      gives. struct_size must be at least the size the struct had in the minor that introduced it
  *      (for the structs of ABI 1.0, their 1.0 size): anything smaller is an error.
- *   3. Fields are only ever appended, in a new minor version: never inserted, removed, reordered or
- *      retyped. Enums gain values the same way: a plugin must expect values it does not know from
- *      a newer host (a reason, a value type), and the host refuses values newer than its own
- *      minor where a plugin sends them (a presentation style, a curve: a plugin error).
- *   4. Whatever else is optional comes as an extension, found by string id ("pop.NAME/REV", see
- *      pophost.h); a missing extension is NULL, never an error.
+ *   3. A released struct is frozen (CLAP's rule): no field is ever inserted, removed, reordered,
+ *      retyped, or — from ABI 1.2 on — appended. The fields 1.1 appended before this rule was
+ *      written (pop_handler_t.should_present_ex; pop_presentation_t.show_curve and hide_curve)
+ *      stay where they are and are read through struct_size as rule 2 says. Enums gain values in
+ *      a new minor: a plugin must expect values it does not know from a newer host (a reason, a
+ *      value type), and the host refuses values newer than its own minor where a plugin sends
+ *      them (a presentation style, a curve: a plugin error).
+ *   4. Everything new comes as an extension, found by string id ("pop.NAME/REV", see pophost.h):
+ *      a stable one in ext/, one still changing in draft/ (draft/README.md). A missing extension
+ *      is NULL, never an error. A changed extension is a new id ("pop.NAME/2"); the old id keeps
+ *      its table and meaning. Where an extension takes over a hook that a frozen struct also has,
+ *      the extension's header says which wins (the "pop.layout/1" layout wins over the 1.0
+ *      controller loader's layout, ext/layout.h).
  *
  * So a plugin built against a newer 1.x minor loads in an older 1.x host, as long as it uses nothing
  * the host lacks: fields past the host's struct_size, extensions the host answers NULL for. (CLAP
