@@ -22,7 +22,10 @@ struct Pophost: ParsableCommand {
             "pophost: error: ...".
             """,
         version: PophostVersion.string,
-        subcommands: [List.self, Inspect.self, Check.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self, Preview.self, Migrate.self]
+        subcommands: [
+            List.self, Inspect.self, Check.self, Show.self, Demo.self, Run.self, Render.self, Test.self, New.self, Preview.self,
+            Migrate.self,
+        ]
     )
 
     /// The command line, each argument decoded losslessly (`PathBytes`): a path that is not UTF-8
