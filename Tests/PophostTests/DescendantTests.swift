@@ -64,15 +64,19 @@ import Glibc
         setup.expectNoneLeft("a scanner killed on its timeout")
     }
 
-    @Test("a daemon started in init ends with the test's process (`pophost test`)")
-    func testProcess() throws {
-        let setup = try Setup(["-DFIX_DETACH_IN_INIT"])
-        let result = try run(Build.pophost, ["test", setup.plugin, "--only", "library.loads"], environment: setup.environment)
+    @Test(
+        "a daemon started in init, an action or a build ends with the test's process (`pophost test`)",
+        arguments: zip(["INIT", "ACTION", "BUILD"], ["library.loads", "component.actions-fuzzed", "component.content-limits"]))
+    func testProcess(place: String, test: String) throws {
+        let setup = try Setup(["-DFIX_DETACH_IN_\(place)"])
+        let result = try run(Build.pophost, ["test", setup.plugin, "--only", test], environment: setup.environment)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         setup.expectNoneLeft("pophost test")
     }
 
-    @Test("a daemon started in an action or a build ends with the plugin host (`pophost show --isolate`)", arguments: ["ACTION", "BUILD"])
+    @Test(
+        "a daemon started in init, an action or a build ends with the plugin host (`pophost show --isolate`)",
+        arguments: ["INIT", "ACTION", "BUILD"])
     func pluginHost(place: String) throws {
         let setup = try Setup(["-DFIX_DETACH_IN_\(place)"])
         let result = try run(
@@ -91,10 +95,10 @@ import Glibc
     }
 
     @Test(
-        "a daemon started in init, an action or a build ends with pophost when the plugin runs in process",
-        arguments: ["INIT", "ACTION", "BUILD"])
-    func inProcess(place: String) throws {
-        let setup = try Setup(["-DFIX_DETACH_IN_\(place)"])
+        "a daemon started in init, an action or a build, or a plain child, ends with pophost when the plugin runs in process",
+        arguments: ["-DFIX_DETACH_IN_INIT", "-DFIX_DETACH_IN_ACTION", "-DFIX_DETACH_IN_BUILD", "-DFIX_FORK_IN_INIT"])
+    func inProcess(define: String) throws {
+        let setup = try Setup([define])
         let result = try run(Build.pophost, Self.showArguments + ["--plugins", setup.directory.path], environment: setup.environment)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         setup.expectNoneLeft("pophost show")
