@@ -98,6 +98,29 @@ import Glibc
         #expect(result.stderr.contains("fixture: initialising"), "\(result.stderr)")
     }
 
+    @Test("`show --trace` to a full device exits 1, naming the trace")
+    func fullTrace() throws {
+        let directory = TemporaryDirectory(), cache = TemporaryDirectory()
+        let id = "com.pophost.traced"
+        try Fixture.build(directory.file("traced.so"), ["-DFIX_PLUGIN_ID=\"\(id)\""])
+        let result = try PopTestSupport.run(
+            Build.pophost, ["show", "--plugins", directory.path, "--handler", "\(id).handler", "--trace", "/dev/full"],
+            environment: CLITests.isolated(cache))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("/dev/full: cannot write the trace: No space left on device"), "\(result.stderr)")
+    }
+
+    @Test("in-process `inspect --json` of a plugin that closes descriptors 0–2 in init prints its description")
+    func closedDescriptorsInInit() throws {
+        let directory = TemporaryDirectory(), cache = TemporaryDirectory()
+        let plugin = directory.file("closes.so")
+        try Fixture.build(plugin, ["-DFIX_CLOSE_STDIO", "-DFIX_PLUGIN_ID=\"com.pophost.closes\""])
+        let result = try PopTestSupport.run(Build.pophost, ["inspect", plugin, "--json"], environment: CLITests.isolated(cache))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("com.pophost.closes"), "\(result.stdout)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "not JSON: \(result.stdout)")
+    }
+
     @Test("in-process `show` of a plugin that closes descriptors 0–2 in an action prints its whole trace")
     func closedDescriptors() throws {
         let directory = TemporaryDirectory(), cache = TemporaryDirectory()
