@@ -44,10 +44,10 @@ static inline int pop_set_child_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
 }
 
-/* Reads the parent pid and the process group of process `pid` from /proc/<pid>/stat; 0, or -1 when
- * it is gone. The command name, in parentheses, may hold spaces and parentheses: the fields follow
- * its last ')'. Async-signal-safe. */
-static inline int pop_process_parent(pid_t pid, pid_t *parent, pid_t *group) {
+/* Reads the parent pid, the process group and the session of process `pid` from /proc/<pid>/stat;
+ * 0, or -1 when it is gone. The command name, in parentheses, may hold spaces and parentheses: the
+ * fields follow its last ')'. Async-signal-safe. */
+static inline int pop_process_ids(pid_t pid, pid_t *parent, pid_t *group, pid_t *session) {
     char path[32] = "/proc/", digits[12];
     int length = 0, at = 6;
     for (pid_t rest = pid; rest > 0 && length < 11; rest /= 10) digits[length++] = (char)('0' + rest % 10);
@@ -65,11 +65,11 @@ static inline int pop_process_parent(pid_t pid, pid_t *parent, pid_t *group) {
     ssize_t close_paren = -1;
     for (ssize_t index = 0; index < count; index++)
         if (text[index] == ')') close_paren = index;
-    /* ") S PPID PGRP ": the state, then the two numbers. */
+    /* ") S PPID PGRP SID ": the state, then the three numbers. */
     ssize_t index = close_paren + 4;
     if (close_paren < 0 || index >= count) return -1;
-    pid_t numbers[2] = {0, 0};
-    for (int field = 0; field < 2; field++) {
+    pid_t numbers[3] = {0, 0, 0};
+    for (int field = 0; field < 3; field++) {
         int negative = index < count && text[index] == '-';
         if (negative) index++;
         while (index < count && text[index] >= '0' && text[index] <= '9') numbers[field] = numbers[field] * 10 + (text[index++] - '0');
@@ -79,17 +79,19 @@ static inline int pop_process_parent(pid_t pid, pid_t *parent, pid_t *group) {
     }
     *parent = numbers[0];
     *group = numbers[1];
+    *session = numbers[2];
     return 0;
 }
 
 /* Kills (SIGKILL) and reaps every child of this process except those whose pid is among
- * keep[0..<count] (0 entries are free slots) and, when `spare_group` is set, those in this
- * process's own process group; then again, until a pass finds none — in a subreaper the orphans of
- * a killed child become its children. Raw system calls only (open, getdents64, read, close, kill,
- * waitpid): async-signal-safe, for signal handlers and a process that is exiting. Returns how many
- * it ended. */
-static inline int pop_end_children(const pid_t *keep, int count, int spare_group) {
-    pid_t self = getpid(), own_group = getpgrp();
+ * keep[0..<count] (0 entries are free slots); with `left_by` > 0, only those a child that led that
+ * process group left behind: still in the group, or in a session other than this process's (they
+ * called setsid()) — never an ordinary child of this process. Then again, until a pass finds none:
+ * in a subreaper the orphans of a killed process become its children. Raw system calls only (open,
+ * getdents64, read, close, kill, waitpid): async-signal-safe, for signal handlers and a process
+ * that is exiting. Returns how many it ended. */
+static inline int pop_end_children(const pid_t *keep, int count, pid_t left_by) {
+    pid_t self = getpid(), own_session = getsid(0);
     int ended = 0;
     for (int pass = 0; pass < 1000; pass++) {
         int found = 0;
@@ -106,9 +108,9 @@ static inline int pop_end_children(const pid_t *keep, int count, int spare_group
                 pid_t pid = 0;
                 for (; *name >= '0' && *name <= '9'; name++) pid = pid * 10 + (*name - '0');
                 if (*name != 0 || pid <= 0) continue;
-                pid_t parent, group;
-                if (pop_process_parent(pid, &parent, &group) != 0 || parent != self) continue;
-                if (spare_group && group == own_group) continue;
+                pid_t parent, group, session;
+                if (pop_process_ids(pid, &parent, &group, &session) != 0 || parent != self) continue;
+                if (left_by > 0 && group != left_by && session == own_session) continue;
                 int kept = 0;
                 for (int slot = 0; slot < count && !kept; slot++) kept = keep[slot] == pid;
                 if (kept) continue;

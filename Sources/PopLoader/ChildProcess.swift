@@ -391,9 +391,9 @@ package final class ChildProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let ended = record(Self.termination(status))
-        // What it left behind outside its group (a process that called setsid) was adopted by this
-        // process when the child died: it ends now, with the child.
-        LiveChildren.endAdopted()
+        // What it left behind (its group's processes, killed above; a process that called setsid)
+        // was adopted by this process when the child died: it ends now, with the child.
+        LiveChildren.endAdopted(leftBy: pid)
         return ended
     }
 

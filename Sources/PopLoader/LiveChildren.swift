@@ -14,8 +14,8 @@ import Glibc
 /// anyone's reach. So a process that runs plugin code, or starts processes that do, calls
 /// `adoptDescendants()`: it becomes a subreaper (`PR_SET_CHILD_SUBREAPER`), every orphan among its
 /// descendants becomes its child, and they are all killed and reaped when it exits. With it, each
-/// child reaped also ends the orphans it left (`endAdopted()`), and an interrupted process ends them
-/// in its signal handler (`killOnTerminationSignals()`).
+/// child reaped also ends the orphans it left (`endAdopted(leftBy:)`), and an interrupted process
+/// ends them in its signal handler (`killOnTerminationSignals()`).
 public enum LiveChildren {
     /// Slots for the process-group ids of the live children; 0 is a free slot. Fixed memory, made
     /// before any handler is installed, so that the handler only reads it.
@@ -89,14 +89,16 @@ public enum LiveChildren {
         _ = pop_end_children(nil, 0, 0)
     }
 
-    /// In a process that adopts its descendants: kills and reaps the orphans it adopted — its children
-    /// that are not live children and are not in its own process group (an in-process plugin's
-    /// ordinary child is left until the end). Called after each child is reaped, so what a killed or
-    /// crashed child left behind ends with it.
-    static func endAdopted() {
+    /// In a process that adopts its descendants: kills and reaps the orphans the child that led
+    /// `group` left behind, now this process's children — those still in the group, and any in a
+    /// session of their own (a daemon's `setsid()`), but no live child and no ordinary child of this
+    /// process (an in-process plugin's helper, an app's own `Process`: those end when it exits).
+    /// Called after each child is reaped, so what a child that ended, was killed or crashed left
+    /// behind ends with it.
+    static func endAdopted(leftBy group: pid_t) {
         guard adopting.load(ordering: .acquiring) else { return }
         spawning.withLock { _ in
-            writers.withLock { _ in _ = pop_end_children(groups, Int32(capacity), 1) }
+            writers.withLock { _ in _ = pop_end_children(groups, Int32(capacity), group) }
         }
     }
 
