@@ -85,13 +85,41 @@ import Glibc
         setup.expectNoneLeft("pophost show --isolate")
     }
 
-    @Test("a daemon started in an action ends when its plugin host crashes")
-    func pluginHostCrash() throws {
-        let setup = try Setup(["-DFIX_DETACH_IN_ACTION", "-DFIX_CRASH_IN_ACTION"])
-        let result = try run(
-            Build.pophost, Self.showArguments + ["--plugins", setup.directory.path, "--isolate"], environment: setup.environment)
-        #expect(result.stdout.contains("plugin-crashed"), "\(result.stdout)\(result.stderr)")
-        setup.expectNoneLeft("a plugin host that crashed")
+    /// An owner that ends otherwise than by finishing its work.
+    struct Ending: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let defines: [String]
+        /// The command's arguments, `PLUGIN` and `DIR` standing for the plugin and its directory.
+        let arguments: [String]
+    }
+
+    static let endings = [
+        Ending(
+            testDescription: "a test's process ended by its watchdog", defines: ["-DFIX_DETACH_IN_INIT", "-DFIX_HANG_IN_INIT"],
+            arguments: ["test", "PLUGIN", "--only", "library.loads"]),
+        Ending(
+            testDescription: "a test's process that crashed", defines: ["-DFIX_DETACH_IN_ACTION", "-DFIX_CRASH_IN_ACTION"],
+            arguments: ["test", "PLUGIN", "--only", "component.actions-fuzzed"]),
+        Ending(
+            testDescription: "a plugin host that crashed", defines: ["-DFIX_DETACH_IN_ACTION", "-DFIX_CRASH_IN_ACTION"],
+            arguments: showArguments + ["--plugins", "DIR", "--isolate"]),
+        Ending(
+            testDescription: "a plugin host that timed out", defines: ["-DFIX_DETACH_IN_INIT", "-DFIX_HANG_SHOULD_PRESENT"],
+            arguments: showArguments + ["--plugins", "DIR", "--isolate", "--call-timeout", "0.5"]),
+        Ending(
+            testDescription: "a plugin host whose plugin called exit()", defines: ["-DFIX_DETACH_IN_ACTION", "-DFIX_EXIT_IN_ACTION"],
+            arguments: showArguments + ["--plugins", "DIR", "--isolate"]),
+        Ending(
+            testDescription: "pophost, whose in-process plugin called exit()", defines: ["-DFIX_DETACH_IN_ACTION", "-DFIX_EXIT_IN_ACTION"],
+            arguments: showArguments + ["--plugins", "DIR"]),
+    ]
+
+    @Test("a daemon ends however its owner ends", arguments: endings)
+    func ownerEnds(_ ending: Ending) throws {
+        let setup = try Setup(ending.defines)
+        let arguments = ending.arguments.map { $0 == "PLUGIN" ? setup.plugin : $0 == "DIR" ? setup.directory.path : $0 }
+        _ = try run(Build.pophost, arguments, environment: setup.environment)
+        setup.expectNoneLeft(ending.testDescription)
     }
 
     @Test(
