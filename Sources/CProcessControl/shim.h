@@ -1,11 +1,17 @@
 /* Process control that Swift's Glibc module does not offer: prctl and syscall are variadic (Swift
- * imports no variadic C function), and posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not
- * in the module. Used by PopLoader's ChildProcess only. */
+ * imports no variadic C function), posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not
+ * in the module, and ending a process's descendants must be async-signal-safe (it runs in signal
+ * handlers and atexit). Used by PopLoader's ChildProcess and LiveChildren only. */
 #ifndef POPHOST_CPROCESSCONTROL_SHIM_H
 #define POPHOST_CPROCESSCONTROL_SHIM_H
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
@@ -29,5 +35,95 @@ static inline int pop_pidfd_open(pid_t pid) {
     (void)pid;
     return -1;
 #endif
+}
+
+/* Makes this process the reaper of every orphan among its descendants (PR_SET_CHILD_SUBREAPER):
+ * a process that a child leaves behind — forked, double-forked, in a session of its own — becomes
+ * this process's child instead of init's, so it can still be found and ended. 0, or -1 (errno). */
+static inline int pop_set_child_subreaper(void) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
+}
+
+/* Reads the parent pid, the process group and the session of process `pid` from /proc/<pid>/stat;
+ * 0, or -1 when it is gone. The command name, in parentheses, may hold spaces and parentheses: the
+ * fields follow its last ')'. Async-signal-safe. */
+static inline int pop_process_ids(pid_t pid, pid_t *parent, pid_t *group, pid_t *session) {
+    char path[32] = "/proc/", digits[12];
+    int length = 0, at = 6;
+    for (pid_t rest = pid; rest > 0 && length < 11; rest /= 10) digits[length++] = (char)('0' + rest % 10);
+    while (length > 0) path[at++] = digits[--length];
+    const char *tail = "/stat";
+    while (*tail) path[at++] = *tail++;
+    path[at] = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[512];
+    ssize_t count;
+    do count = read(fd, text, sizeof text - 1); while (count < 0 && errno == EINTR);
+    close(fd);
+    if (count <= 0) return -1;
+    ssize_t close_paren = -1;
+    for (ssize_t index = 0; index < count; index++)
+        if (text[index] == ')') close_paren = index;
+    /* ") S PPID PGRP SID ": the state, then the three numbers. */
+    ssize_t index = close_paren + 4;
+    if (close_paren < 0 || index >= count) return -1;
+    pid_t numbers[3] = {0, 0, 0};
+    for (int field = 0; field < 3; field++) {
+        int negative = index < count && text[index] == '-';
+        if (negative) index++;
+        while (index < count && text[index] >= '0' && text[index] <= '9') numbers[field] = numbers[field] * 10 + (text[index++] - '0');
+        if (negative) numbers[field] = -numbers[field];
+        if (index >= count || text[index] != ' ') return -1;
+        index++;
+    }
+    *parent = numbers[0];
+    *group = numbers[1];
+    *session = numbers[2];
+    return 0;
+}
+
+/* Kills (SIGKILL) and reaps every child of this process except those whose pid is among
+ * keep[0..<count] (0 entries are free slots); with `left_by` > 0, only those a child that led that
+ * process group left behind: still in the group, or in a session other than this process's (they
+ * called setsid()) — never an ordinary child of this process. Then again, until a pass finds none:
+ * in a subreaper the orphans of a killed process become its children. Raw system calls only (open,
+ * getdents64, read, close, kill, waitpid): async-signal-safe, for signal handlers and a process
+ * that is exiting. Returns how many it ended. */
+static inline int pop_end_children(const pid_t *keep, int count, pid_t left_by) {
+    pid_t self = getpid(), own_session = getsid(0);
+    int ended = 0;
+    for (int pass = 0; pass < 1000; pass++) {
+        int found = 0;
+        int directory = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (directory < 0) return ended;
+        char entries[4096] __attribute__((aligned(8)));
+        long size;
+        while ((size = syscall(SYS_getdents64, directory, entries, sizeof entries)) > 0) {
+            for (long offset = 0; offset < size;) {
+                /* struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name. */
+                unsigned short record = *(unsigned short *)(entries + offset + 16);
+                const char *name = entries + offset + 19;
+                offset += record;
+                pid_t pid = 0;
+                for (; *name >= '0' && *name <= '9'; name++) pid = pid * 10 + (*name - '0');
+                if (*name != 0 || pid <= 0) continue;
+                pid_t parent, group, session;
+                if (pop_process_ids(pid, &parent, &group, &session) != 0 || parent != self) continue;
+                if (left_by > 0 && group != left_by && session == own_session) continue;
+                int kept = 0;
+                for (int slot = 0; slot < count && !kept; slot++) kept = keep[slot] == pid;
+                if (kept) continue;
+                kill(pid, SIGKILL);
+                int status;
+                while (waitpid(pid, &status, __WALL) < 0 && errno == EINTR) {}
+                found++;
+            }
+        }
+        close(directory);
+        ended += found;
+        if (found == 0) break;
+    }
+    return ended;
 }
 #endif

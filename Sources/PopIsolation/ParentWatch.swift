@@ -1,4 +1,5 @@
 import Foundation
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -10,14 +11,20 @@ import Glibc
 /// parent (an orphan is adopted by another process) and ends the process when it is not. Not
 /// `ChildProcess.dieWithParent()`, which short-lived children use: the kernel's parent-death signal
 /// follows the thread that spawned the child, and a plugin host outlives the thread that started it.
+/// What the plugin started is ended first (`_exit` skips `atexit`).
 enum ParentWatch {
     static func start(parent: pid_t) {
-        if getppid() != parent { _exit(0) }
+        if getppid() != parent { orphaned() }
         Thread.detachNewThread {
             while true {
                 usleep(100_000)
-                if getppid() != parent { _exit(0) }
+                if getppid() != parent { orphaned() }
             }
         }
+    }
+
+    private static func orphaned() -> Never {
+        LiveChildren.endAll()
+        _exit(0)
     }
 }

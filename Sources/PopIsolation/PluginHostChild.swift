@@ -13,6 +13,8 @@ public enum PluginHostChild {
     /// Runs the plugin host; returns the process's exit status (0 once served, 64 for a launch it
     /// cannot read or a protocol it does not speak, 74 when it cannot write to its parent).
     public static func run() -> Int32 {
+        // Whatever the plugin starts, however it detaches, ends when the plugin host exits.
+        LiveChildren.adoptDescendants()
         let input = ChildProcess.readStandardInput()
         guard ChildProcess.writeChannel(line: ChildProtocol.pluginHost.description) else { return 74 }
         let outbox = ChildOutbox()

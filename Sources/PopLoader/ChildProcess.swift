@@ -18,8 +18,9 @@ import Glibc
 /// (a worker thread's blocked signals are not inherited), no descriptor but 0–3, the Swift runtime's
 /// backtracer off (it would catch a plugin's `raise(SIGSEGV)` and let `raise` return), and a process
 /// group of its own. The child dies with its parent (`dieWithParent()`), and its whole group is
-/// killed when it ends, when it is killed, and when pophost is interrupted (`LiveChildren`), so
-/// nothing a plugin starts outlives the run.
+/// killed when it ends, when it is killed, and when pophost is interrupted (`LiveChildren`); in a
+/// process that adopts its descendants (`LiveChildren.adoptDescendants()`, as pophost and each of
+/// its children do) so is whatever left the group, so nothing a plugin starts outlives the run.
 package final class ChildProcess {
     package let pid: pid_t
     /// The parent's end of the child's descriptor 3 (read, and written too when duplex); -1 once it
@@ -144,14 +145,17 @@ package final class ChildProcess {
         let environment = Self.childEnvironment().map { strdup($0) } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
+        let status = LiveChildren.whileSpawning {
+            let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
+            if status == 0 { LiveChildren.add(child) }
+            return status
+        }
         for fd in [inputPipe.read, outputPipe.write, channelPipe.write] { close(fd) }
         guard status == 0 else {
             for fd in [inputPipe.write, outputPipe.read, channelPipe.read] { close(fd) }
             throw SpawnError(executable: executable, cause: String(cString: strerror(status)))
         }
         pid = child
-        LiveChildren.add(child)
         exitSignal = pop_pidfd_open(child)
         channel = channelPipe.read
         output = outputPipe.read
@@ -386,7 +390,11 @@ package final class ChildProcess {
         Glibc.kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return record(Self.termination(status))
+        let ended = record(Self.termination(status))
+        // What it left behind (its group's processes, killed above; a process that called setsid)
+        // was adopted by this process when the child died: it ends now, with the child.
+        LiveChildren.endAdopted(leftBy: pid)
+        return ended
     }
 
     private func record(_ ended: Termination) -> Termination {

@@ -10,4 +10,6 @@ import Glibc
 
 // First of all: a scanner whose parent is gone has no one to answer, and must not linger.
 guard ChildProcess.dieWithParent() else { exit(75) }
+// Whatever a plugin starts in the scanner, however it detaches, ends when the scanner exits.
+LiveChildren.adoptDescendants()
 exit(ScanWorker.run())

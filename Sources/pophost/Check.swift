@@ -56,7 +56,7 @@ struct Check: ParsableCommand {
             try printJSON(
                 ContractReport.Check(data: requestData.json, reformer: reformer, fits: fits, pairs: checks.map(ContractReport.Pair.init)))
         } else {
-            print(
+            StandardOutput.print(
                 CheckText(checks: checks, handler: handler, viewLoader: viewLoader, data: requestData, style: .standardOutput).render(),
                 terminator: "")
         }

@@ -7,7 +7,8 @@ import ArgumentParser
 ///   a malformed or out-of-range option, or a name that matches nothing (a component or plugin id,
 ///   an action, a field, a test): the message says what exists, and the subcommand's usage follows;
 /// - 1: the command ran and what it did failed (a broken plugin, a failed test or expectation, a
-///   file that cannot be written).
+///   file that cannot be written; standard output that cannot be written ends it the same way, from
+///   `StandardOutput`).
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     let status: Int32

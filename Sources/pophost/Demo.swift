@@ -22,7 +22,7 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         if print {
-            Swift.print(DemoScenario.json)
+            StandardOutput.print(DemoScenario.json)
             return
         }
         var scenario: Scenario

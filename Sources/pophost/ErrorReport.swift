@@ -10,7 +10,7 @@ extension Pophost {
     /// an unknown subcommand is named with the nearest one; anything else is the parser's message in
     /// pophost's style, with the usage of the subcommand it was parsing.
     static func exit(parsing error: Error, arguments: [String]) -> Never {
-        if exitCode(for: error) == .success { exit(withError: error) }
+        if exitCode(for: error) == .success { exit(printing: error) }
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         if let word = arguments.first, !word.hasPrefix("-"), !names.contains(word) {
             let hint = Spelling.nearest(to: word, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -37,10 +37,18 @@ extension Pophost {
         case let validation as ValidationError:
             fail(usage: validation.message, of: command)
         default:
-            if exitCode(for: error) == .success { exit(withError: error) }
+            if exitCode(for: error) == .success { exit(printing: error) }
             Diagnostics.error("\(error)")
             Foundation.exit(ExitCode.failure.rawValue)
         }
+    }
+
+    /// Help, the version or a completion script, which the parser reports as an error with status 0:
+    /// printed on pophost's standard output (checked, as every result), then status 0.
+    private static func exit(printing error: Error) -> Never {
+        let text = fullMessage(for: error, columns: StandardOutput.columns)
+        if !text.isEmpty { StandardOutput.print(text) }
+        Foundation.exit(ExitCode.success.rawValue)
     }
 
     /// A usage error of `command`: the message, its usage, where its help is; status 64.

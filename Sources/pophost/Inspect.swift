@@ -46,7 +46,7 @@ struct Inspect: ParsableCommand {
             report.contracts = contracts.map(ContractReport.Plugin.init)
             try printJSON(report)
         } else {
-            print(InspectText(entry: entry, contracts: contracts, style: .standardOutput).render(), terminator: "")
+            StandardOutput.print(InspectText(entry: entry, contracts: contracts, style: .standardOutput).render(), terminator: "")
         }
         if entry.status == .error || entry.status == .blacklisted { throw ExitCode.failure }
     }

@@ -24,7 +24,8 @@ struct List: ParsableCommand {
         if json {
             try printJSON(ListReport(discovery: discovery, searchPath: options.registry.searchPath))
         } else {
-            print(ListTable(discovery: discovery, searchPath: options.registry.searchPath, style: .standardOutput).render(), terminator: "")
+            StandardOutput.print(
+                ListTable(discovery: discovery, searchPath: options.registry.searchPath, style: .standardOutput).render(), terminator: "")
         }
     }
 }

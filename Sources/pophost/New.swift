@@ -64,11 +64,11 @@ struct New: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let style = Style.standardOutput
-        print(
+        StandardOutput.print(
             "Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
         )
-        for path in written { print("  " + printable(path)) }
-        print(
+        for path in written { StandardOutput.print("  " + printable(path)) }
+        StandardOutput.print(
             """
 
             Components: \(identity.handlerID), \(identity.viewID), \(identity.controllerID)

@@ -55,5 +55,5 @@ func formatTime(nanoseconds: Int64) -> String {
 
 /// Prints `value` as indented JSON (keys in the order the type encodes them) and a newline.
 func printJSON(_ value: some Encodable) throws {
-    print(try ValueEncoder().encode(value).indentedJSON)
+    StandardOutput.print(try ValueEncoder().encode(value).indentedJSON)
 }

@@ -17,7 +17,7 @@ struct Pophost: ParsableCommand {
             `pophost new <name>`.
 
             Exit status: 0 success; 1 the command ran and failed (a broken plugin, a failed test or \
-            expectation); 64 a usage error (a bad option, or a name that matches nothing: the message lists \
+            expectation, output it cannot write); 64 a usage error (a bad option, or a name that matches nothing: the message lists \
             what exists, and the subcommand's usage follows). Errors go to standard error as \
             "pophost: error: ...".
             """,
@@ -37,7 +37,12 @@ struct Pophost: ParsableCommand {
     }
 
     static func main() {
-        // Scanners and test processes are killed with their process groups if pophost is interrupted.
+        // Before anything can print: pophost's results go to a descriptor plugin code cannot reach.
+        StandardOutput.take()
+        // Every process pophost or an in-process plugin starts, however it detaches, ends with pophost;
+        // scanners, test processes and plugin hosts are killed with what they started if pophost is
+        // interrupted.
+        LiveChildren.adoptDescendants()
         LiveChildren.killOnTerminationSignals()
         StderrLogHandler.bootstrap()
         let arguments = Array(Self.arguments.dropFirst())

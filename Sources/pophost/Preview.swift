@@ -72,7 +72,7 @@ struct Preview: ParsableCommand {
                         ? Value.object(["url": .string(url), "host": .string(host), "port": .int(Int64(port))]).json
                         : "pophost preview: serving \(url) (Ctrl-C to stop)"
                     // Unbuffered: a script waiting for the address reads it at once.
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    StandardOutput.print(line)
                 }
             } catch {
                 failure.record(error)

@@ -15,10 +15,10 @@ final class ProgressLine {
     func update(_ text: @autoclosure () -> String) {
         guard enabled, shown || Date().timeIntervalSince(start) > 0.5 else { return }
         shown = true
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(text())".utf8))
+        Diagnostics.standardError("\r\u{1B}[2K\(text())")
     }
 
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if shown { Diagnostics.standardError("\r\u{1B}[2K") }
     }
 }

@@ -100,13 +100,13 @@ struct Render: ParsableCommand {
             summary["expectations"] = .int(Int64(expectations))
             summary["frame_limit_reached"] = .bool(runner.sampleLimitReached)
             summary["failures"] = .array(failures.map { .string($0.description) })
-            print(Value.object(summary).json)
+            StandardOutput.print(Value.object(summary).json)
         } else {
             let checked =
                 expectations == 0
                 ? "no expectations to check"
                 : failures.isEmpty ? "\(counted(expectations, "expectation")) met" : "\(counted(expectations, "expectation")) checked"
-            print(
+            StandardOutput.print(
                 "wrote \(counted(written.count, "\(format.rawValue) frame")) and the trace to \(printable(out)) "
                     + "(\(runner.chef.now.milliseconds / 1000) s of virtual time); \(checked)")
             for failure in failures { Diagnostics.error("\(failure)") }

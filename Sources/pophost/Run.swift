@@ -50,8 +50,8 @@ struct Run: ParsableCommand {
         try Self.play(scenario, options: options, isolation: isolation, watch: watch)
     }
 
-    /// Whether standard input and output are both a terminal.
-    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard input and pophost's standard output are both a terminal.
+    static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal }
 
     /// Plays `scenario` interactively until the user quits; with `watch`, reloading rebuilt plugins.
     static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool) throws {
@@ -62,7 +62,7 @@ struct Run: ParsableCommand {
         }
         let session: TerminalSession
         do {
-            session = try TerminalSession()
+            session = try TerminalSession(output: StandardOutput.descriptor)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -86,7 +86,7 @@ struct Run: ParsableCommand {
         runner.runToEnd()
         for event in runner.recorder.events where event.request != 0 || event.kind != .appTap {
             let label = runner.label(of: event.request).map { " \($0)" } ?? ""
-            print(TraceTable.row(event) + label)
+            StandardOutput.print(TraceTable.row(event) + label)
         }
         let failures = runner.problems + runner.verify()
         for failure in failures { Diagnostics.error("\(failure)") }
@@ -94,7 +94,7 @@ struct Run: ParsableCommand {
         let checked =
             expectations == 0
             ? "no expectations to check" : "\(counted(expectations, "expectation")) \(failures.isEmpty ? "met" : "checked")"
-        print(
+        StandardOutput.print(
             "\nNo terminal here: \(what) played headless (\(runner.chef.now.milliseconds / 1000) s of virtual time; \(checked)). "
                 + "Run it in a terminal to watch it, or `pophost render` for SVG frames.")
         if !failures.isEmpty { throw ExitCode.failure }

@@ -110,9 +110,10 @@ struct Show: ParsableCommand {
 
         for event in recorder.events {
             file?.record(event)
-            print(json ? event.jsonLine : TraceTable.row(event))
+            StandardOutput.print(json ? event.jsonLine : TraceTable.row(event))
         }
-        if !json, let final = chef.finalEvent(of: id) { print("request \(id): \(printable("\(final)"))") }
+        if !json, let final = chef.finalEvent(of: id) { StandardOutput.print("request \(id): \(printable("\(final)"))") }
+        if let failure = file?.failure { throw CommandFailure(failure.description) }
         withExtendedLifetime(stage) {}
         // Still going after a minute of virtual time: a plugin's durations, or --keep on a popup
         // that stays; said rather than ending as if all went well.

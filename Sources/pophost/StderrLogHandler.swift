@@ -29,7 +29,7 @@ struct StderrLogHandler: LogHandler {
             held?.append(line)
             return held != nil
         }
-        if !waiting { FileHandle.standardError.write(Data(line.utf8)) }
+        if !waiting { Diagnostics.standardError(line) }
     }
 
     /// Messages logged while a terminal session has the screen; nil when they are written at once.
@@ -46,6 +46,6 @@ struct StderrLogHandler: LogHandler {
             defer { held = nil }
             return held ?? []
         }
-        for line in lines { FileHandle.standardError.write(Data(line.utf8)) }
+        for line in lines { Diagnostics.standardError(line) }
     }
 }

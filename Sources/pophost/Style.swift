@@ -12,7 +12,7 @@ struct Style {
     static let standardOutput = Style(
         enabled: {
             let environment = ProcessInfo.processInfo.environment
-            return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+            return StandardOutput.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         }())
 
     func bold(_ text: String) -> String { wrap(text, "1") }

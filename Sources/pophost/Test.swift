@@ -66,7 +66,12 @@ struct Test: ParsableCommand {
         if child {
             // First of all: a test's process whose harness is gone must not linger.
             guard ChildProcess.dieWithParent() else { _exit(75) }
-            Foundation.exit(HarnessChild.run(endingWith: { _exit($0) }))
+            // A watchdog's _exit skips atexit: what the plugin started is ended first.
+            Foundation.exit(
+                HarnessChild.run(endingWith: {
+                    LiveChildren.endAll()
+                    _exit($0)
+                }))
         }
         var options = HarnessOptions(
             seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
@@ -93,7 +98,7 @@ struct Test: ParsableCommand {
 
         let style = Style.standardOutput
         if !json {
-            print(
+            StandardOutput.print(
                 style.bold("pophost test")
                     + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")"
             )
@@ -110,7 +115,7 @@ struct Test: ParsableCommand {
             }
         }
         if json {
-            print(try ValueEncoder().encode(report).indentedJSON)
+            StandardOutput.print(try ValueEncoder().encode(report).indentedJSON)
         } else {
             printSummary(report, style: style)
         }
@@ -145,28 +150,28 @@ struct Test: ParsableCommand {
             let entries: [Value] = unique.map {
                 ["name": .string($0.name), "level": .int(Int64($0.level)), "summary": .string($0.summary)]
             }
-            print(Value.array(entries).indentedJSON)
+            StandardOutput.print(Value.array(entries).indentedJSON)
             return
         }
         let width = unique.map { printable($0.name).count }.max() ?? 0
         for test in unique {
-            print(
+            StandardOutput.print(
                 "\(printable(test.name).padding(toLength: width, withPad: " ", startingAt: 0))  \(test.level)  \(printable(test.summary))")
         }
-        print("\(counted(unique.count, "test")) at strictness \(strictness)")
+        StandardOutput.print("\(counted(unique.count, "test")) at strictness \(strictness)")
     }
 
     private func printSummary(_ report: HarnessReport, style: Style) {
-        print("")
+        StandardOutput.print("")
         for plugin in report.plugins {
             let verdict = plugin.failed ? style.red("FAILED") : style.green("passed")
-            print("\(verdict)  \(printable(plugin.path)): \(HarnessReport.tally(plugin.counts))")
+            StandardOutput.print("\(verdict)  \(printable(plugin.path)): \(HarnessReport.tally(plugin.counts))")
         }
         let seconds = String(format: "%.1f", report.seconds)
-        print("\(counted(report.plugins.flatMap(\.results).count, "test")) in \(seconds) s; seed \(report.seed)")
+        StandardOutput.print("\(counted(report.plugins.flatMap(\.results).count, "test")) in \(seconds) s; seed \(report.seed)")
         let failures = report.plugins.flatMap { plugin in plugin.results.filter(\.status.isFailure).map { (plugin.path, $0) } }
         if let (path, first) = failures.first {
-            print("Reproduce: " + printable(reproduce(path, first.name, seed: report.seed)))
+            StandardOutput.print("Reproduce: " + printable(reproduce(path, first.name, seed: report.seed)))
         }
     }
 
@@ -223,15 +228,14 @@ private final class ProgressPrinter: @unchecked Sendable {
         // Plugins print one after another: a plugin's results wait for those of the plugins before it.
         for index in paths.indices {
             if printed[index] == 0 && !order[index].isEmpty && pending[index][order[index][0]] != nil {
-                print(style.bold("\n\(printable(paths[index]))"))
+                StandardOutput.print(style.bold("\n\(printable(paths[index]))"))
             }
             while printed[index] < order[index].count, let next = pending[index][order[index][printed[index]]] {
-                print(line(next))
+                StandardOutput.print(line(next))
                 printed[index] += 1
             }
             if printed[index] < order[index].count { break }
         }
-        fflush(nil)
     }
 
     private func line(_ result: TestResult) -> String {

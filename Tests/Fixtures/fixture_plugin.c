@@ -101,16 +101,26 @@
  *   FIX_ESCAPES             the plugin's name and description hold terminal escape sequences, and init
  *                           logs one through pop.log/1
  *
+ * Plugins that detach processes or print (issue 25):
+ *   FIX_DETACH_IN_INIT      init starts a daemon the classic way (fork, setsid, fork again; the middle
+ *                           process exits), which closes every descriptor and sleeps 120 s; its pid goes
+ *                           to $POPHOST_FIXTURE_PIDFILE when that is set, before init returns
+ *   FIX_DETACH_IN_ACTION    the action "go" does the same, first
+ *   FIX_DETACH_IN_BUILD     the view's build does the same, first
+ *   FIX_WRITE_IN_INIT       init writes a line to descriptor 1 with write(2)
+ *
  * The components (ids FIX_PLUGIN_ID + ".handler", ".view", ".controller") are otherwise well behaved:
  * the view is a text and an OK button (the host action "pop.dismiss"). */
 #define _DEFAULT_SOURCE /* usleep, pause */
 #include <pophost/pophost.h>
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef FIX_PLUGIN_ID
@@ -326,11 +336,39 @@ static int recurse(volatile int depth) {
 }
 #endif
 
+#if defined(FIX_DETACH_IN_INIT) || defined(FIX_DETACH_IN_ACTION) || defined(FIX_DETACH_IN_BUILD)
+/* A daemon, started so that it leaves its parent's process group and is orphaned at once. */
+static void start_daemon(void) {
+    pid_t middle = fork();
+    if (middle == 0) {
+        setsid();
+        pid_t daemon = fork();
+        if (daemon == 0) {
+            for (int fd = 0; fd < 1024; fd++) close(fd);
+            for (int second = 0; second < 120; second++) sleep(1);
+            _exit(0);
+        }
+        const char *pidfile = getenv("POPHOST_FIXTURE_PIDFILE");
+        int file = pidfile ? open(pidfile, O_WRONLY | O_APPEND | O_CREAT, 0644) : -1;
+        if (file >= 0 && daemon > 0) {
+            char line[24];
+            int length = snprintf(line, sizeof line, "%d\n", (int)daemon);
+            if (write(file, line, (size_t)length) != length) _exit(1);
+        }
+        _exit(0);
+    }
+    if (middle > 0) waitpid(middle, NULL, 0);
+}
+#endif
+
 #ifdef FIX_MISSING_FIELD
 static bool action_go(const char *pin) {
     (void)pin;
 #else
 static bool action_go(void) {
+#endif
+#ifdef FIX_DETACH_IN_ACTION
+    start_daemon();
 #endif
 #ifdef FIX_CRASH_IN_ACTION
     volatile int *nowhere = NULL;
@@ -393,6 +431,9 @@ static void *build_elsewhere(void *builder) {
 static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
     (void)self;
     (void)data;
+#ifdef FIX_DETACH_IN_BUILD
+    start_daemon();
+#endif
 #ifdef FIX_ABORT_IN_BUILD
     abort();
 #endif
@@ -673,6 +714,13 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
 #endif
 #ifdef FIX_NOISY_INIT
     printf("fixture: initialising\n");
+#endif
+#ifdef FIX_WRITE_IN_INIT
+    ssize_t written = write(1, "fixture: written\n", 17);
+    (void)written;
+#endif
+#ifdef FIX_DETACH_IN_INIT
+    start_daemon();
 #endif
 #ifdef FIX_SLOW_INIT
     usleep(150000);

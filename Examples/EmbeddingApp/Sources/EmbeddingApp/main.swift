@@ -12,6 +12,9 @@ func value(after flag: String) -> String? {
     }
 }
 
+// Whatever a plugin loaded here starts, however it detaches, ends with this app (docs/isolation.md).
+LiveChildren.adoptDescendants()
+
 let catalog = ComponentCatalog()
 catalog.register(viewLoader: "com.example.app.welcome") { WelcomeView() }
 if let directory = value(after: "--plugins") {
