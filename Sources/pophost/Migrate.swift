@@ -60,13 +60,13 @@ struct Migrate: ParsableCommand {
             try printJSON(MigrationReport(files: files, check: check, written: written))
         } else {
             for file in changing {
-                print(
+                StandardOutput.print(
                     "\(check ? "would rewrite" : written.contains(file.path) ? "rewrote" : "did not rewrite") \(printable(file.path)) (\(file.kind.rawValue))"
                 )
-                for change in file.changes { print("  " + printable(change)) }
+                for change in file.changes { StandardOutput.print("  " + printable(change)) }
             }
             let upToDate = files.count - changing.count - problems.count
-            print(
+            StandardOutput.print(
                 "\(files.count) file\(files.count == 1 ? "" : "s") examined: \(changing.count) \(check ? "to rewrite" : "rewritten"), "
                     + "\(upToDate) already in the newest format\(problems.isEmpty ? "" : ", \(problems.count) left as they are")")
         }
