@@ -22,6 +22,11 @@ public enum ProjectMigration {
         public let rewritten: [UInt8]?
         /// Why the file is left as it is although it looks like one to migrate (it does not parse).
         public let problem: String?
+
+        /// The same file, not rewritten after all, saying why (it could not be written).
+        public func leftAsItIs(because problem: String) -> File {
+            File(path: path, kind: kind, changes: changes, rewritten: nil, problem: problem)
+        }
     }
 
     /// Directories not searched: build output and version control, where no checked-in scenario is.
@@ -46,7 +51,9 @@ public enum ProjectMigration {
         return files
     }
 
-    /// The `.json` and `.snapshot` files under `directory`, relative, sorted.
+    /// The `.json` and `.snapshot` files under `directory`, relative, sorted. Symbolic links are
+    /// not followed (a linked file would be rewritten as a copy, a linked directory may loop); name
+    /// a link's target to migrate it.
     private static func candidates(in directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
@@ -56,6 +63,7 @@ public enum ProjectMigration {
                 enumerator.skipDescendants()
                 continue
             }
+            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink { continue }
             if name.hasSuffix(".json") || name.hasSuffix(".snapshot") { found.append(relative) }
         }
         return found.sorted()
@@ -64,11 +72,19 @@ public enum ProjectMigration {
     /// What migrating `path` would do; nil when it is not a scenario or snapshot (`named`: the user
     /// gave this file, so one that cannot be read is reported rather than passed over).
     static func examine(_ path: String, named: Bool) -> File? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return named ? File(path: path, kind: .scenario, changes: [], rewritten: nil, problem: "cannot read the file") : nil
+        let kind: File.Kind = path.hasSuffix(".snapshot") ? .snapshot : .scenario
+        let bytes: [UInt8]
+        do {
+            bytes = try ScenarioFile.read(path)
+        } catch {
+            return File(path: path, kind: kind, changes: [], rewritten: nil, problem: "cannot read it: \(error.reason)")
         }
-        let bytes = [UInt8](data)
-        if path.hasSuffix(".snapshot") { return snapshot(path, String(decoding: bytes, as: UTF8.self)) }
+        if kind == .snapshot {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return File(path: path, kind: kind, changes: [], rewritten: nil, problem: "it is not UTF-8 text")
+            }
+            return snapshot(path, text)
+        }
         let inScenarios = (path as NSString).deletingLastPathComponent.split(separator: "/").last?.lowercased() == "scenarios"
         let root = try? Value(jsonBytes: bytes)
         let looksLikeScenario = root?["steps"] != nil
@@ -79,6 +95,8 @@ public enum ProjectMigration {
                 path: path, kind: .scenario, changes: result.changes.map { "\($0.path): \($0.description)" },
                 rewritten: result.changes.isEmpty ? nil : result.text, problem: nil)
         } catch {
+            var error = error
+            error.file = nil  // the warning names the file already
             return File(path: path, kind: .scenario, changes: [], rewritten: nil, problem: "not a scenario this pophost reads: \(error)")
         }
     }
@@ -94,21 +112,30 @@ public enum ProjectMigration {
                 path: path, kind: .snapshot, changes: [], rewritten: nil,
                 problem: "line \(line.line) is not a trace, frame or node line of JSON")
         }
-        guard format <= SnapshotFormat.newest else {
+        guard SnapshotFormat.readable.contains(format) else {
             return File(
                 path: path, kind: .snapshot, changes: [], rewritten: nil,
-                problem: "format \(format) is newer than this pophost reads (1 to \(SnapshotFormat.newest))")
+                problem:
+                    "format \(format) is newer than this pophost reads (\(SnapshotFormat.readable.lowerBound) to \(SnapshotFormat.newest))")
         }
         let rewritten = reading.rewritten
         guard rewritten != text else { return File(path: path, kind: .snapshot, changes: [], rewritten: nil, problem: nil) }
+        let again = SnapshotFormat.read(rewritten)
+        guard again.drawing == (reading.drawing ?? 0), again.unreadable.isEmpty, again.trace.map(\.value) == reading.trace.map(\.value),
+            again.frames.map(\.json) == reading.frames.map(\.json)
+        else {
+            return File(
+                path: path, kind: .snapshot, changes: [], rewritten: nil, problem: "the rewrite would not read as the same snapshot")
+        }
         var changes: [String] = []
         if format < SnapshotFormat.newest {
             changes.append(
                 "format \(format) → \(SnapshotFormat.newest)"
                     + (reading.drawing == nil ? " (its drawing is not known: written as drawing 0, compared by content)" : ""))
         }
-        let old = text.split(separator: "\n").dropFirst(), new = rewritten.split(separator: "\n").dropFirst()
+        let old = SnapshotFormat.lines(of: text).dropFirst(), new = SnapshotFormat.lines(of: rewritten).dropFirst()
         let respelled = zip(old, new).filter { $0 != $1 }.count
+        if text.utf8.contains(UInt8(ascii: "\r")) { changes.append("line endings: CRLF → LF") }
         if respelled > 0 {
             let renamed = SnapshotFormat.renamedKeys.sorted { $0.key < $1.key }.filter { text.contains("\"\($0.key)\"") }
             let names = renamed.map { "\"\($0.key)\" → \"\($0.value)\"" }.joined(separator: ", ")

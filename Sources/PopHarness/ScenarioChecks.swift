@@ -29,7 +29,8 @@ enum ScenarioChecks {
 
         let snapshot = ScenarioSnapshot(runner: runner)
         let snapshotPath = ScenarioShelf.snapshotPath(of: path)
-        let recorded = try? String(contentsOfFile: snapshotPath, encoding: .utf8)
+        let exists = FileManager.default.fileExists(atPath: snapshotPath)
+        let recorded = FileManager.default.contents(atPath: snapshotPath).flatMap { String(validating: $0, as: UTF8.self) }
         if context.scenarios.updateSnapshots {
             guard recorded != snapshot.text else { return }
             do {
@@ -42,9 +43,13 @@ enum ScenarioChecks {
             context.warn("\(recorded == nil ? "recorded" : "updated") the snapshot \(snapshotPath)")
             return
         }
-        guard let recorded else {
+        guard exists else {
             context.warn("no snapshot at \(snapshotPath) (record one with --update-snapshots)")
             return
+        }
+        guard let recorded else {
+            throw .failed(
+                "cannot read the snapshot \(snapshotPath) as UTF-8 text (record it anew with --update-snapshots if it is damaged)")
         }
         switch SnapshotComparison.compare(recorded: SnapshotFormat.read(recorded), run: snapshot.read) {
         case .same:

@@ -1,11 +1,12 @@
+import Foundation
 import PopModel
 
 /// How a scenario's run compares with the snapshot recorded for it, both read into today's model
 /// (`SnapshotFormat`). The trace is compared event by event. Frames are compared line by line when
 /// the snapshot was drawn by this drawing revision; frames of an earlier drawing (another layout,
 /// theme or backdrop of pophost's, not of the plugin) are compared by their content instead: the
-/// same frames at the same times, and every node of a popup with the same role, request, text and
-/// action. So an upgrade of pophost never fails a snapshot while the plugin behaves the same, and
+/// same frames at the same times, and the same content tree (the nodes the plugin's view built, not
+/// what pophost draws around them), each with the same role, request, words and action. So an upgrade of pophost never fails a snapshot while the plugin behaves the same, and
 /// a real difference still fails, naming the first event or node that differs.
 enum SnapshotComparison {
     enum Outcome: Equatable {
@@ -27,10 +28,17 @@ enum SnapshotComparison {
                 actual: "format \(SnapshotFormat.newest)",
                 frame: nil)
         }
-        guard format <= SnapshotFormat.newest else {
+        guard SnapshotFormat.readable.contains(format) else {
             return .differs(
-                line: 1, what: "the format (written by a newer pophost; this one reads formats 1 to \(SnapshotFormat.newest))",
+                line: 1,
+                what:
+                    "the format (written by a newer pophost; this one reads formats \(SnapshotFormat.readable.lowerBound) to \(SnapshotFormat.newest))",
                 expected: "format \(format)", actual: "format \(SnapshotFormat.newest)", frame: nil)
+        }
+        if let drawing = recorded.drawing, drawing > SnapshotFormat.drawing {
+            return .differs(
+                line: 1, what: "the drawing (drawn by a newer pophost; this one draws drawing \(SnapshotFormat.drawing))",
+                expected: "drawing \(drawing)", actual: "drawing \(SnapshotFormat.drawing)", frame: nil)
         }
         if let unreadable = recorded.unreadable.first {
             return .differs(
@@ -51,7 +59,7 @@ enum SnapshotComparison {
             return .sameContent(
                 note:
                     "drawn by an earlier pophost (\(drawn); this one draws drawing \(SnapshotFormat.drawing)): its frames were compared by their content "
-                    + "(frames, times, and each popup node's role, text and action), not their geometry; "
+                    + "(frames, times, and each content node's role, words and action), not their geometry; "
                     + "--update-snapshots records them as this pophost draws them")
         }
         let line = firstDifferent < recordedLines.count ? recordedLines[firstDifferent].entry.line : endLine(recorded)
@@ -107,17 +115,22 @@ enum SnapshotComparison {
                     line: frame.header.line, what: "frame \(index + 1)'s time", expected: "frame " + frame.header.value.json,
                     actual: "frame " + run[index].header.value.json, frame: index)
             }
-            let runNodes = Dictionary(run[index].nodes.compactMap { node in id(of: node.value).map { ($0, node.value) } }) { first, _ in
-                first
-            }
+            let recordedContent = contentNodes(frame.nodes), runContent = contentNodes(run[index].nodes)
             for node in frame.nodes {
-                guard let id = id(of: node.value), !id.hasPrefix("app.") else { continue }
-                let actual = runNodes[id]
-                if actual.map(content) != content(node.value) {
+                guard let id = id(of: node.value), let recordedNode = recordedContent[id] else { continue }
+                let actual = runContent[id]
+                if actual.map(content) != content(recordedNode) {
                     return .differs(
                         line: node.line, what: "frame \(index + 1)'s node \(id) (its content)", expected: "node " + node.value.json,
                         actual: actual.map { "node " + $0.json } ?? "(no such node)", frame: index)
                 }
+            }
+            if let extra = run[index].nodes.first(where: {
+                id(of: $0.value).map { recordedContent[$0] == nil && runContent[$0] != nil } ?? false
+            }) {
+                return .differs(
+                    line: frame.nodes.last?.line ?? frame.header.line, what: "frame \(index + 1)'s content (a node the snapshot has not)",
+                    expected: "(no such node)", actual: "node " + extra.value.json, frame: index)
             }
         }
         guard run.count <= recorded.count else {
@@ -133,10 +146,34 @@ enum SnapshotComparison {
         if case .string(let id)? = node["id"] { id } else { nil }
     }
 
-    /// What a plugin decides of a node, whoever draws it: its role, request, text and action.
+    /// The nodes of a plugin's content tree (`popup.1.content.0.2`, `page.list#1.content.3`: the
+    /// content, then child indices) by id: what the plugin built, whoever draws it. The app behind
+    /// (`app.…`) and what pophost adds (dimming, separators, grabbers) are pophost's drawing.
+    private static func contentNodes(_ nodes: [SnapshotFormat.Entry]) -> [String: Value] {
+        var found: [String: Value] = [:]
+        for node in nodes {
+            guard let id = id(of: node.value), !id.hasPrefix("app."), let range = id.range(of: ".content", options: .backwards) else {
+                continue
+            }
+            let indices = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).dropFirst()
+            guard
+                id[range.upperBound...].isEmpty
+                    || (id[range.upperBound...].hasPrefix(".") && indices.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }))
+            else { continue }
+            found[id] = found[id] ?? node.value
+        }
+        return found
+    }
+
+    /// What a plugin decides of a node, whoever draws it: its role, request, text (the words: an
+    /// earlier drawing may have wrapped them at other widths) and action.
     private static func content(_ node: Value) -> Value {
-        let text = node["text"]?["lines"]
-        return SnapshotFormat.comparable(.array([node["role"] ?? .null, node["request"] ?? .null, text ?? .null, node["action"] ?? .null]))
+        var words: Value = .null
+        if case .array(let lines)? = node["text"]?["lines"] {
+            let text = lines.compactMap { line -> String? in if case .string(let text) = line { text } else { nil } }.joined(separator: " ")
+            words = .string(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        return SnapshotFormat.comparable(.array([node["role"] ?? .null, node["request"] ?? .null, words, node["action"] ?? .null]))
     }
 
     /// Each frame and node line of `frames` in order, with the frame it belongs to.

@@ -15,6 +15,8 @@ import PopModel
 public enum SnapshotFormat {
     /// The format pophost writes.
     public static let newest = 2
+    /// Every format this build reads.
+    static let readable = 1...newest
     /// The revision of the drawing: how the presentation engine draws the same content (layouts,
     /// themes, the app behind the popups). Raised whenever a change draws the same scenario
     /// differently (a golden frame changes); frames drawn at an earlier revision are compared by
@@ -33,9 +35,6 @@ public enum SnapshotFormat {
         let drawn = format >= 2 ? ", drawing \(drawing ?? 0)" : ""
         return prefix + "\(format)\(drawn): " + explanation
     }
-
-    /// Whether `text` starts as a scenario snapshot does (any format).
-    public static func isSnapshot(_ text: Substring) -> Bool { text.hasPrefix(prefix) }
 
     /// One JSON line of a snapshot: its number in the file (from 1) and its value, in today's
     /// spelling.
@@ -81,10 +80,10 @@ public enum SnapshotFormat {
         }
     }
 
-    /// Reads a snapshot of any format.
+    /// Reads a snapshot of any format, with either line ending (a checkout may turn LF into CRLF).
     static func read(_ text: String) -> Reading {
         var reading = Reading()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in lines(of: text).enumerated() {
             let number = index + 1
             if index == 0 {
                 if let (format, drawing) = headerFields(line) {
@@ -111,11 +110,20 @@ public enum SnapshotFormat {
         return reading
     }
 
-    /// The format and drawing a header names; nil when `line` is not a snapshot header.
+    /// The lines of `text`, ended by LF or CRLF (Swift's `split(separator: "\n")` would take a
+    /// CRLF file as one line: "\r\n" is one Character).
+    static func lines(of text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { bytes in
+            Substring(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
+        }
+    }
+
+    /// The format and drawing a header names; nil when `line` is not a snapshot header (a format is
+    /// a whole number from 1).
     private static func headerFields(_ line: Substring) -> (format: Int, drawing: Int?)? {
         guard line.hasPrefix(prefix), let colon = line.firstIndex(of: ":") else { return nil }
         let fields = line[line.index(line.startIndex, offsetBy: prefix.count)..<colon].split(separator: ",")
-        guard let format = fields.first.flatMap({ Int($0) }) else { return nil }
+        guard let format = fields.first.flatMap({ Int($0) }), format >= 1, fields.first?.first?.isNumber == true else { return nil }
         let drawing = fields.dropFirst().first.flatMap { field -> Int? in
             let words = field.split(separator: " ")
             return words.count == 2 && words[0] == "drawing" ? Int(words[1]) : nil

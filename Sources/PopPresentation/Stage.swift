@@ -138,13 +138,19 @@ public final class Stage {
         pointer = tracker
     }
 
-    /// The finger lifts: a touch that barely moved is a tap where it started; a dragged banner is
-    /// swiped away or springs back (see `BannerBehaviour`), a dragged sheet comes to rest at a detent
-    /// or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y) scripts the release speed (a
+    /// The finger lifts, where it is moved to first: a touch that barely moved is a tap where it
+    /// started; a dragged banner is swiped away or springs back (see `BannerBehaviour`), a dragged
+    /// sheet comes to rest at a detent or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y) scripts the release speed (a
     /// scenario's); nil: the finger's measured speed. A popup that went away during the drag is left alone.
     public func pointerUp(at point: Point, velocity: Double? = nil) {
-        guard var tracker = pointer else { return }
-        tracker.move(to: point, at: chef.clock.now)
+        // The finger's last position counts: whatever it drags is moved there before it is let go
+        // (a release point 10 pt past the last move can choose another detent).
+        if let tracker = pointer, tracker.location != point {
+            pointerMoved(to: point)
+        } else {
+            pointer?.move(to: point, at: chef.clock.now)
+        }
+        guard let tracker = pointer else { return }
         pointer = nil
         let velocity = velocity ?? tracker.velocity
         if !tracker.isDragging {

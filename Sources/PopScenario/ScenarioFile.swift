@@ -1,10 +1,10 @@
 import Glibc
 
 /// File access and lexical path handling for scenarios.
-enum ScenarioFile {
+package enum ScenarioFile {
     /// Why a file could not be read: the OS's words for `errno`.
-    struct ReadError: Error {
-        let reason: String
+    package struct ReadError: Error {
+        package let reason: String
 
         init(errno code: Int32) { reason = String(cString: strerror(code)) }
         init(reason: String) { self.reason = reason }
@@ -12,7 +12,7 @@ enum ScenarioFile {
 
     /// The whole file, which must be a regular file: a FIFO would block the read until a writer
     /// comes, and a device such as /dev/zero never ends.
-    static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    package static func read(_ path: String) throws(ReadError) -> [UInt8] {
         // Non-blocking: opening a FIFO for reading must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw ReadError(errno: errno) }

@@ -11,8 +11,8 @@ struct Migrate: ParsableCommand {
             Every format a plugin project checks in is read forever within the major version \
             (docs/compatibility.md), so nothing needs migrating to keep passing; migrating drops the \
             deprecation warnings and writes what this pophost writes. Searches each PATH (default: the \
-            current directory; directories recursively, leaving out .build, .git, target, node_modules and \
-            hidden directories) for scenarios (*.json with "steps", or any *.json in a directory named \
+            current directory; directories recursively, leaving out .build, .git, target, node_modules, zig-out, \
+            hidden directories and symbolic links) for scenarios (*.json with "steps", or any *.json in a directory named \
             scenarios) and snapshots (*.snapshot), and rewrites each that is in an older format: a \
             scenario's "format" and the keys renamed since (its layout and everything else stay as \
             written), a snapshot's header and spelling (its recorded trace and frames stay). A file that \
@@ -42,43 +42,49 @@ struct Migrate: ParsableCommand {
     }
 
     func run() throws {
-        let files = ProjectMigration.plan(paths: paths.isEmpty ? ["."] : paths)
-        var failed: [String] = []
-        var written: [String] = []
-        for file in files {
-            guard let rewritten = file.rewritten, !check else { continue }
-            if let reason = OutputFile.write(String(decoding: rewritten, as: UTF8.self), to: file.path) {
-                failed.append(file.path)
-                Diagnostics.error("cannot write \(printable(file.path)): \(reason)")
-            } else {
-                written.append(file.path)
+        var files = ProjectMigration.plan(paths: paths.isEmpty ? ["."] : paths)
+        var written: Set<String> = []
+        if !check {
+            for (index, file) in files.enumerated() {
+                guard let rewritten = file.rewritten else { continue }
+                if let reason = Self.write(rewritten, over: file.path) {
+                    files[index] = file.leftAsItIs(because: "cannot write it: \(reason)")
+                } else {
+                    written.insert(file.path)
+                }
             }
         }
         let changing = files.filter { $0.rewritten != nil }
         let problems = files.filter { $0.problem != nil }
         if json {
-            try printJSON(MigrationReport(files: files, check: check, written: written))
+            try printJSON(MigrationReport(files: files, check: check))
         } else {
             for file in changing {
-                StandardOutput.print(
-                    "\(check ? "would rewrite" : written.contains(file.path) ? "rewrote" : "did not rewrite") \(printable(file.path)) (\(file.kind.rawValue))"
-                )
+                StandardOutput.print("\(check ? "would rewrite" : "rewrote") \(printable(file.path)) (\(file.kind.rawValue))")
                 for change in file.changes { StandardOutput.print("  " + printable(change)) }
             }
-            let upToDate = files.count - changing.count - problems.count
+            let current = files.count - changing.count - problems.count
             StandardOutput.print(
                 "\(files.count) file\(files.count == 1 ? "" : "s") examined: \(changing.count) \(check ? "to rewrite" : "rewritten"), "
-                    + "\(upToDate) already in the newest format\(problems.isEmpty ? "" : ", \(problems.count) left as they are")")
+                    + "\(current) already in the newest format\(problems.isEmpty ? "" : ", \(problems.count) left as they are")")
         }
         for file in problems { Diagnostics.warning("\(printable(file.path)): left as it is: \(printable(file.problem!))") }
-        if !failed.isEmpty { throw CommandFailure("\(failed.count) file\(failed.count == 1 ? "" : "s") could not be written") }
         if !problems.isEmpty {
-            throw CommandFailure("\(problems.count) file\(problems.count == 1 ? "" : "s") could not be read as a scenario or snapshot")
+            throw CommandFailure(
+                "\(problems.count) file\(problems.count == 1 ? " was" : "s were") left as \(problems.count == 1 ? "it is" : "they are")")
         }
         if check && !changing.isEmpty {
             throw CommandFailure(
                 "\(changing.count) file\(changing.count == 1 ? " is" : "s are") in an older format; `pophost migrate` rewrites them")
         }
+    }
+
+    /// Writes `bytes` over the file at `path`, keeping its permissions; nil, or why it could not.
+    static func write(_ bytes: [UInt8], over path: String) -> String? {
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        if let reason = OutputFile.write(String(decoding: bytes, as: UTF8.self), to: path) { return reason }
+        return chmod(path, mode) == 0 ? nil : String(cString: strerror(errno))
     }
 }
 
@@ -96,13 +102,18 @@ struct MigrationReport: Encodable {
     let check: Bool
     let files: [File]
 
-    init(files: [ProjectMigration.File], check: Bool, written: [String]) {
+    init(files: [ProjectMigration.File], check: Bool) {
         self.check = check
         self.files = files.map { file in
-            let status =
-                file.problem != nil
-                ? "left" : file.rewritten == nil ? "current" : check ? "would-rewrite" : written.contains(file.path) ? "rewritten" : "left"
-            return File(path: file.path, kind: file.kind.rawValue, status: status, changes: file.changes, problem: file.problem)
+            File(
+                path: file.path, kind: file.kind.rawValue, status: Self.status(of: file, check: check), changes: file.changes,
+                problem: file.problem)
         }
+    }
+
+    private static func status(of file: ProjectMigration.File, check: Bool) -> String {
+        if file.problem != nil { return "left" }
+        if file.rewritten == nil { return "current" }
+        return check ? "would-rewrite" : "rewritten"
     }
 }

@@ -106,6 +106,20 @@ import Testing
 
     static let mediumLarge: Value = ["detents": ["medium", "large"]]
 
+    @Test("the release point counts: a sheet let go 10 pt past the finger's last move is at the release point when it is let go")
+    func releasePointCounts() {
+        let t = Fixture()
+        let id = t.sheet(Self.mediumLarge)
+        t.stage.pointerDown(at: Point(x: 195, y: 500))
+        t.chef.advance(by: .milliseconds(100))
+        t.stage.pointerMoved(to: Point(x: 195, y: 311))  // 189 up
+        t.chef.advance(by: .milliseconds(100))
+        t.stage.pointerUp(at: Point(x: 195, y: 301), velocity: 0)  // released 199 up
+        #expect(t.controller.progress.last?.height == 592.5)  // 393.5 + 199, not 582.5
+        t.chef.runUntilIdle()
+        #expect(t.engine.selectedDetent(of: id) == "large")  // 592.5 is past the midpoint of 393.5 and 787
+    }
+
     @Test("a drag from medium to large reports the change and its progress; a programmatic change animates and reports nothing")
     func dragBetweenDetents() {
         let t = Fixture()

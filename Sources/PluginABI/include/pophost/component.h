@@ -54,10 +54,11 @@ typedef struct pop_component {
 
 /* The kind structs — pop_handler_t (handler.h), pop_view_loader_t (view_loader.h),
  * pop_controller_loader_t (controller_loader.h), pop_reformer_t (reformer.h) — each start with a
- * pop_component_t. Their function pointers are optional unless marked required. They grow by
- * version.h's rule: new ones are appended in later minor versions of ABI 1 and read only when they
- * lie inside component.struct_size (at least the kind struct's 1.0 size), so a 1.0 plugin stays
- * loadable by every 1.x host. Zero-initialise the whole kind struct, then set what you implement. */
+ * pop_component_t. Their function pointers are optional unless marked required. They follow
+ * version.h's rule: frozen as released, except what 1.1 appended before the rule was written
+ * (pop_handler_t.should_present_ex), read only when it lies inside component.struct_size (at least
+ * the kind struct's 1.0 size), so a 1.0 plugin stays loadable by every 1.x host; anything new is a
+ * component extension. Zero-initialise the whole kind struct, then set what you implement. */
 
 /* A factory for one component kind. Returned by entry->get_factory(); owned by the plugin; valid
  * until the plugin's last deinit(). */

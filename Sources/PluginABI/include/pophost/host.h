@@ -3,8 +3,8 @@
  * The host gives each plugin its own pop_host_t in init(); the same pointer is passed to every
  * component the plugin creates. It stays valid until the plugin's last deinit() returns.
  *
- * The host's structs grow by version.h's rule: before using a field appended after 1.0, check it
- * lies inside the struct_size the host gave (POP_STRUCT_HAS).
+ * The host's structs follow version.h's rule: before using a field 1.1 appended to a 1.0 struct,
+ * check it lies inside the struct_size the host gave (POP_STRUCT_HAS); nothing more is appended.
  */
 #ifndef POPHOST_HOST_H
 #define POPHOST_HOST_H

@@ -16,7 +16,7 @@
  *   Enums          each group of constants has a typedef of int32_t (pop_reason_t, pop_style_t, ...)
  *                  used wherever a value of the group crosses the boundary; the same ABI as int32_t.
  *   Growth         ABI 1 grows by one rule (version.h): same major, any minor; struct_size says which
- *                  fields exist; fields are only appended; everything optional is an extension.
+ *                  fields exist; a released struct is frozen; everything new is an extension by id.
  *
  * Extensions: everything optional is negotiated by string id, in both directions:
  * host->get_extension() (the host's services: host.h, value.h) and component->get_extension() (what

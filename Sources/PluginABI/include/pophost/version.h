@@ -70,7 +70,7 @@ extern "C" {
 
 typedef struct pop_version {
     uint32_t major; /* incompatible changes; part of the entry symbol's name */
-    uint32_t minor; /* appended fields, new extensions */
+    uint32_t minor; /* new extensions and enum values (1.1 also appended fields) */
     uint32_t patch; /* fixes without any layout change */
 } pop_version_t;
 

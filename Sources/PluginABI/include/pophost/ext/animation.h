@@ -9,7 +9,8 @@
  * replaces its 1.0 counterpart in the kind struct (animate_show, animate_hide), which is then never
  * called; one left NULL leaves the counterpart in use.
  *
- * The table grows by version.h's rule: fit struct_size to what you fill in.
+ * The table is frozen as released (version.h's rule): set struct_size to sizeof(pop_animation_ext_t)
+ * in your build; a changed table would be a new id ("pop.animation/2").
  */
 #ifndef POPHOST_EXT_ANIMATION_H
 #define POPHOST_EXT_ANIMATION_H

@@ -16,8 +16,8 @@
  * configure_page, with the same data. Without it the bubble keeps the page's kind and shows the
  * first character of its title.
  *
- * The table and pop_floating_config_t grow by version.h's rule; the host allocates the config, so
- * check POP_STRUCT_HAS against its struct_size before writing a field appended later.
+ * The table and pop_floating_config_t are frozen as released (version.h's rule): a changed one would
+ * be a new id. The host allocates the config; its struct_size says which fields it has.
  */
 #ifndef POPHOST_EXT_FLOATING_H
 #define POPHOST_EXT_FLOATING_H

@@ -7,7 +7,8 @@
  * the instance; the table must stay valid, and the same, until destroy(). When it gives a layout
  * function, the kind struct's 1.0 `layout` is never called.
  *
- * The table grows by version.h's rule: fit struct_size to what you fill in.
+ * The table is frozen as released (version.h's rule): set struct_size to sizeof(pop_layout_ext_t) in
+ * your build; a changed table would be a new id ("pop.layout/2").
  */
 #ifndef POPHOST_EXT_LAYOUT_H
 #define POPHOST_EXT_LAYOUT_H

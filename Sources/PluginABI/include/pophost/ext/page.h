@@ -27,9 +27,9 @@
  * restore, another page's bar.
  *
  * A plugin of ABI 1.0 or 1.1 that knows nothing of this extension keeps working. The tables and
- * pop_page_config_t grow by version.h's rule: fit struct_size to what you fill in; the host
- * allocates pop_page_config_t, so check POP_STRUCT_HAS against its struct_size before writing a
- * field appended later.
+ * pop_page_config_t are frozen as released (version.h's rule): set struct_size to sizeof in your
+ * build; a changed one would be a new id. The host allocates pop_page_config_t; its struct_size
+ * says which fields it has.
  */
 #ifndef POPHOST_EXT_PAGE_H
 #define POPHOST_EXT_PAGE_H

@@ -36,9 +36,9 @@
  * will_dismiss nor did_dismiss here; the handler's lifecycle and its one final event are as for
  * every popup.
  *
- * The table grows by version.h's rule: fit struct_size to what you fill in. So does
- * pop_sheet_config_t, which the host allocates: check POP_STRUCT_HAS against its struct_size
- * before writing a field appended later.
+ * The table and pop_sheet_config_t are frozen as released (version.h's rule): set the table's
+ * struct_size to sizeof in your build; a changed one would be a new id. The host allocates
+ * pop_sheet_config_t; its struct_size says which fields it has.
  */
 #ifndef POPHOST_EXT_SHEET_H
 #define POPHOST_EXT_SHEET_H

@@ -19,8 +19,8 @@
  * Compare on_main_thread (entry.h): it runs at the virtual time the callback was requested, so an
  * answer given from it takes no virtual time.
  *
- * The table is the host's: valid, and the same, as long as the host table. It grows by version.h's
- * rule: check POP_STRUCT_HAS against its struct_size before using a field appended later.
+ * The table is the host's: valid, and the same, as long as the host table. It is frozen as
+ * released (version.h's rule): a changed table would be a new id ("pop.timer/2").
  */
 #ifndef POPHOST_EXT_TIMER_H
 #define POPHOST_EXT_TIMER_H
