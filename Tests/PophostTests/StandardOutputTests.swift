@@ -11,48 +11,18 @@ import Glibc
 /// whatever a plugin prints goes to standard error, so `--json` stays JSON.
 @Suite struct StandardOutputTests {
     /// Where pophost's standard output goes.
-    enum Output {
-        case file(String)
-        case descriptor(Int32)
-        case closed
-    }
-
     /// Runs pophost with standard output on `output` and standard error in a file; its status and
     /// what it wrote to standard error.
-    static func run(output: Output, _ arguments: [String], environment: [String: String?]) throws -> (status: Int32, stderr: String) {
+    static func run(
+        output: BackgroundProcess.Output, _ arguments: [String], environment: [String: String?]
+    ) throws -> (
+        status: Int32, stderr: String
+    ) {
         let scratch = TemporaryDirectory()
         let errors = scratch.file("stderr")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        switch output {
-        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
-        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
-        case .closed: posix_spawn_file_actions_addclose(&actions, 1)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        let argv = ([Build.pophost] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        let started = posix_spawn(&child, Build.pophost, &actions, &attributes, argv, envp)
-        guard started == 0 else { throw Fixture.FixtureError(message: "cannot start pophost: \(String(cString: strerror(started)))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (code, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+        let pophost = try BackgroundProcess(Build.pophost, arguments, environment: environment, output: output, errors: errors)
+        let status = try #require(pophost.exitStatus(seconds: 120))
+        return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 
     @Test(

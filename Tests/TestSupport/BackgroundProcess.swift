@@ -11,14 +11,35 @@ package final class BackgroundProcess {
     package let pid: pid_t
     private var status: Int32?
 
-    /// Starts `executable`; `inherited` is opened read-only and handed over as descriptor 9.
-    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], inherited: String? = nil) throws {
+    /// Where the program's standard output goes.
+    package enum Output: Sendable {
+        case null
+        /// A file, opened for writing (it must exist: `/dev/full`, a FIFO).
+        case file(String)
+        /// A descriptor of the test's, duplicated (a pipe's end).
+        case descriptor(Int32)
+        /// No standard output at all (`>&-`).
+        case closed
+    }
+
+    /// Starts `executable`; `inherited` is opened read-only and handed over as descriptor 9;
+    /// standard output goes to `output`, standard error to the file `errors` (else nowhere);
+    /// `environment` entries are added to (nil: removed from) the test's.
+    package init(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:], inherited: String? = nil,
+        output: Output = .null, errors: String? = nil
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        switch output {
+        case .null: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, errors ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if let inherited { posix_spawn_file_actions_addopen(&actions, 9, inherited, O_RDONLY, 0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -54,6 +75,12 @@ package final class BackgroundProcess {
 
     /// Sends `signal` to the process alone.
     package func signal(_ signal: Int32) { kill(pid, signal) }
+
+    /// The exit status as a shell reports it (128 + the signal for a killed process), waiting at
+    /// most `seconds`; nil if it runs on.
+    package func exitStatus(seconds: Double) -> Int32? {
+        wait(seconds: seconds).map { raw in raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
+    }
 
     /// The raw wait status once the process has ended, waiting at most `seconds`; nil if it runs on.
     package func wait(seconds: Double) -> Int32? {
