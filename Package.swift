@@ -53,18 +53,19 @@ let package = Package(
         // Composition, arbitration and lifecycle over Swift component protocols; no C, no layout.
         .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.
-        .target(name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", logging], path: "Sources/PopBridge"),
+        .target(
+            name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", "PopModel", logging], path: "Sources/PopBridge"),
         // Plugins in plugin host processes: the protocol, both of its sides, the watcher for hot reload.
         .target(
             name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", logging], path: "Sources/PopIsolation"),
         // Layout and behaviour per presentation style, motion, keyboard, the stage and its input.
-        .target(name: "PopPresentation", dependencies: ["PopChef"], path: "Sources/PopPresentation"),
+        .target(name: "PopPresentation", dependencies: ["PopChef", "PopModel"], path: "Sources/PopPresentation"),
         // Frames to SVG and JSON.
         .target(name: "PopRender", dependencies: ["PopModel"], path: "Sources/PopRender"),
         // Frames to a truecolor terminal, and the terminal's input.
         .target(name: "PopTerminal", dependencies: ["PopModel"], path: "Sources/PopTerminal"),
         // JSON scenarios played on a stage.
-        .target(name: "PopScenario", dependencies: ["PopPresentation", "PopBridge"], path: "Sources/PopScenario"),
+        .target(name: "PopScenario", dependencies: ["PopPresentation", "PopModel", "PopChef"], path: "Sources/PopScenario"),
         // The runtime an app embeds: re-exports the layers above, nothing else.
         .target(
             name: "HostRuntime",
@@ -72,9 +73,15 @@ let package = Package(
             path: "Sources/HostRuntime"
         ),
         // `pophost run`: a scenario on a stage, in the terminal.
-        .target(name: "PopInteractive", dependencies: ["PopScenario", "PopIsolation", "PopTerminal"], path: "Sources/PopInteractive"),
+        .target(
+            name: "PopInteractive", dependencies: ["PopScenario", "PopIsolation", "PopTerminal", "PopModel", "PopChef", "PopPresentation"],
+            path: "Sources/PopInteractive"),
         // `pophost test`: the conformance harness.
-        .target(name: "PopHarness", dependencies: ["PopScenario", "PopRender"], path: "Sources/PopHarness"),
+        .target(
+            name: "PopHarness",
+            dependencies: [
+                "PopScenario", "PopRender", "PluginABI", "CFFI", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation",
+            ], path: "Sources/PopHarness"),
         // `pophost new`: plugin project templates.
         .target(
             name: "PopScaffold",
@@ -88,8 +95,8 @@ let package = Package(
         .target(
             name: "PopPreview",
             dependencies: [
-                "PopInteractive", "PopHarness", "PopRender",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "PopInteractive", "PopHarness", "PopRender", "PopModel", "PopLoader", "PopChef", "PopTerminal", "PopPresentation",
+                "PopIsolation", "PopScenario", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             path: "Sources/PopPreview",
@@ -135,22 +142,47 @@ let package = Package(
         // built products, builds fixture plugins with `cc`, and keeps the golden files' helper.
         .target(name: "PopTestSupport", dependencies: ["HostRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "PopModelTests", dependencies: ["PopModel", "PopTestSupport"], path: "Tests/PopModelTests"),
-        .testTarget(name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport"], path: "Tests/PopLoaderTests"),
-        .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport"], path: "Tests/PopChefTests"),
         .testTarget(
-            name: "PopBridgeTests", dependencies: ["PopBridge", "PopPresentation", "PopTestSupport"], path: "Tests/PopBridgeTests"),
+            name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport", "PluginABI", "CProcessControl", "PopModel"],
+            path: "Tests/PopLoaderTests"),
+        .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport", "PopModel"], path: "Tests/PopChefTests"),
         .testTarget(
-            name: "PopIsolationTests", dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport"],
+            name: "PopBridgeTests",
+            dependencies: ["PopBridge", "PopPresentation", "PopTestSupport", "PluginABI", "CFFI", "PopModel", "PopChef", "PopLoader"],
+            path: "Tests/PopBridgeTests"),
+        .testTarget(
+            name: "PopIsolationTests",
+            dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopBridge"],
             path: "Tests/PopIsolationTests"),
-        .testTarget(name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport"], path: "Tests/PopPresentationTests"),
-        .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport"], path: "Tests/PopRenderTests"),
-        .testTarget(name: "PopTerminalTests", dependencies: ["PopTerminal", "PopTestSupport"], path: "Tests/PopTerminalTests"),
         .testTarget(
-            name: "PopScenarioTests", dependencies: ["PopScenario", "PopRender", "PopTestSupport"], path: "Tests/PopScenarioTests"),
-        .testTarget(name: "PopInteractiveTests", dependencies: ["PopInteractive", "PopTestSupport"], path: "Tests/PopInteractiveTests"),
-        .testTarget(name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport"], path: "Tests/PopHarnessTests"),
-        .testTarget(name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport"], path: "Tests/PopScaffoldTests"),
-        .testTarget(name: "PopPreviewTests", dependencies: ["PopPreview", "PopTestSupport"], path: "Tests/PopPreviewTests"),
-        .testTarget(name: "PophostTests", dependencies: ["PopTestSupport"], path: "Tests/PophostTests"),
+            name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport", "PopModel", "PopChef"],
+            path: "Tests/PopPresentationTests"),
+        .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport", "PopModel"], path: "Tests/PopRenderTests"),
+        .testTarget(
+            name: "PopTerminalTests",
+            dependencies: ["PopTerminal", "PopTestSupport", "PopModel", "PopChef", "PopPresentation", "PopScenario"],
+            path: "Tests/PopTerminalTests"),
+        .testTarget(
+            name: "PopScenarioTests",
+            dependencies: [
+                "PopScenario", "PopRender", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation",
+            ], path: "Tests/PopScenarioTests"),
+        .testTarget(
+            name: "PopInteractiveTests",
+            dependencies: [
+                "PopInteractive", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopTerminal", "PopPresentation", "PopIsolation",
+                "PopScenario",
+            ], path: "Tests/PopInteractiveTests"),
+        .testTarget(
+            name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport", "PluginABI", "PopModel", "PopLoader"],
+            path: "Tests/PopHarnessTests"),
+        .testTarget(
+            name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport", "PopLoader", "PopChef", "PopBridge", "PopScenario"],
+            path: "Tests/PopScaffoldTests"),
+        .testTarget(
+            name: "PopPreviewTests",
+            dependencies: ["PopPreview", "PopTestSupport", "PopModel", "PopLoader", "PopIsolation", "PopScenario", "PopHarness"],
+            path: "Tests/PopPreviewTests"),
+        .testTarget(name: "PophostTests", dependencies: ["PopTestSupport", "PopModel"], path: "Tests/PophostTests"),
     ]
 )
