@@ -48,8 +48,11 @@ let package = Package(
 
         // Values, geometry, time, content, frames, presentation options, reasons, the trace: pure Swift.
         .target(name: "PopModel", path: "Sources/PopModel"),
+        // The one child-process mechanism (the scanner's worker, a test's process, a plugin host) and
+        // what pophost and its children do so that nothing a plugin starts outlives them.
+        .target(name: "PopProcess", dependencies: ["PopModel", "CProcessControl"], path: "Sources/PopProcess"),
         // Plugin files → ELF checks → dlopen → the ABI's structs; the registry, its cache and scanner.
-        .target(name: "PopLoader", dependencies: ["PopModel", "PluginABI", "CProcessControl", logging], path: "Sources/PopLoader"),
+        .target(name: "PopLoader", dependencies: ["PopModel", "PopProcess", "PluginABI", logging], path: "Sources/PopLoader"),
         // Composition, arbitration and lifecycle over Swift component protocols; no C, no layout.
         .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.
@@ -57,7 +60,8 @@ let package = Package(
             name: "PopBridge", dependencies: ["PopChef", "PopLoader", "PluginABI", "CFFI", "PopModel", logging], path: "Sources/PopBridge"),
         // Plugins in plugin host processes: the protocol, both of its sides, the watcher for hot reload.
         .target(
-            name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", logging], path: "Sources/PopIsolation"),
+            name: "PopIsolation", dependencies: ["PopBridge", "PopChef", "PopLoader", "PopModel", "PopProcess", logging],
+            path: "Sources/PopIsolation"),
         // Layout and behaviour per presentation style, motion, keyboard, the stage and its input.
         .target(name: "PopPresentation", dependencies: ["PopChef", "PopModel"], path: "Sources/PopPresentation"),
         // Frames to SVG and JSON.
@@ -69,7 +73,10 @@ let package = Package(
         // The runtime an app embeds: re-exports the layers above, nothing else.
         .target(
             name: "HostRuntime",
-            dependencies: ["PopModel", "PopLoader", "PopChef", "PopBridge", "PopIsolation", "PopPresentation", "PopRender", "PopScenario"],
+            dependencies: [
+                "PopModel", "PopLoader", "PopChef", "PopBridge", "PopIsolation", "PopPresentation", "PopRender", "PopScenario",
+                "PopProcess",
+            ],
             path: "Sources/HostRuntime"
         ),
         // `pophost run`: a scenario on a stage, in the terminal.
@@ -81,6 +88,7 @@ let package = Package(
             name: "PopHarness",
             dependencies: [
                 "PopScenario", "PopRender", "PluginABI", "CFFI", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation",
+                "PopProcess",
             ], path: "Sources/PopHarness"),
         // `pophost new`: plugin project templates.
         .target(
@@ -106,12 +114,13 @@ let package = Package(
         .executableTarget(
             name: "pophost",
             dependencies: [
-                "HostRuntime", "PopInteractive", "PopHarness", "PopScaffold", "PopPreview", "PopTerminal", argumentParser, logging,
+                "HostRuntime", "PopInteractive", "PopHarness", "PopScaffold", "PopPreview", "PopTerminal", "PopProcess", argumentParser,
+                logging,
             ],
             path: "Sources/pophost"
         ),
         // The child process that opens new or changed plugin files on the registry's behalf.
-        .executableTarget(name: "pophost-scanner", dependencies: ["PopLoader"], path: "Sources/pophost-scanner"),
+        .executableTarget(name: "pophost-scanner", dependencies: ["PopLoader", "PopProcess"], path: "Sources/pophost-scanner"),
         // The child process that serves one plugin's components (`pophost run` and `--isolate`).
         .executableTarget(name: "pophost-plugin-host", dependencies: ["PopIsolation"], path: "Sources/pophost-plugin-host"),
 
@@ -134,7 +143,9 @@ let package = Package(
         .target(name: "BenchLoadFloor", dependencies: ["PluginABI"], path: "Benchmarks/load-floor"),
         .executableTarget(
             name: "pophost-bench",
-            dependencies: ["HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", logging],
+            dependencies: [
+                "HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", "PopProcess", logging,
+            ],
             path: "Benchmarks/pophost-bench"
         ),
 
@@ -143,7 +154,9 @@ let package = Package(
         .target(name: "PopTestSupport", dependencies: ["HostRuntime"], path: "Tests/TestSupport"),
         .testTarget(name: "PopModelTests", dependencies: ["PopModel", "PopTestSupport"], path: "Tests/PopModelTests"),
         .testTarget(
-            name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport", "PluginABI", "CProcessControl", "PopModel"],
+            name: "PopProcessTests", dependencies: ["PopProcess", "CProcessControl", "PopTestSupport"], path: "Tests/PopProcessTests"),
+        .testTarget(
+            name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport", "PluginABI", "PopModel"],
             path: "Tests/PopLoaderTests"),
         .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport", "PopModel"], path: "Tests/PopChefTests"),
         .testTarget(

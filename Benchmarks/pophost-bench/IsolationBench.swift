@@ -1,6 +1,7 @@
 import Foundation
 import HostRuntime
 import PopInteractive
+import PopProcess
 
 /// The isolation suite (issue 16): a lifecycle call and an action call into the C sample's payment
 /// handler across the process boundary against the same call in this process; a frame of the demo

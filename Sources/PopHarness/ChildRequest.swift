@@ -1,4 +1,5 @@
 import PopLoader
+import PopProcess
 
 /// One test for a test's process to run, sent as one JSON line on its standard input: the harness's
 /// side of the `pophost-harness/2` line protocol. The child answers on descriptor 3 with the

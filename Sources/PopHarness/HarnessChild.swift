@@ -1,5 +1,6 @@
 import PopLoader
 import PopModel
+import PopProcess
 import Synchronization
 
 #if canImport(Glibc)

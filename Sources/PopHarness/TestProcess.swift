@@ -1,5 +1,6 @@
 import PopLoader
 import PopModel
+import PopProcess
 
 /// Runs one test in a child process (`HarnessOptions.childCommand`, speaking `pophost-harness/1`)
 /// and turns how the process ended into a result: its report, or crashed / timeout when it died or

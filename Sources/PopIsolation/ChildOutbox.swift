@@ -1,5 +1,6 @@
 import PopLoader
 import PopModel
+import PopProcess
 import Synchronization
 
 /// What a plugin host has to tell its parent, and the one writer of its channel. Events of a call

@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc

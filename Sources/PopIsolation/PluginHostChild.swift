@@ -3,6 +3,7 @@ import PopBridge
 import PopChef
 import PopLoader
 import PopModel
+import PopProcess
 
 /// A plugin host process (`pophost-plugin-host`), whole: reads its `PluginHostLaunch` on standard
 /// input, says its protocol's name on descriptor 3, opens and initialises the plugin, answers with

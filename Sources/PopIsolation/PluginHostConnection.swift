@@ -2,6 +2,7 @@ import Logging
 import PopChef
 import PopLoader
 import PopModel
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc

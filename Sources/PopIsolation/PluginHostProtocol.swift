@@ -1,5 +1,6 @@
 import Logging
 import PopLoader
+import PopProcess
 
 // The protocol between pophost and a plugin host (`pophost-plugin-host`), the child process that
 // serves one plugin file's components (docs/isolation.md has the whole exchange):

@@ -1,5 +1,6 @@
 import Foundation
 import PopModel
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc

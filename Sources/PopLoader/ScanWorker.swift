@@ -1,4 +1,5 @@
 import PopModel
+import PopProcess
 
 /// The child-process side of a scan (the `pophost-scanner` executable). Its input, on standard
 /// input, is NUL-separated: the run's secret, then the paths (as bytes, `PathBytes`). It writes its

@@ -3,6 +3,7 @@
 // it reads a secret and NUL-separated paths on standard input and answers on descriptor 3 (see
 // ScanWorker).
 import PopLoader
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostRuntime
+import PopProcess
 
 /// `pophost`: the popup presentation runtime's command-line host.
 @main

@@ -3,6 +3,7 @@ import Foundation
 import HostRuntime
 import PopHarness
 import PopLoader
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc

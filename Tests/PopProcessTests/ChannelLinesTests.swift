@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PopLoader
+@testable import PopProcess
 
 /// A channel taken as lines: lines split across reads, several in one read, a last line without a
 /// newline, and one longer than the limit skipped as a whole, however it arrives.

@@ -2,7 +2,7 @@ import Foundation
 import PopTestSupport
 import Testing
 
-@testable import PopLoader
+@testable import PopProcess
 
 /// A child process whose channel goes both ways (the plugin host's): the parent sends lines and reads
 /// the answers one at a time, each within a deadline, and learns of a child that ends.
