@@ -138,7 +138,9 @@ import Testing
     func nothingToScroll() throws {
         let (runner, samples) = try play(
             #"{"steps": [{"show": {"controller_loader": "pop.theme", "as": "a"}}, {"wait": "idle"}, {"scroll": {"by": -50, "on": "a"}}]}"#)
-        #expect(runner.problems.map(\.description) == [#"test.json: steps[2].scroll: "a" is not a sheet and its content fits: nothing scrolls"#])
+        #expect(
+            runner.problems.map(\.description) == [#"test.json: steps[2].scroll: "a" is not a sheet and its content fits: nothing scrolls"#]
+        )
         withExtendedLifetime(samples) {}
     }
 }

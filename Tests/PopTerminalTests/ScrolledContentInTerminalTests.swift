@@ -20,7 +20,8 @@ import Testing
                          "controller_loader": "com.pophost.samples.c.pop-controller", "data": {"amount": 42.5}, "as": "pay"}},
                {"wait": "idle"}, {"focus": {"field": "password", "on": "pay"}}, {"wait": 300}, {"type": {"text": "123"}}]}
             """
-        let runner = ScenarioRunner(scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
+        let runner = ScenarioRunner(
+            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
         runner.runToEnd()
         let frame = runner.stage.frame()
         let screen = PhoneInTerminalTests.Screen(frame, columns: 140, rows: 30)
