@@ -76,6 +76,16 @@ import Testing
         withExtendedLifetime((samples, uprightSamples)) {}
     }
 
+    @Test("Scenarios/payment-landscape.json plays with its frame expectations met")
+    func bundledScenario() throws {
+        let samples = try IsolatedSamples()
+        let runner = ScenarioRunner(
+            scenario: try Scenario.load(path: Repository.root + "/Scenarios/payment-landscape.json"), catalog: samples.catalog)
+        runner.runToEnd()
+        #expect(runner.problems.isEmpty && runner.verify().isEmpty, "\(runner.problems) \(runner.verify())")
+        withExtendedLifetime(samples) {}
+    }
+
     @Test("the focused field is scrolled into view again when the device turns")
     func rotationReveals() throws {
         let (runner, samples) = try play(Self.payment("portrait"))
