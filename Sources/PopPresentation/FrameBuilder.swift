@@ -4,9 +4,10 @@ import PopModel
 /// Draws an engine's screen at its current time: the app, then each popup on screen (its dimming,
 /// its card and its content laid out in its presented frame, scaled and rotated about its centre),
 /// in layer order (sheets below modal below banner) and, within a layer, in the order they came on
-/// screen — content taller than its card scrolled by the popup's offset and clipped to the card; then the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its
-/// grabber and draws no dimming where it is undimmed (the app takes the touches there); a popover
-/// draws its arrow and a clear mask.
+/// screen, content taller than its card scrolled by the popup's offset and clipped to the card; then
+/// the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its grabber and draws no
+/// dimming where it is undimmed (the app takes the touches there); a popover draws its arrow and a
+/// clear mask.
 struct FrameBuilder {
     let engine: PresentationEngine
     let app: AppScreen
