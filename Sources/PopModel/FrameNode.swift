@@ -48,12 +48,17 @@ public struct FrameNode: Hashable, Sendable {
     public var field: String?
     /// The text field has the focus (typing goes to it).
     public var focused: Bool
+    /// Where the node may draw, in the coordinates of `rect` (before `transform`): the visible part of
+    /// the popup or page whose content scrolls; nil: unclipped.
+    public var clip: Rect?
+    /// A popup's scrolling, when its content is taller than the popup (UIScrollView's content offset).
+    public var scroll: Scroll?
 
     public init(
         id: String, role: Role, request: RequestID? = nil, rect: Rect, transform: AffineTransform = .identity,
         opacity: Double = 1, fill: ContentNode.Color? = nil, stroke: ContentNode.Border? = nil,
         cornerRadius: Double = 0, shadow: Shadow? = nil, text: TextRun? = nil, action: String? = nil,
-        field: String? = nil, focused: Bool = false
+        field: String? = nil, focused: Bool = false, clip: Rect? = nil, scroll: Scroll? = nil
     ) {
         self.id = id
         self.role = role
@@ -69,10 +74,24 @@ public struct FrameNode: Hashable, Sendable {
         self.action = action
         self.field = field
         self.focused = focused
+        self.clip = clip
+        self.scroll = scroll
     }
 
     /// The node's outline on the screen: its rect's corners through its transform, bounded.
     public var bounds: Rect { transform.boundingBox(of: rect) }
+}
+
+/// How far content taller than its container is scrolled: `offset` points of it are above the
+/// container's top, 0 ≤ offset ≤ contentHeight − the container's height.
+public struct Scroll: Hashable, Sendable {
+    public var offset: Double
+    public var contentHeight: Double
+
+    public init(offset: Double, contentHeight: Double) {
+        self.offset = offset
+        self.contentHeight = contentHeight
+    }
 }
 
 /// A drop shadow: a blurred copy of the node's shape, offset and coloured.

@@ -75,6 +75,13 @@ public struct Rect: Hashable, Sendable, Codable {
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 
     public var maxY: Double { y + height }
+
+    /// The part of the rectangle inside `other`; empty (zero size) when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
 }
 
 /// Space around a node's content, in points.

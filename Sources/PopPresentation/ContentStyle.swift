@@ -12,13 +12,15 @@ struct ContentStyle {
     let opacity: Double
     let fields: [String: String]
     let focused: String?
+    /// Where the content may draw (the visible part of a popup or page it scrolls in); nil: anywhere.
+    var clip: Rect? = nil
 
     /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order.
     func append(_ laid: LaidOutNode, id: String, to nodes: inout [FrameNode]) {
         let content = laid.node
         var node = FrameNode(
             id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
-            fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length)
+            fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length, clip: clip)
         switch content.kind {
         case .vstack, .hstack:
             break
@@ -91,7 +93,7 @@ struct ContentStyle {
             nodes.append(
                 FrameNode(
                     id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
-                    opacity: opacity, fill: Palette.separator))
+                    opacity: opacity, fill: Palette.separator, clip: clip))
         }
     }
 

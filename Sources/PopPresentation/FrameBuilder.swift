@@ -4,9 +4,10 @@ import PopModel
 /// Draws an engine's screen at its current time: the app, then each popup on screen (its dimming,
 /// its card and its content laid out in its presented frame, scaled and rotated about its centre),
 /// in layer order (sheets below modal below banner) and, within a layer, in the order they came on
-/// screen; then the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its
-/// grabber and draws no dimming where it is undimmed (the app takes the touches there); a popover
-/// draws its arrow and a clear mask.
+/// screen, content taller than its card scrolled by the popup's offset and clipped to the card; then
+/// the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its grabber and draws no
+/// dimming where it is undimmed (the app takes the touches there); a popover draws its arrow and a
+/// clear mask.
 struct FrameBuilder {
     let engine: PresentationEngine
     let app: AppScreen
@@ -61,16 +62,20 @@ struct FrameBuilder {
             sheet != nil
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
+        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
+        root.node.background = nil  // drawn by the card, with its corners
+        // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
+        let scroll = ContentScroll.scroll(contentHeight: root.frame.height, visible: state.frame.height, offset: popup.scrollOffset)
+        if let scroll { root = root.moved(x: 0, y: -scroll.offset) }
         nodes.append(
             FrameNode(
                 id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
                 opacity: state.alpha, fill: content.background ?? Palette.popup,
-                cornerRadius: cornerRadius, shadow: Palette.popupShadow))
-        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
-        root.node.background = nil  // drawn by the card, with its corners
+                cornerRadius: cornerRadius, shadow: Palette.popupShadow, scroll: scroll))
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
-            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil })
+            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil },
+            clip: scroll == nil ? nil : state.frame)
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil, SheetLayout.showsGrabber(presentation.sheet, scene: engine.scene, isFront: isFront) {
             nodes.append(

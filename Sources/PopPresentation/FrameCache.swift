@@ -25,16 +25,15 @@ final class FrameCache {
         return nodes
     }
 
-    /// `content` (request `id`'s, which never changes) laid out in `frame`; an alert's with its actions as
-    /// iOS lays them out (`AlertActions`).
+    /// `content` (request `id`'s, which never changes) laid out in `frame`, or from its top at its intrinsic
+    /// height when taller (`ContentScroll`); an alert's with its actions as iOS lays them out (`AlertActions`).
     func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
         if let cached = layouts[id], cached.size == size {
             root = cached.root
         } else {
-            let origin = Rect(x: 0, y: 0, width: size.width, height: size.height)
-            root = (alert ? AlertActions(content) : nil)?.layout(in: origin) ?? LayoutEngine.layout(content, in: origin)
+            root = ContentScroll.layout(content, in: size, alert: alert)
             layouts[id] = (size, root)
         }
         return root.moved(x: frame.x, y: frame.y)
@@ -49,14 +48,15 @@ final class FrameCache {
         return nodes
     }
 
-    /// Page `name`'s `content` laid out in `frame` (laid out at the origin once per size, then moved).
+    /// Page `name`'s `content` laid out in `frame`, or from its top at its intrinsic height when taller
+    /// (laid out at the origin once per size, then moved).
     func pageLayout(_ content: ContentNode, of name: String, in frame: Rect) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
         if let cached = pageLayouts[name], cached.size == size {
             root = cached.root
         } else {
-            root = LayoutEngine.layout(content, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            root = ContentScroll.layout(content, in: size, alert: false)
             pageLayouts[name] = (size, root)
         }
         return root.moved(x: frame.x, y: frame.y)

@@ -1,11 +1,13 @@
 import PopModel
 
 extension FrameNode {
-    /// Whether the node, as drawn (through its transform), covers `point`.
+    /// Whether the node, as drawn (through its transform and inside its clip), covers `point`: scrolled-away
+    /// content takes no taps.
     func covers(_ point: Point) -> Bool {
         guard let inverse = transform.inverted else { return false }
         let local = inverse.apply(x: point.x, y: point.y)
-        return rect.contains(Point(x: local.x, y: local.y))
+        let inside = Point(x: local.x, y: local.y)
+        return rect.contains(inside) && clip?.contains(inside) ?? true
     }
 }
 

@@ -66,10 +66,13 @@ struct PageDrawing {
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
         nodes.append(FrameNode(id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground))
-        var root = cache.pageLayout(page.content, of: page.name, in: layout.content(page.bar, pageX: x))
+        let area = layout.content(page.bar, pageX: x)
+        var root = cache.pageLayout(page.content, of: page.name, in: area)
         root.node.background = nil  // drawn as the page's background
         var content: [FrameNode] = []
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil).append(
+        // Content taller than the page keeps its size, from the page's top, clipped to the page.
+        let clip = root.frame.height > area.height + ContentScroll.tolerance ? area : nil
+        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, clip: clip).append(
             root, id: id + ".content", to: &content)
         for var node in content {
             node.request = nil  // the app's, not a popup's

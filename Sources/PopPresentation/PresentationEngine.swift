@@ -186,6 +186,7 @@ public final class PresentationEngine: PopupPresenter {
         guard let motion = screen.motion, screen.phase != .leaving else { return }
         let before = screen.layout?.frame
         refreshSheet(screen)
+        revealFocusedField(of: screen)
         guard restingFrame(of: screen) != before else { return }
         let shown = shownState(of: screen)
         chef.record(.layout, request: screen.id, detail: TraceText.rect(shown.frame))

@@ -82,6 +82,15 @@ extension FrameJSON {
         if node.has("action") { result.action = try node.string("action") }
         if node.has("field") { result.field = try node.string("field") }
         if node.has("focused") { result.focused = try node.bool("focused") }
+        if node.has("clip") {
+            let clip = try node.member("clip")
+            result.clip = Rect(
+                x: try clip.number("x"), y: try clip.number("y"), width: try clip.number("width"), height: try clip.number("height"))
+        }
+        if node.has("scroll") {
+            let scroll = try node.member("scroll")
+            result.scroll = Scroll(offset: try scroll.number("offset"), contentHeight: try scroll.number("content_height"))
+        }
         return result
     }
 

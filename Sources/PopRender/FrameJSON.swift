@@ -74,6 +74,16 @@ public enum FrameJSON {
         if let action = node.action { object.add("action", .string(action)) }
         if let field = node.field { object.add("field", .string(field)) }
         if node.focused { object.add("focused", true) }
+        if let clip = node.clip {
+            object.add(
+                "clip",
+                Self.object([
+                    "x": number(clip.x), "y": number(clip.y), "width": number(clip.width), "height": number(clip.height),
+                ]))
+        }
+        if let scroll = node.scroll {
+            object.add("scroll", Self.object(["offset": number(scroll.offset), "content_height": number(scroll.contentHeight)]))
+        }
         return .object(object)
     }
 

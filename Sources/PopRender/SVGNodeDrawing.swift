@@ -25,6 +25,8 @@ struct SVGNodeDrawing {
     let glyphArea: Rect
     /// The text, when its lines are drawn.
     let text: TextRun?
+    /// Where the node may draw (`FrameNode.clip`), through its transform like the rest of it.
+    let clip: Rect?
     /// How many elements the node draws.
     let count: Int
 
@@ -33,6 +35,7 @@ struct SVGNodeDrawing {
         opacity = min(1, NumberFormat.rounded(node.opacity))
         guard opacity > 0 else { return nil }
         id = node.id
+        clip = node.clip?.sanitized
         transform = node.transform.outputTransform
         rect = node.rect.sanitized
         var radius = min(node.cornerRadius.length, rect.width / 2, rect.height / 2)
@@ -137,6 +140,13 @@ struct SVGNodeDrawing {
             document.endAttribute()
         }
         if opacity < 1 { document.attribute("opacity", opacity) }
+        if let clip {
+            document.beginAttribute("clip-path")
+            document.raw("url(#")
+            SVGRenderer.writeClipID(clip, into: &document)
+            document.raw(")")
+            document.endAttribute()
+        }
     }
 
     /// Starts an element; the node's only element carries its id first.

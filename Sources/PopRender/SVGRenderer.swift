@@ -70,13 +70,15 @@ public struct SVGRenderer: Sendable {
         return document.text
     }
 
-    /// `<defs>`: one blur filter per distinct shadow blur, and the screen's clip path in a phone.
+    /// `<defs>`: one blur filter per distinct shadow blur, one clip path per distinct clip of a scrolled
+    /// content, and the screen's clip path in a phone.
     private func writeDefinitions(_ frame: Frame, screen: Size, device: DeviceFrame?, into document: inout SVGDocument) {
-        var blurs: [Double] = []
+        var blurs: [Double] = [], clips: [Rect] = []
         for node in frame.nodes {
             if let blur = SVGNodeDrawing.shadowBlur(node), !blurs.contains(blur) { blurs.append(blur) }
+            if let clip = node.clip?.sanitized, !clips.contains(clip) { clips.append(clip) }
         }
-        guard device != nil || !blurs.isEmpty else { return }
+        guard device != nil || !blurs.isEmpty || !clips.isEmpty else { return }
         document.start("defs")
         document.endOpening()
         for blur in blurs {
@@ -96,6 +98,21 @@ public struct SVGRenderer: Sendable {
             document.end()
             document.close()
         }
+        for clip in clips {
+            // In the user space of the node that uses it, so the node's transform moves it with the node.
+            document.start("clipPath")
+            document.beginAttribute("id")
+            Self.writeClipID(clip, into: &document)
+            document.endAttribute()
+            document.endOpening()
+            document.start("rect")
+            document.attribute("x", clip.x)
+            document.attribute("y", clip.y)
+            document.attribute("width", clip.width)
+            document.attribute("height", clip.height)
+            document.end()
+            document.close()
+        }
         if let device {
             document.start("clipPath")
             document.attribute("id", "pophost-screen")
@@ -104,6 +121,15 @@ public struct SVGRenderer: Sendable {
             document.close()
         }
         document.close()
+    }
+
+    /// The id of the clip path for `clip`, inside an attribute's value: its numbers, so equal clips share one.
+    static func writeClipID(_ clip: Rect, into document: inout SVGDocument) {
+        document.raw("pophost-clip")
+        for value in [clip.x, clip.y, clip.width, clip.height] {
+            document.raw("_")
+            document.number(value)
+        }
     }
 
     /// The id of the filter for shadows blurred by `blur`, inside an attribute's value.

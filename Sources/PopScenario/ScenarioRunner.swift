@@ -267,8 +267,12 @@ public final class ScenarioRunner {
             }
         case .scroll(let delta, let label):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
-            if engine.selectedDetent(of: id) == nil { return problem(step, "scroll", "\"\(label)\" is not a sheet") }
-            engine.scrollSheet(id, by: delta)
+            let isSheet = engine.selectedDetent(of: id) != nil
+            // A sheet that does not grow, or any other popup, scrolls its content when it is taller than the popup.
+            if isSheet, engine.scrollSheet(id, by: delta) != .content { return }
+            if !engine.scrollContent(id, by: delta), !isSheet {
+                problem(step, "scroll", "\"\(label)\" is not a sheet and its content fits: nothing scrolls")
+            }
         case .invalidateDetents(let label):
             guard let id = popup(label, step, "invalidate_detents", where: { _ in true }) else { return }
             engine.invalidateDetents(of: id)

@@ -72,6 +72,8 @@ struct TerminalCanvas {
     private var glyphs: [Glyph?]
     /// Whether a glyph has been set; until then painting skips the glyphs.
     private var hasGlyphs = false
+    /// Where the node being drawn may paint, on the screen (a scrolled content's visible part); nil: anywhere.
+    var clip: Rect?
 
     /// A canvas for the viewport's screen: pixels whose centre lies on the screen start as `screen`, the
     /// others as `outside`.
@@ -119,6 +121,7 @@ struct TerminalCanvas {
         _ rect: Rect, glyphRect: Rect? = nil, radius: Double, bounds: Rect, inverse: AffineTransform,
         color: ContentNode.Color, alpha: Double
     ) {
+        let bounds = clip.map { bounds.intersection($0) } ?? bounds
         guard alpha > 0, let xs = Self.centres(from: bounds.x, to: bounds.x + bounds.width, unit: columnWidth, count: columns)
         else { return }
         let paint = Color(color)
@@ -219,6 +222,9 @@ struct TerminalCanvas {
         alpha: Double, bold: Bool, within rect: Rect
     ) {
         guard row >= 0, row < rows, column >= 0, column + width <= columns else { return }
+        if let clip, !clip.contains(Point(x: (Double(column) + 0.5) * columnWidth, y: (Double(row) + 0.5) * 2 * pixelHeight)) {
+            return
+        }
         for covered in column..<(column + width) { clearGlyph(column: covered, row: row) }
         hasGlyphs = true
         let background = background(column: column, row: row, within: rect)

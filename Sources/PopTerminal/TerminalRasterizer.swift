@@ -55,6 +55,8 @@ public enum TerminalRasterizer {
         else { return }
         let opacity = min(1, node.opacity)
         let transform = node.transform
+        canvas.clip = node.clip.map { transform.boundingBox(of: $0) }
+        defer { canvas.clip = nil }
         let upright = TerminalCanvas.onlyTranslates(transform)
         if let shadow = node.shadow, shadow.offsetY.isFinite {
             let spread = shadow.blur.length / 2
