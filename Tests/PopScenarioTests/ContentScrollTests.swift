@@ -11,14 +11,7 @@ import Testing
 /// Content taller than its popup or page keeps its size and scrolls inside it (issue 29): the C sample's
 /// payment dialog on a landscape phone with its keyboard up, and long lists.
 @Suite struct ContentScrollTests {
-    /// The runner after playing `json`, with the samples it loaded.
-    func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) {
-        let samples = try IsolatedSamples()
-        let runner = ScenarioRunner(
-            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
-        runner.runToEnd()
-        return (runner, samples)
-    }
+    func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) { try IsolatedSamples.play(json) }
 
     /// The C sample's payment dialog (Scenarios/example.json's ids) held `orientation`, its password field
     /// focused and three digits typed.

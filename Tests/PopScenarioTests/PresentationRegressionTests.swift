@@ -9,13 +9,7 @@ import Testing
 
 /// Regressions found by review of the presentation engine.
 @Suite struct PresentationRegressionTests {
-    func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) {
-        let samples = try IsolatedSamples()
-        let runner = ScenarioRunner(
-            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
-        runner.runToEnd()
-        return (runner, samples)
-    }
+    func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) { try IsolatedSamples.play(json) }
 
     @Test("a wait as the last step is played to its end")
     func trailingWait() throws {

@@ -183,4 +183,14 @@ package final class IsolatedSamples: @unchecked Sendable {
     package func source() -> PluginComponents { PluginComponents(discovery: discovery) }
 
     package func path(_ library: String) -> String { directory.file((library as NSString).lastPathComponent) }
+
+    /// The scenario `json` (its file named test.json) played to its end over fresh copies of the
+    /// samples; the runner, and the samples, which must live as long as it is used.
+    package static func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) {
+        let samples = try IsolatedSamples()
+        let runner = ScenarioRunner(
+            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
+        runner.runToEnd()
+        return (runner, samples)
+    }
 }
