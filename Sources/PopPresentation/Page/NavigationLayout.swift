@@ -12,6 +12,9 @@ import PopModel
 ///   it: its background from the screen's top (under the status bar, as UIKit's bar background
 ///   extends) to the bar's bottom; nothing when the page hides its bar.
 /// - A page's content starts under its bar (or under the status bar when its bar is hidden).
+/// - What a page shows — its titles, back button and content — stays inside the safe area's leading and
+///   trailing insets (the camera housing's side in landscape), as UIKit's layout margins follow the safe
+///   area; backgrounds fill the whole width.
 struct NavigationLayout {
     /// How far the covered page sits, as a fraction of the screen's width.
     static let parallax = -0.3
@@ -37,14 +40,15 @@ struct NavigationLayout {
         return Rect(x: x, y: scene.safeArea.top + style.totalHeight, width: scene.width, height: 0.5)
     }
 
-    /// The bar's title line (the 44 pt row under the status bar); a large title has its own row below.
+    /// The bar's title line (the 44 pt row under the status bar, inside the safe area's sides); a large title
+    /// has its own row below.
     func titleRow(pageX x: Double) -> Rect {
-        Rect(x: x, y: scene.safeArea.top, width: scene.width, height: BarStyle.height)
+        Rect(x: x + scene.safeArea.leading, y: scene.safeArea.top, width: safeWidth, height: BarStyle.height)
     }
 
-    /// The large title's row under the bar's 44 pt row.
+    /// The large title's row under the bar's 44 pt row, inside the safe area's sides.
     func largeTitleRow(pageX x: Double) -> Rect {
-        Rect(x: x, y: scene.safeArea.top + BarStyle.height, width: scene.width, height: BarStyle.largeTitleHeight)
+        Rect(x: x + scene.safeArea.leading, y: scene.safeArea.top + BarStyle.height, width: safeWidth, height: BarStyle.largeTitleHeight)
     }
 
     /// The back button, at the leading end of the title row: 8 pt in (UIKit's margin), as wide as
@@ -53,11 +57,17 @@ struct NavigationLayout {
         Rect(x: x + 8 + scene.safeArea.leading, y: scene.safeArea.top, width: 88, height: BarStyle.height)
     }
 
-    /// The page's content under its bar, down to the bottom of the safe area.
+    /// The page's content under its bar, down to the bottom of the safe area, between its sides: the room the
+    /// content is laid out in (its rows' own 16 pt margins then sit 16 pt inside the safe area) and the clip of
+    /// content taller than it.
     func content(_ style: BarStyle, pageX x: Double) -> Rect {
         let top = scene.safeArea.top + style.totalHeight
-        return Rect(x: x, y: top, width: scene.width, height: max(scene.height - scene.safeArea.bottom - top, 0))
+        return Rect(
+            x: x + scene.safeArea.leading, y: top, width: safeWidth, height: max(scene.height - scene.safeArea.bottom - top, 0))
     }
+
+    /// The screen's width between the safe area's sides.
+    private var safeWidth: Double { max(scene.width - scene.safeArea.leading - scene.safeArea.trailing, 0) }
 
     /// The whole page at `x`.
     func page(pageX x: Double) -> Rect { Rect(x: x, y: 0, width: scene.width, height: scene.height) }

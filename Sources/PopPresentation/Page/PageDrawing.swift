@@ -98,7 +98,7 @@ struct PageDrawing {
                 id: "page.\(page.name).large-title", role: .app, rect: layout.largeTitleRow(pageX: x),
                 text: TextRun(
                     lines: [page.title], size: 34, weight: .bold, color: page.bar.titleColor, alignment: .leading,
-                    inset: EdgeInsets(top: 0, leading: 16 + scene.safeArea.leading, bottom: 0, trailing: 16), centeredVertically: true)))
+                    inset: EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16), centeredVertically: true)))
     }
 
     /// A page's title on the real bar, centred over the page at `x` as it moves (none for a
