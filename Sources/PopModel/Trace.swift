@@ -59,6 +59,8 @@ public struct TraceEvent: Hashable, Sendable {
         case pageReleased = "page-released"
         /// A button of the top page's content ran an action (`detail`: "list#1: open → keep", "→ pop", "→ pop refused: …").
         case pageAction = "page-action"
+        /// The top page's content scrolled (`detail`: "list#1: 0.0 → 300.0", "… animated 0.3 s" when it moves over time).
+        case pageScroll = "page-scroll"
         // The floating window (request 0; `detail`: the page, the bubble and what it keeps or where it went)
         /// A page shrank into a new bubble.
         case bubbleCreated = "bubble-created"

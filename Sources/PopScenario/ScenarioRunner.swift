@@ -265,7 +265,15 @@ public final class ScenarioRunner {
                     "\"\(label)\" has no active detent \"\(detent)\" (its detents: "
                         + engine.detents(of: id).map(\.id).joined(separator: ", ") + ")")
             }
-        case .scroll(let delta, let label):
+        case .scroll(let delta, nil, let animated):
+            // Without a label, the top page's content scrolls.
+            if engine.navigation.pages.isEmpty { return problem(step, "scroll", "no page is on the stack (name a popup with \"on\")") }
+            if !engine.scrollPage(by: delta, animated: animated) {
+                problem(step, "scroll", "the top page does not scroll: its content fits, or a transition is under way")
+            }
+        case .scroll(_, let label?, true):
+            problem(step, "scroll", "animated: only a page's scroll is animated; \"\(label)\" is a popup")
+        case .scroll(let delta, let label?, false):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
             let isSheet = engine.selectedDetent(of: id) != nil
             // A sheet that does not grow, or any other popup, scrolls its content when it is taller than the popup.

@@ -48,8 +48,9 @@ public enum ScenarioAction: Hashable, Sendable {
     case reshow(String)
     /// The app selects a sheet's detent (animated; not reported to the controller loader).
     case selectDetent(String, on: String)
-    /// The user scrolls a sheet's content by `by` points (negative: the finger moves up).
-    case scroll(by: Double, on: String)
+    /// The user scrolls a popup's content by `by` points (negative: the finger moves up): the popup labelled
+    /// `on`, or without a label the top page's content, moving over time when `animated` (a page's only).
+    case scroll(by: Double, on: String?, animated: Bool = false)
     /// The app asks a sheet to resolve its detents again.
     case invalidateDetents(String)
     /// The user ends editing (the return key), whichever field has the focus: the keyboard goes down.

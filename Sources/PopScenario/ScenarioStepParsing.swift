@@ -12,7 +12,7 @@ extension ScenarioParser {
     static let pointKeys = ["x", "y"]
     static let dragKeys = ["from", "to", "duration", "velocity"]
     static let selectDetentKeys = ["detent", "on"]
-    static let scrollKeys = ["by", "on"]
+    static let scrollKeys = ["by", "on", "animated"]
     static let swipeBackKeys = ["from", "distance", "to", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
@@ -119,7 +119,8 @@ extension ScenarioParser {
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.scrollKeys, listing: "scroll keys are")
             return .scroll(
                 by: try ScenarioRead.required(object, "by", at: path, ScenarioRead.number),
-                on: try ScenarioRead.required(object, "on", at: path, labelReference))
+                on: try ScenarioRead.optional(object, "on", at: path, labelReference),
+                animated: try ScenarioRead.optional(object, "animated", at: path, ScenarioRead.bool) ?? false)
         case "invalidate_detents":
             return .invalidateDetents(try labelReference(value, at: path))
         case "type":

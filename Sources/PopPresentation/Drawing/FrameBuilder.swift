@@ -21,7 +21,7 @@ struct FrameBuilder {
             ? cache.appNodes(app, in: scene)
             : PageDrawing(
                 scene: scene, stack: navigation, progress: engine.pageDrawingProgress, cache: cache,
-                hidden: engine.pageHiddenByFloating
+                hidden: engine.pageHiddenByFloating, scrollOffsets: engine.pageScrollOffsets
             ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {

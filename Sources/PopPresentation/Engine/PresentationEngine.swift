@@ -21,6 +21,8 @@ public final class PresentationEngine: PopupPresenter {
     var pageMotion: PageTransitionBehaviour.Motion?
     /// The floating window: bubbles, the corner circle, the transition view (see `PresentationEngine+Floating`).
     var floating = FloatingState()
+    /// Each page's content scroll offset, by page name (`PresentationEngine+PageScroll`).
+    var pageScrolls: [String: ScrollMotion] = [:]
 
     /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
     public init(chef: Chef, scene: Scene = Scene()) {

@@ -7,6 +7,8 @@ import PopModel
 /// fake bar (background, hairline, large title) moving with it, and the real bar's items — each
 /// title over its own page, crossfading, and the back button — with its background hidden
 /// (KMNavigationBarTransition, the spec's Decisions). The status bar's text and icons are on top.
+/// A page's content taller than its content area keeps its size and scrolls in it (`ContentScroll`): moved up
+/// by the page's offset, clipped to the area, the offset on the page's node (as on a popup's).
 ///
 /// Node ids: `page.<name>` (its background), `page.<name>.content…`, `page.<name>.bar`,
 /// `page.<name>.bar.shadow`, `page.<name>.large-title`; the real bar's `bar.background`,
@@ -20,6 +22,8 @@ struct PageDrawing {
     let cache: FrameCache
     /// A page not drawn: the floating window's transition view stands for it.
     var hidden: String? = nil
+    /// Each page's scroll offset now, by name (0 when absent); clamped to its content here.
+    var scrollOffsets: [String: Double] = [:]
 
     private var layout: NavigationLayout { NavigationLayout(scene: scene) }
 
@@ -46,7 +50,7 @@ struct PageDrawing {
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
-            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top))") {
+            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)") {
                 var nodes: [FrameNode] = []
                 appendPage(top, x: 0, to: &nodes)
                 appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
@@ -65,14 +69,17 @@ struct PageDrawing {
 
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
-        nodes.append(FrameNode(id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground))
         let area = layout.content(page.bar, pageX: x)
         var root = cache.pageLayout(page.content, of: page.name, in: area)
         root.node.background = nil  // drawn as the page's background
+        // Content taller than the page keeps its size: it scrolls in the content area, which clips it.
+        let scroll = ContentScroll.scroll(contentHeight: root.frame.height, visible: area.height, offset: scrollOffsets[page.name] ?? 0)
+        if let scroll { root = root.moved(x: 0, y: -scroll.offset) }
+        nodes.append(
+            FrameNode(
+                id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground, scroll: scroll))
         var content: [FrameNode] = []
-        // Content taller than the page keeps its size, from the page's top, clipped to the page.
-        let clip = root.frame.height > area.height + ContentScroll.tolerance ? area : nil
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, clip: clip).append(
+        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, clip: scroll == nil ? nil : area).append(
             root, id: id + ".content", to: &content)
         for var node in content {
             node.request = nil  // the app's, not a popup's
