@@ -93,7 +93,7 @@ let package = Package(
         // `pophost new`: plugin project templates.
         .target(
             name: "PopScaffold",
-            dependencies: ["PopLoader"],
+            dependencies: ["PopLoader", "PopProcess"],
             path: "Sources/PopScaffold",
             // Each template is a working plugin project, copied as it is (Placeholders.swift).
             resources: [.copy("Templates")]
@@ -149,53 +149,87 @@ let package = Package(
             path: "Benchmarks/pophost-bench"
         ),
 
-        // Tests: one target per layer, each over what its layer needs; `PopTestSupport` finds the
-        // built products, builds fixture plugins with `cc`, and keeps the golden files' helper.
-        .target(name: "PopTestSupport", dependencies: ["HostRuntime"], path: "Tests/TestSupport"),
+        // Tests: one target per layer, each over what its layer needs, and test support split the
+        // same way, so that a low-level test reaches no layer above the one it tests.
+        // `PopTestSupport` finds the built products, builds fixture plugins with `cc`, runs programs
+        // and keeps the golden files' helper; the others add a traced chef, registries, and the
+        // whole runtime (sample plugins, stages, fixture corpora).
+        .target(name: "PopTestSupport", dependencies: ["PopProcess", "PopModel"], path: "Tests/TestSupport/Base"),
+        .target(name: "PopChefTestSupport", dependencies: ["PopChef", "PopModel"], path: "Tests/TestSupport/Chef"),
+        .target(name: "PopLoaderTestSupport", dependencies: ["PopTestSupport", "PopLoader"], path: "Tests/TestSupport/Loader"),
+        .target(
+            name: "PopRuntimeTestSupport",
+            dependencies: ["PopTestSupport", "PopChefTestSupport", "PopLoaderTestSupport", "HostRuntime"],
+            path: "Tests/TestSupport/Runtime"),
         .testTarget(name: "PopModelTests", dependencies: ["PopModel", "PopTestSupport"], path: "Tests/PopModelTests"),
         .testTarget(
             name: "PopProcessTests", dependencies: ["PopProcess", "CProcessControl", "PopTestSupport"], path: "Tests/PopProcessTests"),
         .testTarget(
-            name: "PopLoaderTests", dependencies: ["PopLoader", "PopTestSupport", "PluginABI", "PopModel"],
+            name: "PopLoaderTests",
+            dependencies: ["PopLoader", "PluginABI", "PopModel", "PopLoaderTestSupport", "PopTestSupport", "PopProcess"],
             path: "Tests/PopLoaderTests"),
-        .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopTestSupport", "PopModel"], path: "Tests/PopChefTests"),
+        .testTarget(name: "PopChefTests", dependencies: ["PopChef", "PopModel", "PopChefTestSupport"], path: "Tests/PopChefTests"),
         .testTarget(
             name: "PopBridgeTests",
-            dependencies: ["PopBridge", "PopPresentation", "PopTestSupport", "PluginABI", "CFFI", "PopModel", "PopChef", "PopLoader"],
+            dependencies: [
+                "PopBridge", "PopPresentation", "PluginABI", "CFFI", "PopModel", "PopChef", "PopLoader", "PopChefTestSupport",
+                "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport",
+            ],
             path: "Tests/PopBridgeTests"),
         .testTarget(
             name: "PopIsolationTests",
-            dependencies: ["PopIsolation", "PopScenario", "PopRender", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopBridge"],
+            dependencies: [
+                "PopIsolation", "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopLoaderTestSupport",
+                "PopRuntimeTestSupport", "PopTestSupport",
+            ],
             path: "Tests/PopIsolationTests"),
         .testTarget(
-            name: "PopPresentationTests", dependencies: ["PopPresentation", "PopTestSupport", "PopModel", "PopChef"],
+            name: "PopPresentationTests",
+            dependencies: ["PopPresentation", "PopModel", "PopChef", "PopRuntimeTestSupport", "PopTestSupport"],
             path: "Tests/PopPresentationTests"),
-        .testTarget(name: "PopRenderTests", dependencies: ["PopRender", "PopTestSupport", "PopModel"], path: "Tests/PopRenderTests"),
+        .testTarget(
+            name: "PopRenderTests", dependencies: ["PopRender", "PopModel", "PopPresentation", "PopTestSupport"],
+            path: "Tests/PopRenderTests"),
         .testTarget(
             name: "PopTerminalTests",
-            dependencies: ["PopTerminal", "PopTestSupport", "PopModel", "PopChef", "PopPresentation", "PopScenario"],
+            dependencies: [
+                "PopTerminal", "PopModel", "PopChef", "PopPresentation", "PopScenario", "PopRuntimeTestSupport", "PopTestSupport",
+            ],
             path: "Tests/PopTerminalTests"),
         .testTarget(
             name: "PopScenarioTests",
             dependencies: [
-                "PopScenario", "PopRender", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation",
+                "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopPresentation", "PopRuntimeTestSupport",
+                "PopTestSupport",
             ], path: "Tests/PopScenarioTests"),
         .testTarget(
             name: "PopInteractiveTests",
             dependencies: [
-                "PopInteractive", "PopTestSupport", "PopModel", "PopLoader", "PopChef", "PopTerminal", "PopPresentation", "PopIsolation",
-                "PopScenario",
+                "PopInteractive", "PopModel", "PopLoader", "PopChef", "PopTerminal", "PopPresentation", "PopIsolation", "PopScenario",
+                "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport",
             ], path: "Tests/PopInteractiveTests"),
         .testTarget(
-            name: "PopHarnessTests", dependencies: ["PopHarness", "PopTestSupport", "PluginABI", "PopModel", "PopLoader"],
+            name: "PopHarnessTests",
+            dependencies: [
+                "PopHarness", "PluginABI", "PopModel", "PopLoader", "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport",
+            ],
             path: "Tests/PopHarnessTests"),
         .testTarget(
-            name: "PopScaffoldTests", dependencies: ["PopScaffold", "PopTestSupport", "PopLoader", "PopChef", "PopBridge", "PopScenario"],
+            name: "PopScaffoldTests",
+            dependencies: [
+                "PopScaffold", "PopLoader", "PopChef", "PopBridge", "PopScenario", "PopChefTestSupport", "PopLoaderTestSupport",
+                "PopTestSupport",
+            ],
             path: "Tests/PopScaffoldTests"),
         .testTarget(
             name: "PopPreviewTests",
-            dependencies: ["PopPreview", "PopTestSupport", "PopModel", "PopLoader", "PopIsolation", "PopScenario", "PopHarness"],
+            dependencies: [
+                "PopPreview", "PopModel", "PopLoader", "PopIsolation", "PopScenario", "PopHarness", "PopLoaderTestSupport",
+                "PopTestSupport",
+            ],
             path: "Tests/PopPreviewTests"),
-        .testTarget(name: "PophostTests", dependencies: ["PopTestSupport", "PopModel"], path: "Tests/PophostTests"),
+        .testTarget(
+            name: "PophostTests", dependencies: ["PopModel", "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport"],
+            path: "Tests/PophostTests"),
     ]
 )

@@ -4,7 +4,7 @@ import HostRuntime
 /// One benchmark run: the chosen suites, then the report.
 enum Benchmark {
     static func run(copies: Int, rounds: Int, suite: Suite) throws(BenchError) -> Report {
-        let buildDirectory = SearchPath.executableDirectory
+        let buildDirectory = RunningExecutable.directory
         var report = Report(copies: copies, rounds: rounds, build: Report.build)
         if suite.includes(.loading) {
             let launcher = try ChildLauncher()

@@ -128,9 +128,9 @@ enum ChefBench {
     /// The C sample's payment handler, created through a catalog like the chef does.
     static func paymentHandler(scratch: String) throws(BenchError) -> BenchHandler {
         let registry = PluginRegistry(
-            searchPath: SearchPath(directories: [SearchPath.executableDirectory], source: .flags),
+            searchPath: SearchPath(directories: [RunningExecutable.directory], source: .flags),
             cacheFile: scratch + "/chef-registry.cache",
-            scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
+            scanner: PluginScanner(executable: RunningExecutable.directory + "/pophost-scanner"))
         let discovery: PluginRegistry.Discovery
         do { discovery = try registry.discover() } catch { throw BenchError("\(error)") }
         let source = PluginComponents(discovery: discovery)

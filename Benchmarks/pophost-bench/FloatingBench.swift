@@ -18,16 +18,17 @@ struct FloatingScene: StillScene {
                 content: content)
         }
         let engine = stage.engine, corner = Point(x: 380, y: 830)
-        engine.push(chef.navigation.makePage(kind: "list", preferences: PagePreferences(title: "Chats"), content: content), animated: false)
-        engine.push(article("a"), animated: false)
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0))
-        engine.endInteractivePop(velocity: 0, finger: corner)
+        engine.pages.push(
+            chef.navigation.makePage(kind: "list", preferences: PagePreferences(title: "Chats"), content: content), animated: false)
+        engine.pages.push(article("a"), animated: false)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0))
+        engine.pages.endInteractivePop(velocity: 0, finger: corner)
         chef.runUntilIdle()
-        engine.push(article("b"), animated: false)
-        guard engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0)) == nil else {
+        engine.pages.push(article("b"), animated: false)
+        guard engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 300, y: 0)) == nil else {
             throw BenchError("the interactive pop did not begin")
         }
-        engine.moveInteractivePop(translation: 300, finger: corner)
+        engine.pages.moveInteractivePop(translation: 300, finger: corner)
         let frame = stage.frame()
         guard frame.node("floating.circle") != nil, frame.node("floating.bubble.1") != nil else {
             throw BenchError("the floating frame lacks the circle or the bubble")

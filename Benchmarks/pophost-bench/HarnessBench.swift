@@ -27,7 +27,7 @@ struct HarnessMeasurements: Codable {
 
 enum HarnessBench {
     static func measure(rounds: Int) throws(BenchError) -> HarnessMeasurements {
-        let directory = SearchPath.executableDirectory
+        let directory = RunningExecutable.directory
         let pophost = directory + "/pophost", plugin = directory + "/libPopSampleC.so"
         var tests = 0
         var wall: [Int: [Int]] = [1: [], 2: []]

@@ -12,7 +12,7 @@ enum IsolationBench {
     static let payment = "com.pophost.samples.c.payment-handler"
 
     static func measure(rounds: Int, scratch: String) throws(BenchError) -> IsolationMeasurements {
-        let directory = SearchPath.executableDirectory
+        let directory = RunningExecutable.directory
         let options = IsolationOptions(executable: directory + "/pophost-plugin-host")
         let discovery = try PresentationBench.discovery(of: directory, scratch: scratch)
         let local = try Handlers(PluginComponents(discovery: discovery))
@@ -201,7 +201,7 @@ enum IsolationBench {
             let staged = directory + "/.libPopSampleC.so.\(installs)"
             installs += 1
             do {
-                try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/libPopSampleC.so", toPath: staged)
+                try FileManager.default.copyItem(atPath: RunningExecutable.directory + "/libPopSampleC.so", toPath: staged)
             } catch {
                 throw BenchError("cannot stage the C sample: \(error)")
             }

@@ -17,9 +17,9 @@ struct PagePopScene: StillScene {
             preferences: PagePreferences(
                 title: "Order", bar: BarStyle(background: 0x3355_AAFF, translucent: false, titleColor: 0xFFFF_FFFF)),
             content: Self.rows(8))
-        stage.engine.push(list, animated: false)
-        stage.engine.push(detail, animated: false)
-        guard stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 156, y: 0)) == nil else {
+        stage.engine.pages.push(list, animated: false)
+        stage.engine.pages.push(detail, animated: false)
+        guard stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 156, y: 0)) == nil else {
             throw BenchError("the interactive pop did not begin")
         }
         let frame = stage.frame()

@@ -288,7 +288,7 @@ enum PresentationBench {
 
     /// The bundled sample plugins, as `swift build` put them next to this executable.
     static func sampleCatalog(scratch: String) throws(BenchError) -> ComponentCatalog {
-        ComponentCatalog(discovery: try discovery(of: SearchPath.executableDirectory, scratch: scratch))
+        ComponentCatalog(discovery: try discovery(of: RunningExecutable.directory, scratch: scratch))
     }
 
     /// The plugins in `directory`, discovered with a registry cache of their own in `scratch`.
@@ -297,7 +297,7 @@ enum PresentationBench {
         let registry = PluginRegistry(
             searchPath: SearchPath(directories: [directory], source: .flags),
             cacheFile: scratch + "/\(name)-registry.cache",
-            scanner: PluginScanner(executable: SearchPath.executableDirectory + "/pophost-scanner"))
+            scanner: PluginScanner(executable: RunningExecutable.directory + "/pophost-scanner"))
         do { return try registry.discover() } catch { throw BenchError("\(error)") }
     }
 }

@@ -20,7 +20,7 @@ enum PreviewBench {
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let rig = try IsolationBench.ReloadRig(
             scenario: scenario, scratch: scratch,
-            options: IsolationOptions(executable: SearchPath.executableDirectory + "/pophost-plugin-host"))
+            options: IsolationOptions(executable: RunningExecutable.directory + "/pophost-plugin-host"))
         let live = try PreviewConnection(port: server.port)
         try live.upgradeToLiveChannel()
 
@@ -95,7 +95,7 @@ enum PreviewBench {
     ) throws(BenchError) -> (told: Int, shown: Int) {
         let staged = server.directory + "/.libPopSampleC.so.\(install)"
         do {
-            try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/libPopSampleC.so", toPath: staged)
+            try FileManager.default.copyItem(atPath: RunningExecutable.directory + "/libPopSampleC.so", toPath: staged)
         } catch {
             throw BenchError("cannot stage the C sample: \(error)")
         }
@@ -129,7 +129,7 @@ enum PreviewBench {
             directory = scratch + "/preview"
             try copySamples(into: directory)
             let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: SearchPath.executableDirectory + "/pophost")
+            process.executableURL = URL(fileURLWithPath: RunningExecutable.directory + "/pophost")
             process.arguments = ["preview", "--plugins", directory, "--port", "0", "--json"]
             process.standardOutput = output
             do { try process.run() } catch { throw BenchError("cannot start pophost preview: \(error)") }

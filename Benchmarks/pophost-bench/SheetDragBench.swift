@@ -15,7 +15,7 @@ struct SheetDragScene {
     init(scenario: Scenario, catalog: ComponentCatalog) throws(BenchError) {
         runner = ScenarioRunner(scenario: scenario, catalog: catalog)
         runner.advance(to: Self.sheetScene)
-        guard runner.problems.isEmpty, let share = runner.labels["share"], runner.engine.selectedDetent(of: share) == "medium" else {
+        guard runner.problems.isEmpty, let share = runner.labels["share"], runner.engine.sheets.selectedDetent(of: share) == "medium" else {
             throw BenchError("the demo at \(Self.sheetScene) does not show the share sheet at medium")
         }
         self.share = share
@@ -36,7 +36,7 @@ struct SheetDragScene {
                 bytes &+= renderer.render(stage.frame()).utf8.count
             }
         }.nanoseconds
-        precondition(bytes > 0 && runner.engine.sheetHeight(of: share).map { $0 > 393.5 } == true, "the sheet must follow the finger")
+        precondition(bytes > 0 && runner.engine.sheets.height(of: share).map { $0 > 393.5 } == true, "the sheet must follow the finger")
         return time
     }
 }

@@ -74,7 +74,7 @@ func copySamples(into directory: String) throws(BenchError) {
     do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for name in ["libPopSampleC.so", "libPopSampleSwift.so"] {
-            try FileManager.default.copyItem(atPath: SearchPath.executableDirectory + "/" + name, toPath: directory + "/" + name)
+            try FileManager.default.copyItem(atPath: RunningExecutable.directory + "/" + name, toPath: directory + "/" + name)
         }
     } catch {
         throw BenchError("cannot copy the samples: \(error)")

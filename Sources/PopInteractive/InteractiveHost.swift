@@ -147,7 +147,7 @@ public final class InteractiveHost: TerminalApp {
         case .escape:
             stage.tap(at: Point(x: 2, y: 2))
         case .backspace:
-            message = engine.pop(animated: true) ? "popped \(engine.navigation.top?.name ?? "the page")" : "nothing to pop"
+            message = engine.pages.pop(animated: true) ? "popped \(engine.pages.navigation.top?.name ?? "the page")" : "nothing to pop"
         case .up, .down:
             flickBanner(up: key == .up)
         default:
@@ -163,7 +163,7 @@ public final class InteractiveHost: TerminalApp {
         let popups = stage.frame().nodes.filter { $0.role == .popup }
         let target =
             popups.last { $0.request.map(engine.isBanner) == true }.map { $0.bounds.center }
-            ?? popups.last { $0.request.flatMap(engine.selectedDetent(of:)) != nil }.map {
+            ?? popups.last { $0.request.flatMap(engine.sheets.selectedDetent(of:)) != nil }.map {
                 Point(x: $0.bounds.center.x, y: $0.bounds.y + 20)
             }
         guard let target else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopProcess
 
 /// How plugins run isolated: which executable serves them, how long a call may take, and when a
 /// plugin that keeps crashing is given up on.
@@ -29,6 +30,6 @@ public struct IsolationOptions: Sendable {
     /// `swift build` and an installation put it), as the scanner is found.
     public static var defaultExecutable: String {
         if let override = ProcessInfo.processInfo.environment["POPHOST_PLUGIN_HOST"], !override.isEmpty { return override }
-        return SearchPath.executableDirectory + "/pophost-plugin-host"
+        return RunningExecutable.directory + "/pophost-plugin-host"
     }
 }

@@ -23,7 +23,7 @@ public struct PluginScanner: Sendable {
     /// `$POPHOST_SCANNER`, else `pophost-scanner` next to the running executable.
     public static var defaultExecutable: String {
         if let override = ProcessInfo.processInfo.environment["POPHOST_SCANNER"], !override.isEmpty { return override }
-        return SearchPath.executableDirectory + "/pophost-scanner"
+        return RunningExecutable.directory + "/pophost-scanner"
     }
 
     /// A worker could not be run at all (the scanner is missing or broken): no plugin is to blame.

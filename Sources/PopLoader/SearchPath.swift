@@ -1,4 +1,5 @@
 import Foundation
+import PopProcess
 
 /// The ordered list of directories searched for plugins, and where it came from.
 ///
@@ -47,21 +48,12 @@ public struct SearchPath: Sendable, Equatable {
         } else if let home = environment["HOME"], !home.isEmpty {
             directories.append(home + "/.local/share/pophost/plugins")
         }
+        let executableDirectory = RunningExecutable.directory
         let prefix = URL(fileURLWithPath: executableDirectory).appendingPathComponent("../lib/pophost/plugins").standardizedFileURL.path
         for directory in ["/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins", prefix, executableDirectory]
         where !directories.contains(directory) {
             directories.append(directory)
         }
         return directories
-    }
-
-    /// The running executable (from `/proc/self/exe`).
-    public static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    /// The directory holding the running executable.
-    public static var executableDirectory: String {
-        (executablePath as NSString).deletingLastPathComponent
     }
 }

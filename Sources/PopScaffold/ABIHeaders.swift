@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopProcess
 
 /// The plugin ABI's headers that a scaffolded project vendors: `pophost/*.h` and the Clang module
 /// map, read from an include directory of this pophost (so the project is pinned to the ABI of the
@@ -32,7 +33,7 @@ public struct ABIHeaders: Sendable {
     /// Finds the headers (`location`). Throws `.headersNotFound` naming every place it looked.
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executableDirectory: String = SearchPath.executableDirectory
+        executableDirectory: String = RunningExecutable.directory
     ) throws(ScaffoldError) -> ABIHeaders {
         switch location.locate(environment: environment, executableDirectory: executableDirectory) {
         case .success(let directory): return ABIHeaders(directory: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopProcess
 
 /// The Swift plugin kit's sources (`PopPluginKit`) that a Swift project vendors, read from this
 /// pophost's copy: the generated project builds offline, and its kit matches the ABI headers it
@@ -21,7 +22,7 @@ public struct PluginKitSources: Sendable {
     /// Finds the kit (`location`). Throws `.pluginKitNotFound` naming every place it looked.
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executableDirectory: String = SearchPath.executableDirectory
+        executableDirectory: String = RunningExecutable.directory
     ) throws(ScaffoldError) -> PluginKitSources {
         switch location.locate(environment: environment, executableDirectory: executableDirectory) {
         case .success(let directory): return PluginKitSources(directory: directory)

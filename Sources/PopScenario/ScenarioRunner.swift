@@ -191,10 +191,10 @@ public final class ScenarioRunner {
             stage.tap(at: point)
         case .tap(.action(let action, let label)):
             // Without `on`, a button of the top page's content when no popup on screen has one.
-            if label == nil, engine.frontmost(where: { $0.actionNames.contains(action) }) == nil, let page = engine.navigation.top,
+            if label == nil, engine.frontmost(where: { $0.actionNames.contains(action) }) == nil, let page = engine.pages.navigation.top,
                 page.content.actionNames.contains(action)
             {
-                switch engine.tapPageButton(action, on: page) {
+                switch engine.pages.tapPageButton(action, on: page) {
                 case nil:
                     problem(step, "tap", "page \(page.name)'s button \"\(action)\" ran nothing (a transition, or no handler declares it)")
                 case .popRefused(let why):
@@ -259,31 +259,31 @@ public final class ScenarioRunner {
             chef.reshow(id)
         case .selectDetent(let detent, let label):
             guard let id = popup(label, step, "select_detent", where: { _ in true }) else { return }
-            if !engine.selectDetent(detent, on: id) {
+            if !engine.sheets.selectDetent(detent, on: id) {
                 problem(
                     step, "select_detent",
                     "\"\(label)\" has no active detent \"\(detent)\" (its detents: "
-                        + engine.detents(of: id).map(\.id).joined(separator: ", ") + ")")
+                        + engine.sheets.detents(of: id).map(\.id).joined(separator: ", ") + ")")
             }
         case .scroll(let delta, nil, let animated):
             // Without a label, the top page's content scrolls.
-            if engine.navigation.pages.isEmpty { return problem(step, "scroll", "no page is on the stack (name a popup with \"on\")") }
-            if !engine.scrollPage(by: delta, animated: animated) {
+            if engine.pages.navigation.pages.isEmpty { return problem(step, "scroll", "no page is on the stack (name a popup with \"on\")") }
+            if !engine.pages.scroll(by: delta, animated: animated) {
                 problem(step, "scroll", "the top page does not scroll: its content fits, or a transition is under way")
             }
         case .scroll(_, let label?, true):
             problem(step, "scroll", "animated: only a page's scroll is animated; \"\(label)\" is a popup")
         case .scroll(let delta, let label?, false):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
-            let isSheet = engine.selectedDetent(of: id) != nil
+            let isSheet = engine.sheets.selectedDetent(of: id) != nil
             // A sheet that does not grow, or any other popup, scrolls its content when it is taller than the popup.
-            if isSheet, engine.scrollSheet(id, by: delta) != .content { return }
+            if isSheet, engine.sheets.scroll(id, by: delta) != .content { return }
             if !engine.scrollContent(id, by: delta), !isSheet {
                 problem(step, "scroll", "\"\(label)\" is not a sheet and its content fits: nothing scrolls")
             }
         case .invalidateDetents(let label):
             guard let id = popup(label, step, "invalidate_detents", where: { _ in true }) else { return }
-            engine.invalidateDetents(of: id)
+            engine.sheets.invalidateDetents(of: id)
         case .endEditing:
             if engine.keyboard.focusedField == nil { return problem(step, "end_editing", "no text field has the focus") }
             engine.unfocus()
@@ -295,24 +295,24 @@ public final class ScenarioRunner {
             let made: Page
             if let components = page.components {
                 do throws(ComponentFailure) {
-                    made = try engine.navigation.makePage(components)
+                    made = try engine.pages.navigation.makePage(components)
                 } catch {
                     return problem(step, "push", "the page cannot be made: \(error.description)")
                 }
             } else {
-                made = engine.navigation.makePage(kind: page.kind, preferences: page.preferences, content: page.content)
+                made = engine.pages.navigation.makePage(kind: page.kind, preferences: page.preferences, content: page.content)
             }
-            if !engine.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
+            if !engine.pages.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
         case .pop(let animated):
-            if !engine.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
+            if !engine.pages.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
         case .float:
-            let refusal = engine.floatTopPageRefusal
-            if !engine.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
+            let refusal = engine.floating.floatTopPageRefusal
+            if !engine.floating.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
         case .swipeBack(let from, let distance, let velocity, let endY):
             let kind: PopGestureRule.Kind = from.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
             // The finger first moves along x (the gesture rules see that), then lifts at `endY`.
-            guard engine.beginInteractivePop(kind, start: from, translation: Point(x: distance, y: 0)) == nil else { return }
-            engine.endInteractivePop(velocity: velocity, finger: Point(x: from.x + distance, y: endY ?? from.y))
+            guard engine.pages.beginInteractivePop(kind, start: from, translation: Point(x: distance, y: 0)) == nil else { return }
+            engine.pages.endInteractivePop(velocity: velocity, finger: Point(x: from.x + distance, y: endY ?? from.y))
         }
     }
 
@@ -346,7 +346,9 @@ public final class ScenarioRunner {
     private func sheetStates() -> [RequestID: (detent: String, height: Double)] {
         var states: [RequestID: (detent: String, height: Double)] = [:]
         for id in labels.values {
-            if let detent = engine.selectedDetent(of: id), let height = engine.sheetHeight(of: id) { states[id] = (detent, height) }
+            if let detent = engine.sheets.selectedDetent(of: id), let height = engine.sheets.height(of: id) {
+                states[id] = (detent, height)
+            }
         }
         return states
     }

@@ -10,7 +10,7 @@ extension ScenarioRunner {
 
     private func verifyBubbles() -> [ScenarioError] {
         guard let expected = scenario.expectations.bubbles else { return [] }
-        let bubbles = engine.bubbles
+        let bubbles = engine.floating.bubbles
         guard bubbles.count == expected.count else {
             let found = bubbles.map { "\($0.name) (\($0.declaration.keep))" }.joined(separator: ", ")
             return [failure("expect.bubbles", "\(bubbles.count) bubbles float, expected \(expected.count): [\(found)]")]
@@ -35,7 +35,7 @@ extension ScenarioRunner {
 
     private func verifyPages() -> [ScenarioError] {
         var failures: [ScenarioError] = []
-        let navigation = engine.navigation
+        let navigation = engine.pages.navigation
         if let pages = scenario.expectations.pages, navigation.pages.map(\.kind) != pages {
             failures.append(failure("expect.pages", "the stack is [\(navigation.pages.map(\.kind).joined(separator: ", "))]"))
         }

@@ -45,7 +45,7 @@ struct Preview: ParsableCommand {
         if options.directories.isEmpty { options.directories = scenario.plugins }
         let workbench: Workbench
         let server: PreviewServer
-        var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
+        var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [RunningExecutable.path, "test", "--child"])
         harness.scenarios = ScenarioShelf(directory: scenarios)
         do {
             workbench = try Workbench(

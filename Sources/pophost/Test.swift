@@ -75,7 +75,7 @@ struct Test: ParsableCommand {
                 }))
         }
         var options = HarnessOptions(
-            seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [SearchPath.executablePath, "test", "--child"])
+            seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [RunningExecutable.path, "test", "--child"])
         options.strictness = strictness
         options.only = only
         options.skip = skip

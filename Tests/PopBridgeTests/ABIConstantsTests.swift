@@ -1,6 +1,5 @@
 import PluginABI
 import PopChef
-import PopTestSupport
 import Testing
 
 @testable import PopBridge

@@ -1,5 +1,4 @@
 import PopModel
-import PopTestSupport
 import Testing
 
 @testable import PopBridge

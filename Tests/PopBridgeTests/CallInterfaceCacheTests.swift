@@ -1,4 +1,5 @@
 import CFFI
+import PopLoaderTestSupport
 import PopTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import PluginABI
-import PopTestSupport
+import PopRuntimeTestSupport
 import Synchronization
 import Testing
 
@@ -78,15 +78,15 @@ import Testing
     let fixtures = try! DefectFixtures(Self.defects)
 
     /// Shows the fixture's handler, view and controller.
-    func show(_ defect: String, on t: TracedChef) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
+    func show(_ defect: String, on t: TracedHost) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
 
-    func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {
+    func misbehaviour(_ t: TracedHost, _ id: RequestID) -> [String] {
         t.recorder.events.filter { $0.request == id && $0.kind == .misbehaviour }.compactMap(\.detail)
     }
 
     @Test("called twice: the second answer is ignored and reported as misbehaviour")
     func completeTwice() {
-        let t = TracedChef(plugins: fixtures.discovery, staged: true)
+        let t = TracedHost(plugins: fixtures.discovery, staged: true)
         let ignoredBefore = CompletionTokens.ignoredCalls
         let id = show("COMPLETE_TWICE", on: t)
         t.chef.runUntilIdle()
@@ -101,7 +101,7 @@ import Testing
 
     @Test("called again from finished(): a logged no-op — the request ends once, as it was going to")
     func completeAfterEnd() {
-        let t = TracedChef(plugins: fixtures.discovery, staged: true)
+        let t = TracedHost(plugins: fixtures.discovery, staged: true)
         let ignoredBefore = CompletionTokens.ignoredCalls
         let id = show("COMPLETE_AFTER_END", on: t)
         t.chef.runUntilIdle()
@@ -117,7 +117,7 @@ import Testing
 
     @Test("a stale token — the previous request's veto — does not touch the request asking now")
     func staleToken() {
-        let t = TracedChef(plugins: fixtures.discovery, staged: true)
+        let t = TracedHost(plugins: fixtures.discovery, staged: true)
         let first = show("STALE_TOKEN", on: t)
         t.chef.runUntilIdle()
         t.chef.dismiss(first)
@@ -134,7 +134,7 @@ import Testing
 
     @Test("a forged token — one the host never issued — is ignored; the real answer goes through")
     func forgedToken() {
-        let t = TracedChef(plugins: fixtures.discovery, staged: true)
+        let t = TracedHost(plugins: fixtures.discovery, staged: true)
         let ignoredBefore = CompletionTokens.ignoredCalls
         let id = show("FORGED_TOKEN", on: t)
         t.chef.runUntilIdle()

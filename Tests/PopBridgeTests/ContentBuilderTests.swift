@@ -1,5 +1,4 @@
 import PluginABI
-import PopTestSupport
 import Testing
 
 @testable import PopBridge

@@ -1,6 +1,6 @@
 import Foundation
 import PluginABI
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopBridge
@@ -22,11 +22,11 @@ import Testing
     let fixtures = try! DefectFixtures(Self.defects)
 
     /// Shows the fixture's handler, view and controller.
-    func show(_ defect: String, on t: TracedChef) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
+    func show(_ defect: String, on t: TracedHost) -> RequestID { t.chef.show(DefectFixtures.request(defect)) }
 
-    func chef() -> TracedChef { TracedChef(plugins: fixtures.discovery, staged: true) }
+    func chef() -> TracedHost { TracedHost(plugins: fixtures.discovery, staged: true) }
 
-    func misbehaviour(_ t: TracedChef, _ id: RequestID) -> [String] {
+    func misbehaviour(_ t: TracedHost, _ id: RequestID) -> [String] {
         t.recorder.events.filter { $0.request == id && $0.kind == .misbehaviour }.compactMap(\.detail)
     }
 
@@ -221,7 +221,7 @@ extension MisbehaviourTests {
     @Test("3,000 queued requests with invalid content each end with plugin-error, one after another")
     func longFailingQueue() throws {
         let fixtures = try DefectFixtures(MisbehaviourTests.defects)
-        let t = TracedChef(plugins: fixtures.discovery)
+        let t = TracedHost(plugins: fixtures.discovery)
         t.chef.trace = nil
         let first = t.chef.show(PopupRequest())
         t.chef.runUntilIdle()

@@ -1,3 +1,5 @@
+import PopLoaderTestSupport
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 
@@ -18,7 +20,7 @@ import Testing
         let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         #expect(discovery.entries.map(\.status) == [.ok])
         #expect(discovery.entries.first?.info?.abiVersion.minor == 99)
-        let t = TracedChef(plugins: discovery, staged: true)
+        let t = TracedHost(plugins: discovery, staged: true)
         let id = t.chef.show(
             PopupRequest(
                 handler: "com.fixture.minor-99.handler", viewLoader: "com.fixture.minor-99.view",

@@ -1,7 +1,9 @@
 import PopBridge
 import PopChef
 import PopLoader
+import PopLoaderTestSupport
 import PopModel
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 
@@ -101,7 +103,7 @@ import Testing
                 ContractMismatch(kind: .missingTextField, handler: handler, action: "go", field: "pin"),
             ])
 
-        let t = TracedChef(plugins: fixtures.discovery)
+        let t = TracedHost(plugins: fixtures.discovery)
         let id = t.chef.show(PopupRequest(handler: handler, viewLoader: view))
         t.chef.runUntilIdle()
         #expect(t.finals[id] == [.cancelled(.pluginError)])

@@ -1,6 +1,7 @@
 import Foundation
 import PluginABI
-import PopTestSupport
+import PopChefTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopBridge

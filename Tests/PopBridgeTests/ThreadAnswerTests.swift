@@ -1,6 +1,7 @@
 import PopChef
+import PopChefTestSupport
 import PopModel
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopBridge

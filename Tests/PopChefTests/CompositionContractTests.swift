@@ -1,5 +1,5 @@
+import PopChefTestSupport
 import PopModel
-import PopTestSupport
 import Testing
 
 @testable import PopChef

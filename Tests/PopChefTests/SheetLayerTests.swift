@@ -1,4 +1,4 @@
-import PopTestSupport
+import PopChefTestSupport
 import Testing
 
 @testable import PopChef

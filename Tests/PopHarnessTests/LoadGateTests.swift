@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopLoaderTestSupport
 import PopTestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import PopChef
 import PopModel
-import PopTestSupport
 import Testing
 
 @testable import PopInteractive
@@ -26,19 +25,19 @@ import Testing
                 scenario: try Scenario.parse(json: Self.scenario, file: nil, baseDirectory: nil), catalog: ComponentCatalog()))
         host.advance(by: .seconds(1))
         let engine = host.runner.engine
-        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
         _ = host.handle(.pointer(.down, Point(x: 41, y: 73)))
         host.advance(by: .milliseconds(50))
         _ = host.handle(.pointer(.moved, Point(x: 250, y: 300)))
-        #expect(engine.floatingCircle?.mode == .delete)
+        #expect(engine.floating.circle?.mode == .delete)
         host.advance(by: .milliseconds(50))
         _ = host.handle(.pointer(.up, Point(x: 260, y: 300)))
         host.advance(by: .seconds(1))
-        #expect(engine.bubbleFrame(1) == Rect(x: 323, y: 274, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 323, y: 274, width: 52, height: 52))
         _ = host.handle(.pointer(.down, Point(x: 349, y: 300)))
         _ = host.handle(.pointer(.up, Point(x: 349, y: 300)))
         host.advance(by: .seconds(1))
-        #expect(engine.navigation.pages.map(\.kind) == ["list", "article"])
-        #expect(engine.bubbles.first?.openPage == engine.navigation.top?.name)
+        #expect(engine.pages.navigation.pages.map(\.kind) == ["list", "article"])
+        #expect(engine.floating.bubbles.first?.openPage == engine.pages.navigation.top?.name)
     }
 }

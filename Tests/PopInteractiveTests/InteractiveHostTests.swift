@@ -1,6 +1,6 @@
 import Foundation
 import PopModel
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopInteractive
@@ -95,7 +95,7 @@ import Testing
                        {"push": {"page": "more", "animated": false}}]}
             """#)
         host.advance(by: .seconds(1))
-        let navigation = host.runner.engine.navigation
+        let navigation = host.runner.engine.pages.navigation
         #expect(host.handle(.key(.backspace)) == .continue)
         host.advance(by: .seconds(1))
         #expect(navigation.pages.map(\.kind) == ["list", "detail"])

@@ -1,5 +1,5 @@
 import Foundation
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopInteractive
@@ -20,7 +20,7 @@ import Testing
                 catalog: samples.catalog))
         host.advance(by: .seconds(1))
         let sheet = try #require(host.runner.labels["s"])
-        #expect(host.runner.engine.selectedDetent(of: sheet) == "medium")
+        #expect(host.runner.engine.sheets.selectedDetent(of: sheet) == "medium")
         _ = host.handle(.pointer(.down, Point(x: 195, y: 470)))
         for y in stride(from: 440.0, through: 200, by: -40) {
             host.advance(by: .milliseconds(16))
@@ -28,7 +28,7 @@ import Testing
         }
         _ = host.handle(.pointer(.up, Point(x: 195, y: 200)))
         host.advance(by: .seconds(1))
-        #expect(host.runner.engine.selectedDetent(of: sheet) == "large")
+        #expect(host.runner.engine.sheets.selectedDetent(of: sheet) == "large")
         // ↓: 48 points in 32 ms, 1500 pt/s: 739 − 748.5 projected, below 0: away.
         #expect(host.handle(.key(.down)) == .continue)
         host.advance(by: .seconds(1))
@@ -37,10 +37,10 @@ import Testing
         _ = host.handle(.key(.character("1")))
         host.advance(by: .seconds(1))
         let again = try #require(host.runner.chef.shown.first?.id)
-        #expect(host.runner.engine.selectedDetent(of: again) == "medium")
+        #expect(host.runner.engine.sheets.selectedDetent(of: again) == "medium")
         _ = host.handle(.key(.up))
         host.advance(by: .seconds(1))
-        #expect(host.runner.engine.selectedDetent(of: again) == "large")
+        #expect(host.runner.engine.sheets.selectedDetent(of: again) == "large")
         withExtendedLifetime(samples) {}
     }
 }

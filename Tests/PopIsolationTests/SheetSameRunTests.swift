@@ -1,4 +1,5 @@
 import Foundation
+import PopLoaderTestSupport
 import PopTestSupport
 import Testing
 

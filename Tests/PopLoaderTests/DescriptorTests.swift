@@ -1,5 +1,5 @@
 import Foundation
-import PopTestSupport
+import PopProcess
 import Testing
 
 @testable import PopLoader
@@ -26,8 +26,8 @@ import Testing
         #expect(
             defaults.directories == [
                 "/home/u/.local/share/pophost/plugins", "/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins",
-                URL(fileURLWithPath: SearchPath.executableDirectory + "/../lib/pophost/plugins").standardizedFileURL.path,
-                SearchPath.executableDirectory,
+                URL(fileURLWithPath: RunningExecutable.directory + "/../lib/pophost/plugins").standardizedFileURL.path,
+                RunningExecutable.directory,
             ])
         #expect(SearchPath.resolve(flags: [], environment: ["XDG_DATA_HOME": "/data"]).directories.first == "/data/pophost/plugins")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PopLoaderTestSupport
 import PopModel
 import PopTestSupport
 import Testing

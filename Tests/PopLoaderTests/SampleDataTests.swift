@@ -1,4 +1,5 @@
 import Foundation
+import PopLoaderTestSupport
 import PopTestSupport
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         "the samples declare theirs (the Swift one through PopPluginKit, the C one through its factory), and the registry's cache keeps them"
     )
     func samplesDeclare() throws {
-        let samples = try IsolatedSamples()
+        let samples = try SampleCopies()
         let swift = try PluginLoader.describe(path: samples.path(Build.swiftSample)).get()
         let c = try PluginLoader.describe(path: samples.path(Build.cSample)).get()
         func names(_ info: PluginInfo, _ id: String) -> [String]? {

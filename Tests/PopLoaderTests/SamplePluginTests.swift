@@ -28,7 +28,7 @@ import Testing
 
     @Test("init and deinit are counted, and descriptors are stable across loads")
     func countedInit() throws {
-        let samples = try IsolatedSamples()
+        let samples = try SampleCopies()
         let plugin = try PluginLoader.load(path: samples.path(Build.cSample))
         try plugin.initialize()
         try plugin.initialize()
@@ -43,7 +43,7 @@ import Testing
 
     @Test("the host table's log extension is offered and unknown extensions are not")
     func hostExtensions() throws {
-        let samples = try IsolatedSamples()
+        let samples = try SampleCopies()
         let plugin = try PluginLoader.load(path: samples.path(Build.swiftSample))
         let table = UnsafePointer(plugin.host.table)
         #expect(table.pointee.get_extension(table, "pop.log/1") != nil)

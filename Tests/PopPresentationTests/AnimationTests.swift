@@ -1,5 +1,4 @@
 import Foundation
-import PopTestSupport
 import Testing
 
 @testable import PopModel

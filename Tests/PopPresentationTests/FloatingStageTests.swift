@@ -31,16 +31,16 @@ import Testing
 
     /// A list with a floatable article pushed on it, at rest.
     func listAndArticle(keep: String = "https://example.com/a") {
-        engine.push(page("list"), animated: false)
-        engine.push(page("article", keep: keep), animated: false)
+        engine.pages.push(page("list"), animated: false)
+        engine.pages.push(page("article", keep: keep), animated: false)
     }
 
     /// Pushes a floatable page and pops it into the circle by an edge pan of `distance` points.
     @discardableResult
     func float(keep: String, distance: Double = 300) -> Bool? {
-        engine.push(page("article", keep: keep), animated: false)
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: distance, y: 0))
-        let completes = engine.endInteractivePop(velocity: 0, finger: Self.inCircle)
+        engine.pages.push(page("article", keep: keep), animated: false)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: distance, y: 0))
+        let completes = engine.pages.endInteractivePop(velocity: 0, finger: Self.inCircle)
         chef.runUntilIdle()
         return completes
     }
@@ -52,8 +52,8 @@ import Testing
     @Test("create mode: the circle follows twice the pop's progress and is armed only all in")
     func createCircleFollowsThePop() throws {
         listAndArticle()
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 39, y: 0))
-        var circle = try #require(engine.floatingCircle)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 39, y: 0))
+        var circle = try #require(engine.floating.circle)
         let away = 166.4 / 2.0.squareRoot() * (1 - 0.2)
         #expect(circle.mode == .create && !circle.armed)
         #expect(abs(circle.centre.x - (390 + away)) < 1e-9 && abs(circle.centre.y - (844 + away)) < 1e-9)
@@ -61,27 +61,27 @@ import Testing
         let node = try #require(frame.node("floating.circle"))
         #expect(node.role == .floatingCircle && abs(node.cornerRadius - 166.4) < 1e-9)
         #expect(frame.node("floating.circle.label")?.text?.lines == ["浮窗"])
-        engine.moveInteractivePop(translation: 195, finger: Point(x: 200, y: 600))
-        circle = try #require(engine.floatingCircle)
+        engine.pages.moveInteractivePop(translation: 195, finger: Point(x: 200, y: 600))
+        circle = try #require(engine.floating.circle)
         #expect(circle.armed && circle.centre == Self.corner && !circle.touched)
-        engine.moveInteractivePop(translation: 250, finger: Self.inCircle)
-        #expect(engine.floatingCircle?.touched == true)
+        engine.pages.moveInteractivePop(translation: 250, finger: Self.inCircle)
+        #expect(engine.floating.circle?.touched == true)
         chef.advance(to: chef.now + .milliseconds(250))
-        #expect(abs((engine.floatingCircle?.scale ?? 0) - 1.1) < 1e-9)
+        #expect(abs((engine.floating.circle?.scale ?? 0) - 1.1) < 1e-9)
         #expect(stage.frame().node("floating.circle")?.fill == FloatingDrawing.createTouchedFill)
     }
 
     @Test("no circle for a page that cannot float, nor with one page (the pop is refused)")
     func noCircle() {
-        engine.push(page("list"), animated: false)
-        #expect(engine.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 300, y: 0)) == .onePage)
-        #expect(engine.floatingCircle == nil)
-        engine.push(page("plain"), animated: false)
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 300, y: 0))
-        #expect(engine.floatingCircle == nil)
-        #expect(engine.endInteractivePop(velocity: 0, finger: Self.inCircle) == true)
+        engine.pages.push(page("list"), animated: false)
+        #expect(engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 300, y: 0)) == .onePage)
+        #expect(engine.floating.circle == nil)
+        engine.pages.push(page("plain"), animated: false)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 600), translation: Point(x: 300, y: 0))
+        #expect(engine.floating.circle == nil)
+        #expect(engine.pages.endInteractivePop(velocity: 0, finger: Self.inCircle) == true)
         chef.runUntilIdle()
-        #expect(engine.bubbles.isEmpty)
+        #expect(engine.floating.bubbles.isEmpty)
     }
 
     /// At exactly half the width the navigation's rule alone cancels (progress > 0.5 completes); in
@@ -89,29 +89,29 @@ import Testing
     @Test("the race at exactly half progress: in the circle it completes into a bubble; outside it goes back")
     func halfProgress() {
         listAndArticle()
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 195, y: 0))
-        #expect(engine.interactivePop?.progress == 0.5)
-        #expect(engine.floatingCircle?.armed == true)
-        #expect(engine.endInteractivePop(velocity: 0, finger: Self.inCircle) == true)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 195, y: 0))
+        #expect(engine.pages.interactivePop?.progress == 0.5)
+        #expect(engine.floating.circle?.armed == true)
+        #expect(engine.pages.endInteractivePop(velocity: 0, finger: Self.inCircle) == true)
         chef.runUntilIdle()
         #expect(navigation.pages.map(\.kind) == ["list"])
-        #expect(engine.bubbles.map(\.declaration.keep) == ["https://example.com/a"])
-        #expect(engine.bubbles.first?.origin == Point(x: 15, y: 47))
+        #expect(engine.floating.bubbles.map(\.declaration.keep) == ["https://example.com/a"])
+        #expect(engine.floating.bubbles.first?.origin == Point(x: 15, y: 47))
         #expect(events(.bubbleCreated) == ["article#2 bubble#1 https://example.com/a"])
 
-        engine.push(page("article", keep: "b"), animated: false)
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 195, y: 0))
-        #expect(engine.endInteractivePop(velocity: 0, finger: Point(x: 200, y: 800)) == false)
+        engine.pages.push(page("article", keep: "b"), animated: false)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 195, y: 0))
+        #expect(engine.pages.endInteractivePop(velocity: 0, finger: Point(x: 200, y: 800)) == false)
         chef.runUntilIdle()
         #expect(navigation.pages.map(\.kind) == ["list", "article"])
-        #expect(engine.bubbles.count == 1)
+        #expect(engine.floating.bubbles.count == 1)
     }
 
     @Test("the page shrinks into the bubble from where it is on screen, rect to circle, over 0.375 s")
     func shrinkFromTheCurrentFrame() throws {
         listAndArticle()
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 234, y: 0))
-        engine.endInteractivePop(velocity: 0, finger: Self.inCircle)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 800), translation: Point(x: 234, y: 0))
+        engine.pages.endInteractivePop(velocity: 0, finger: Self.inCircle)
         let start = chef.now
         var frame = stage.frame()
         var card = try #require(frame.node("floating.transition"))
@@ -134,18 +134,18 @@ import Testing
 
     @Test("floating the top page without the gesture: popped, shrinking from the full screen; refused when it cannot float")
     func floatByButton() throws {
-        engine.push(page("list"), animated: false)
-        #expect(!engine.floatTopPage())  // one page
-        engine.push(page("plain"), animated: false)
-        #expect(!engine.floatTopPage())  // cannot float
-        engine.pop(animated: false)
-        engine.push(page("article", keep: "a"), animated: false)
-        #expect(engine.floatTopPage())
+        engine.pages.push(page("list"), animated: false)
+        #expect(!engine.floating.floatTopPage())  // one page
+        engine.pages.push(page("plain"), animated: false)
+        #expect(!engine.floating.floatTopPage())  // cannot float
+        engine.pages.pop(animated: false)
+        engine.pages.push(page("article", keep: "a"), animated: false)
+        #expect(engine.floating.floatTopPage())
         #expect(stage.frame().node("floating.transition")?.rect == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(stage.frame().node("page.list#1")?.rect.x == 0)
         chef.runUntilIdle()
         #expect(navigation.pages.map(\.kind) == ["list"])
-        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
         #expect(events(.pageReleased) == ["plain#2", "article#3"])
     }
 
@@ -153,17 +153,17 @@ import Testing
 
     @Test("up to five bubbles down the left edge; a sixth replaces the oldest; the same keep replaces in place")
     func severalBubbles() {
-        engine.push(page("list"), animated: false)
+        engine.pages.push(page("list"), animated: false)
         for index in 1...5 { float(keep: "k\(index)") }
-        #expect(engine.bubbles.map(\.origin.y) == [47, 109, 171, 233, 295])
+        #expect(engine.floating.bubbles.map(\.origin.y) == [47, 109, 171, 233, 295])
         float(keep: "k6")
-        #expect(engine.bubbles.count == FloatingBehaviour.bubbleLimit)
-        #expect(engine.bubbles.map(\.declaration.keep) == ["k2", "k3", "k4", "k5", "k6"])
-        #expect(engine.bubbles.last?.origin == Point(x: 15, y: 47))  // the oldest's place is free
+        #expect(engine.floating.bubbles.count == FloatingBehaviour.bubbleLimit)
+        #expect(engine.floating.bubbles.map(\.declaration.keep) == ["k2", "k3", "k4", "k5", "k6"])
+        #expect(engine.floating.bubbles.last?.origin == Point(x: 15, y: 47))  // the oldest's place is free
         #expect(events(.bubbleReplaced) == ["article#2 bubble#1 by article#7 (limit 5)"])
         float(keep: "k4")
-        #expect(engine.bubbles.map(\.declaration.keep) == ["k2", "k3", "k5", "k6", "k4"])
-        #expect(engine.bubbles.last?.origin == Point(x: 15, y: 233) && engine.bubbles.last?.number == 7)
+        #expect(engine.floating.bubbles.map(\.declaration.keep) == ["k2", "k3", "k5", "k6", "k4"])
+        #expect(engine.floating.bubbles.last?.origin == Point(x: 15, y: 233) && engine.floating.bubbles.last?.number == 7)
         #expect(events(.bubbleReplaced).last == "article#5 bubble#4 by article#8")
     }
 
@@ -171,7 +171,7 @@ import Testing
 
     /// Floats one bubble and returns its centre.
     func oneBubble() -> Point {
-        engine.push(page("list"), animated: false)
+        engine.pages.push(page("list"), animated: false)
         float(keep: "a")
         return Point(x: 41, y: 73)
     }
@@ -182,21 +182,21 @@ import Testing
         stage.pointerDown(at: centre)
         stage.pointerMoved(to: Point(x: 200, y: 400))
         let shown = chef.now
-        var circle = try #require(engine.floatingCircle)
+        var circle = try #require(engine.floating.circle)
         #expect(circle.mode == .delete && circle.armed && circle.centre != Self.corner)
-        #expect(engine.bubbleFrame(1) == Rect(x: 174, y: 374, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 174, y: 374, width: 52, height: 52))
         chef.advance(to: shown + .milliseconds(250))
-        circle = try #require(engine.floatingCircle)
+        circle = try #require(engine.floating.circle)
         #expect(circle.centre == Self.corner)
         let frame = stage.frame()
         #expect(frame.node("floating.circle")?.fill == FloatingDrawing.deleteFill)
         #expect(frame.node("floating.circle.label")?.text?.lines == ["取消浮窗"])
         stage.pointerMoved(to: Self.inCircle)
-        #expect(engine.floatingCircle?.touched == true)
+        #expect(engine.floating.circle?.touched == true)
         stage.pointerUp(at: Self.inCircle)
         #expect(events(.bubbleDeleted) == ["article#2 bubble#1 a"])
         chef.runUntilIdle()
-        #expect(engine.bubbles.isEmpty && engine.floatingCircle == nil)
+        #expect(engine.floating.bubbles.isEmpty && engine.floating.circle == nil)
         #expect(stage.frame().node("floating.bubble.1") == nil)
     }
 
@@ -206,18 +206,18 @@ import Testing
         stage.pointerDown(at: centre)
         stage.pointerMoved(to: Point(x: 230, y: 300))
         stage.pointerUp(at: Point(x: 230, y: 300))
-        #expect(engine.bubbles.first?.origin == Point(x: 323, y: 274))
+        #expect(engine.floating.bubbles.first?.origin == Point(x: 323, y: 274))
         #expect(events(.bubbleMoved) == ["article#2 bubble#1 323.0,274.0"])
         let released = chef.now
         chef.advance(to: released + .milliseconds(100))
-        let during = try #require(engine.bubbleFrame(1))
+        let during = try #require(engine.floating.bubbleFrame(1))
         #expect(during.x > 204 && during.x < 323)
         stage.pointerDown(at: during.center)
         stage.pointerMoved(to: Point(x: during.center.x - 150, y: during.center.y))
-        #expect(engine.draggedBubble == 1)
+        #expect(engine.floating.draggedBubble == 1)
         stage.pointerUp(at: Point(x: during.center.x - 150, y: during.center.y))
         chef.runUntilIdle()
-        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 274, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 15, y: 274, width: 52, height: 52))
     }
 
     @Test("a rotation keeps each bubble on its side, inside the new insets, at the new scale")
@@ -227,10 +227,10 @@ import Testing
         stage.pointerMoved(to: Point(x: 300, y: 600))
         stage.pointerUp(at: Point(x: 300, y: 600))
         chef.runUntilIdle()
-        #expect(engine.bubbleFrame(1) == Rect(x: 323, y: 574, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 323, y: 574, width: 52, height: 52))
         engine.rotate(to: .landscape)
         let scene = engine.scene, side = 50 * scene.width / 375
-        let frame = engine.bubbleFrame(1)
+        let frame = engine.floating.bubbleFrame(1)
         #expect(frame?.x == scene.width - 15 - side && frame?.width == side)
         #expect(frame?.y == scene.height - scene.safeArea.bottom - side)
     }
@@ -242,31 +242,31 @@ import Testing
         stage.pointerMoved(to: Point(x: 100, y: 700))
         stage.pointerUp(at: Point(x: 100, y: 700))
         chef.runUntilIdle()
-        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 674, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 15, y: 674, width: 52, height: 52))
         engine.setAppKeyboard(up: true)
         chef.runUntilIdle()
-        #expect(engine.bubbleFrame(1) == nil && stage.frame().node("floating.bubble.1") == nil)
+        #expect(engine.floating.bubbleFrame(1) == nil && stage.frame().node("floating.bubble.1") == nil)
         engine.setAppKeyboard(up: false)
         chef.runUntilIdle()
-        #expect(engine.bubbleFrame(1) != nil)
+        #expect(engine.floating.bubbleFrame(1) != nil)
     }
 
     @Test("the edge pan and the bubble's drag exclude each other")
     func gestureExclusion() {
         let centre = oneBubble()
-        engine.push(page("detail"), animated: false)
-        #expect(engine.beginBubbleDrag(1, finger: centre))
-        #expect(engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 60, y: 0)) == .bubbleDragged)
+        engine.pages.push(page("detail"), animated: false)
+        #expect(engine.floating.beginBubbleDrag(1, finger: centre))
+        #expect(engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 60, y: 0)) == .bubbleDragged)
         #expect(events(.pageRefused).last == "edge pan: bubble-dragged")
-        engine.endBubbleDrag(finger: centre)
+        engine.floating.endBubbleDrag(finger: centre)
         chef.runUntilIdle()
-        #expect(engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 60, y: 0)) == nil)
-        #expect(!engine.beginBubbleDrag(1, finger: centre))
+        #expect(engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 60, y: 0)) == nil)
+        #expect(!engine.floating.beginBubbleDrag(1, finger: centre))
         #expect(events(.bubbleRefused) == ["bubble#1: a page is being popped"])
         // Through the stage: a touch on the bubble during the pop does not move it.
         stage.pointerDown(at: centre)
         stage.pointerMoved(to: Point(x: 200, y: 300))
-        #expect(engine.draggedBubble == nil && engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+        #expect(engine.floating.draggedBubble == nil && engine.floating.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
     }
 
     // MARK: Opening and closing
@@ -284,18 +284,18 @@ import Testing
         #expect(frame.node("floating.bubble.1") == nil)
         chef.runUntilIdle()
         #expect(chef.now == opened + .milliseconds(350))
-        #expect(stage.frame().node("floating.bubble.1") == nil && engine.bubbles.first?.openPage == "article#3")
+        #expect(stage.frame().node("floating.bubble.1") == nil && engine.floating.bubbles.first?.openPage == "article#3")
 
         // An interactive pop of it: no circle; the bubble fades in with min(2p, 1); released back.
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 78, y: 0))
-        #expect(engine.floatingCircle == nil)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 78, y: 0))
+        #expect(engine.floating.circle == nil)
         #expect(stage.frame().node("floating.bubble.1")?.opacity == 0.4)
-        engine.endInteractivePop(velocity: 0, finger: Self.inCircle)
+        engine.pages.endInteractivePop(velocity: 0, finger: Self.inCircle)
         chef.runUntilIdle()
         #expect(stage.frame().node("floating.bubble.1") == nil && navigation.pages.count == 2)
 
         // The back button: shrink 0.35 s, then the transition view fades 0.2 s over the bubble.
-        #expect(engine.pop(animated: true))
+        #expect(engine.pages.pop(animated: true))
         let popped = chef.now
         #expect(events(.bubbleClosed) == ["article#3 bubble#1 a"])
         chef.advance(to: popped + .milliseconds(350))
@@ -307,7 +307,7 @@ import Testing
         #expect(abs((stage.frame().node("floating.transition")?.opacity ?? 0) - 0.5) < 1e-9)
         chef.runUntilIdle()
         #expect(stage.frame().node("floating.transition") == nil)
-        #expect(navigation.pages.map(\.name) == ["list#1"] && engine.bubbles.first?.openPage == nil)
+        #expect(navigation.pages.map(\.name) == ["list#1"] && engine.floating.bubbles.first?.openPage == nil)
     }
 
     @Test("an unanimated pop of a page opened from its bubble puts it back at once")
@@ -315,10 +315,10 @@ import Testing
         let centre = oneBubble()
         stage.tap(at: centre)
         chef.runUntilIdle()
-        #expect(engine.pop(animated: false))
+        #expect(engine.pages.pop(animated: false))
         #expect(events(.bubbleClosed) == ["article#3 bubble#1 a"])
         #expect(stage.frame().node("floating.transition") == nil)
-        #expect(engine.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
+        #expect(engine.floating.bubbleFrame(1) == Rect(x: 15, y: 47, width: 52, height: 52))
     }
 
     @Test("a page opened from its bubble and popped by a pan shrinks back into it from where it is")
@@ -326,11 +326,11 @@ import Testing
         let centre = oneBubble()
         stage.tap(at: centre)
         chef.runUntilIdle()
-        engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 273, y: 0))
-        #expect(engine.endInteractivePop(velocity: 0, finger: Point(x: 278, y: 400)) == true)
+        engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 273, y: 0))
+        #expect(engine.pages.endInteractivePop(velocity: 0, finger: Point(x: 278, y: 400)) == true)
         #expect(stage.frame().node("floating.transition")?.rect == Rect(x: 273, y: 0, width: 390, height: 844))
         #expect(events(.bubbleClosed).count == 1 && events(.bubbleCreated).count == 1)
         chef.runUntilIdle()
-        #expect(engine.bubbles.count == 1 && engine.bubbles.first?.openPage == nil)
+        #expect(engine.floating.bubbles.count == 1 && engine.floating.bubbles.first?.openPage == nil)
     }
 }

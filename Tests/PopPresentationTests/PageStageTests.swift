@@ -30,13 +30,13 @@ import Testing
     /// A list page with a detail page pushed on it, settled.
     func listAndDetail(detailBar: BarStyle = .transparent) -> (Page, Page) {
         let list = page("list"), detail = page("detail", detailBar)
-        stage.engine.push(list, animated: false)
-        stage.engine.push(detail, animated: false)
+        stage.engine.pages.push(list, animated: false)
+        stage.engine.pages.push(detail, animated: false)
         return (list, detail)
     }
 
     @Test func atRestTheRealBarCarriesTheTopPageStyle() {
-        stage.engine.push(page("list"), animated: false)
+        stage.engine.pages.push(page("list"), animated: false)
         let frame = stage.frame()
         #expect(node("bar.background", in: frame)?.fill == PageTransitionBehaviour.backgroundFill(BarStyle()))
         #expect(node("bar.title.list#1", in: frame)?.text?.lines == ["List"])
@@ -48,9 +48,9 @@ import Testing
     /// with its own fake bar; no real bar background until the end.
     @Test func pushFrames() {
         let list = page("list")
-        stage.engine.push(list, animated: false)
+        stage.engine.pages.push(list, animated: false)
         let detail = page("detail", .transparent)
-        stage.engine.push(detail, animated: true)
+        stage.engine.pages.push(detail, animated: true)
         let start = chef.clock.now
         for fraction in [0.0, 0.5] {
             chef.advance(to: start + .seconds(0.35 * fraction))
@@ -73,7 +73,7 @@ import Testing
     /// On pop the arriving page's style is on the real bar from the start.
     @Test func popAppliesTheArrivingStyleAtTheStart() {
         _ = listAndDetail()
-        stage.engine.pop(animated: true)
+        stage.engine.pages.pop(animated: true)
         #expect(navigation.barStyle == BarStyle())
         chef.advance(by: .milliseconds(175))
         let frame = stage.frame()
@@ -92,11 +92,11 @@ import Testing
         #expect(stage.tap(at: back.rect.center) == .back)
         chef.runUntilIdle()
         #expect(navigation.pages.count == 1)
-        stage.engine.push(page("third"), animated: false)
+        stage.engine.pages.push(page("third"), animated: false)
         stage.pointerDown(at: Point(x: 5, y: 400))
         chef.advance(by: .milliseconds(100))
         stage.pointerMoved(to: Point(x: 100, y: 405))
-        #expect(stage.engine.interactivePop?.progress == 95.0 / 390)
+        #expect(stage.engine.pages.interactivePop?.progress == 95.0 / 390)
         #expect(node("page.third#3", in: stage.frame())?.rect.x == 95)
         chef.advance(by: .milliseconds(100))
         stage.pointerMoved(to: Point(x: 300, y: 405))
@@ -109,12 +109,12 @@ import Testing
     /// style back on the real bar, and the frames step back by 1/24 of the width per frame.
     @Test func cancelledSwipe() {
         _ = listAndDetail()
-        #expect(stage.engine.beginInteractivePop(.fullScreen, start: Point(x: 150, y: 400), translation: Point(x: 10, y: 0)) == nil)
-        stage.engine.moveInteractivePop(translation: 117)  // 0.3
-        #expect(stage.engine.endInteractivePop(velocity: 100) == false)
+        #expect(stage.engine.pages.beginInteractivePop(.fullScreen, start: Point(x: 150, y: 400), translation: Point(x: 10, y: 0)) == nil)
+        stage.engine.pages.moveInteractivePop(translation: 117)  // 0.3
+        #expect(stage.engine.pages.endInteractivePop(velocity: 100) == false)
         let start = chef.clock.now
         chef.advance(to: start + VirtualTime(microseconds: 16_667 * 2))
-        #expect(abs(stage.engine.pageTransitionProgress! - (0.3 - 2.0 / 24)) < 1e-12)
+        #expect(abs(stage.engine.pages.transitionProgress! - (0.3 - 2.0 / 24)) < 1e-12)
         chef.runUntilIdle()
         #expect(chef.clock.now == start + VirtualTime(microseconds: 133_334))
         let order = trace.events.filter { $0.kind.rawValue.hasPrefix("page-") }.suffix(8).map { "\($0.kind.rawValue) \($0.detail!)" }
@@ -130,12 +130,12 @@ import Testing
     /// KM #42: after a cancelled swipe, a second swipe pops the same way.
     @Test func cancelThenSwipeAgain() {
         _ = listAndDetail()
-        stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0))
-        stage.engine.endInteractivePop(velocity: -900)
+        stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0))
+        stage.engine.pages.endInteractivePop(velocity: -900)
         chef.runUntilIdle()
         #expect(navigation.pages.count == 2)
-        #expect(stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0)) == nil)
-        stage.engine.endInteractivePop(velocity: 900)
+        #expect(stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0)) == nil)
+        stage.engine.pages.endInteractivePop(velocity: 900)
         chef.runUntilIdle()
         #expect(navigation.pages.map(\.name) == ["list#1"])
     }
@@ -143,10 +143,10 @@ import Testing
     /// FD #163: a swipe during the settle of the previous one is refused; the stack stays whole.
     @Test func fastRepeatedSwipes() {
         _ = listAndDetail()
-        stage.engine.push(page("third"), animated: false)
-        stage.engine.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 30, y: 0))
-        stage.engine.endInteractivePop(velocity: 2000)
-        let again = stage.engine.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 30, y: 0))
+        stage.engine.pages.push(page("third"), animated: false)
+        stage.engine.pages.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 30, y: 0))
+        stage.engine.pages.endInteractivePop(velocity: 2000)
+        let again = stage.engine.pages.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 30, y: 0))
         #expect(again == .inTransition)
         chef.runUntilIdle()
         #expect(navigation.pages.map(\.kind) == ["list", "detail"])
@@ -155,11 +155,11 @@ import Testing
     /// Seed 003 §4.3.1: both pages hide the bar; a pop draws no bar at any instant (no flash).
     @Test func bothPagesHidden() {
         let hidden = BarStyle(hidden: true)
-        stage.engine.push(page("a", hidden), animated: false)
-        stage.engine.push(page("b", hidden), animated: false)
-        stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0))
-        stage.engine.moveInteractivePop(translation: 200)
-        stage.engine.endInteractivePop(velocity: 0)
+        stage.engine.pages.push(page("a", hidden), animated: false)
+        stage.engine.pages.push(page("b", hidden), animated: false)
+        stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 10, y: 0))
+        stage.engine.pages.moveInteractivePop(translation: 200)
+        stage.engine.pages.endInteractivePop(velocity: 0)
         var instants = 0
         while navigation.transition != nil {
             let frame = stage.frame()
@@ -173,13 +173,13 @@ import Testing
 
     /// A page that disables the gesture, and a one-page stack, refuse the pan; the app still gets taps.
     @Test func refusedPans() {
-        stage.engine.push(page("list"), animated: false)
+        stage.engine.pages.push(page("list"), animated: false)
         stage.pointerDown(at: Point(x: 5, y: 400))
         stage.pointerMoved(to: Point(x: 100, y: 400))
         stage.pointerUp(at: Point(x: 100, y: 400))
         #expect(trace.events.last { $0.kind == .pageRefused }?.detail == "edge pan: one-page")
-        stage.engine.push(page("locked", gesture: false), animated: false)
-        #expect(stage.engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 30, y: 0)) == .disabled)
+        stage.engine.pages.push(page("locked", gesture: false), animated: false)
+        #expect(stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 30, y: 0)) == .disabled)
         #expect(navigation.transition == nil)
     }
 }

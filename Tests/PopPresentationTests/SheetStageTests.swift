@@ -1,4 +1,4 @@
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopChef
@@ -58,7 +58,7 @@ import Testing
     }
 
     struct Fixture {
-        let traced: TracedChef
+        let traced: TracedHost
         let log = Log()
         let controller: Controller
         var stage: Stage { traced.stage! }
@@ -72,7 +72,7 @@ import Testing
             catalog.register(handler: "test.sheet-handler") { Handler(log) }
             catalog.register(controllerLoader: "test.sheet-controller") { controller }
             catalog.register(viewLoader: "test.sheet-form") { Form() }
-            traced = TracedChef(catalog: catalog, staged: true)
+            traced = TracedHost(catalog: catalog, staged: true)
             if scene != Scene() { engine.resize(to: scene) }
         }
 
@@ -117,18 +117,18 @@ import Testing
         t.stage.pointerUp(at: Point(x: 195, y: 301), velocity: 0)  // released 199 up
         #expect(t.controller.progress.last?.height == 592.5)  // 393.5 + 199, not 582.5
         t.chef.runUntilIdle()
-        #expect(t.engine.selectedDetent(of: id) == "large")  // 592.5 is past the midpoint of 393.5 and 787
+        #expect(t.engine.sheets.selectedDetent(of: id) == "large")  // 592.5 is past the midpoint of 393.5 and 787
     }
 
     @Test("a drag from medium to large reports the change and its progress; a programmatic change animates and reports nothing")
     func dragBetweenDetents() {
         let t = Fixture()
         let id = t.sheet(Self.mediumLarge)
-        #expect(t.engine.selectedDetent(of: id) == "medium")
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.selectedDetent(of: id) == "medium")
+        #expect(t.engine.sheets.height(of: id) == 393.5)
         t.drag(from: 500, to: 300)  // 200 up, released at 1000 pt/s upward: 593.5 + 499 projected, nearest large
-        #expect(t.engine.selectedDetent(of: id) == "large")
-        #expect(t.engine.sheetHeight(of: id) == 787)
+        #expect(t.engine.sheets.selectedDetent(of: id) == "large")
+        #expect(t.engine.sheets.height(of: id) == 787)
         #expect(t.log.lines.suffix(1) == ["delegate detent large"])
         #expect(t.controller.progress.count == 10)
         let last = t.controller.progress.last!
@@ -136,15 +136,15 @@ import Testing
         #expect(abs(last.fraction - 200 / 393.5) < 1e-9)
 
         let before = t.log.lines
-        #expect(t.engine.selectDetent("medium", on: id))
+        #expect(t.engine.sheets.selectDetent("medium", on: id))
         t.chef.advance(by: .milliseconds(100))
-        let midway = t.engine.sheetHeight(of: id)!
+        let midway = t.engine.sheets.height(of: id)!
         #expect(midway < 787 && midway > 393.5)  // animates
         t.chef.runUntilIdle()
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
         #expect(t.log.lines == before)  // not reported
         #expect(t.traced.timeline(["detent-changed"]).count == 2)
-        #expect(!t.engine.selectDetent("nope", on: id))
+        #expect(!t.engine.sheets.selectDetent("nope", on: id))
     }
 
     @Test("completed: should-dismiss, delegate will-dismiss, the content's will-disappear, did-disappear, then delegate did-dismiss")
@@ -168,13 +168,13 @@ import Testing
         t.chef.advance(by: .milliseconds(50))
         t.stage.pointerMoved(to: Point(x: 195, y: 600))
         // 100 below medium, rubber-banded: 100 · (1 − 1 / 1.55) short of it.
-        #expect(abs(t.engine.sheetHeight(of: id)! - (393.5 - 100 * (1 - 1 / 1.55))) < 1e-9)
+        #expect(abs(t.engine.sheets.height(of: id)! - (393.5 - 100 * (1 - 1 / 1.55))) < 1e-9)
         t.stage.pointerUp(at: Point(x: 195, y: 600))
         t.chef.runUntilIdle()
         t.drag(from: 500, to: 700)
         #expect(t.log.lines == ["will-present", "did-present", "delegate did-attempt", "delegate did-attempt"])
         #expect(t.chef.state(of: id) == .shown)
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
         #expect(t.traced.timeline(["dismiss-attempted"]).count == 2)
     }
 
@@ -185,7 +185,7 @@ import Testing
         t.drag(from: 500, to: 700)
         #expect(t.log.lines == ["will-present", "did-present", "should-dismiss(swipe)", "delegate did-attempt"])
         #expect(t.chef.state(of: id) == .shown)
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
     }
 
     @Test("cancelled: below the smallest detent and back, or released short: will-appear and did-appear again, no did-dismiss")
@@ -199,7 +199,7 @@ import Testing
                 "will-present", "did-present",
             ])
         #expect(t.chef.state(of: id) == .shown)
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
 
         t.log.lines = []
         t.stage.pointerDown(at: Point(x: 195, y: 500))
@@ -307,20 +307,20 @@ import Testing
                 "detents": ["medium", "large"], "grabber": true, "preferred_content_size": ["width": 320, "height": 200],
                 "source_rect": ["x": 500, "y": 100, "width": 40, "height": 40],
             ], style: "popover")
-        #expect(t.engine.isPopover(id))
-        #expect(t.engine.selectedDetent(of: id) == nil)
+        #expect(t.engine.sheets.isPopover(id))
+        #expect(t.engine.sheets.selectedDetent(of: id) == nil)
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 360, y: 153, width: 320, height: 200))
         #expect(t.stage.frame().node("popup.\(id).arrow") != nil)
 
         t.engine.resize(to: Scene())  // a phone-sized scene: compact width
-        #expect(!t.engine.isPopover(id))
-        #expect(t.engine.selectedDetent(of: id) == "medium")
+        #expect(!t.engine.sheets.isPopover(id))
+        #expect(t.engine.sheets.selectedDetent(of: id) == "medium")
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 0, y: 450.5, width: 390, height: 393.5))
         #expect(t.stage.frame().node("popup.\(id).grabber") != nil)
         #expect(t.stage.frame().node("popup.\(id).arrow") == nil)
 
         t.engine.resize(to: tablet)
-        #expect(t.engine.isPopover(id))
+        #expect(t.engine.sheets.isPopover(id))
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 360, y: 153, width: 320, height: 200))
     }
 
@@ -345,11 +345,11 @@ import Testing
         let field = try #require(t.stage.frame().nodes.first { $0.role == .textField && $0.request == id })
         #expect(t.stage.tap(at: field.bounds.center) == .focus(id, "note"))
         t.chef.runUntilIdle()
-        #expect(t.engine.selectedDetent(of: id) == "large")
+        #expect(t.engine.sheets.selectedDetent(of: id) == "large")
         #expect(t.log.lines.last == "delegate detent large")
         // 787 − 336 high, its bottom on the keyboard's top.
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 0, y: 57, width: 390, height: 451))
-        #expect(t.engine.sheetHeight(of: id) == 451)
+        #expect(t.engine.sheets.height(of: id) == 451)
     }
 
     @Test("undimmed at the largest undimmed detent: the app behind takes taps; dimmed above it")
@@ -359,7 +359,7 @@ import Testing
             ["detents": ["medium", "large"], "largest_undimmed_detent": "medium"], theme: [("dismiss_on_background_tap", true)])
         #expect(t.stage.frame().node("popup.\(id).dimming") == nil)
         #expect(t.stage.tap(at: Point(x: 195, y: 300)) == .app)
-        t.engine.selectDetent("large", on: id)
+        t.engine.sheets.selectDetent("large", on: id)
         t.chef.runUntilIdle()
         #expect(t.stage.frame().node("popup.\(id).dimming")?.opacity == Double(0x59) / 255)
         #expect(t.stage.tap(at: Point(x: 195, y: 30)) == .dismissed(id))
@@ -369,13 +369,13 @@ import Testing
     func scrolling() {
         let t = Fixture()
         let id = t.sheet(Self.mediumLarge)
-        #expect(t.engine.scrollSheet(id, by: 40) == .content)
-        #expect(t.engine.scrollSheet(id, by: -40) == .expanded("large"))
+        #expect(t.engine.sheets.scroll(id, by: 40) == .content)
+        #expect(t.engine.sheets.scroll(id, by: -40) == .expanded("large"))
         t.chef.runUntilIdle()
-        #expect(t.engine.scrollSheet(id, by: -40) == .content)
+        #expect(t.engine.sheets.scroll(id, by: -40) == .content)
         #expect(t.log.lines.last == "delegate detent large")
         let other = t.sheet(["detents": ["medium", "large"], "scrolling_expands": false])
-        #expect(t.engine.scrollSheet(other, by: -40) == .content)
+        #expect(t.engine.sheets.scroll(other, by: -40) == .content)
     }
 
     @Test("a sheet whose only detent is medium presents full screen in compact height, and at medium once turned to portrait")
@@ -385,7 +385,7 @@ import Testing
         #expect(t.stage.frame().node("popup.\(id)")?.rect == Rect(x: 0, y: 0, width: 844, height: 390))
         #expect(t.stage.frame().node("popup.\(id).grabber") == nil)
         t.engine.rotate(to: .portrait)
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
         #expect(t.stage.frame().node("popup.\(id).grabber") != nil)
     }
 
@@ -393,10 +393,10 @@ import Testing
     func customDetents() {
         let t = Fixture()
         let id = t.sheet(["detents": ["small", "large"]])
-        #expect(t.engine.detents(of: id) == [ResolvedDetent(id: "small", height: 196.75), ResolvedDetent(id: "large", height: 787)])
+        #expect(t.engine.sheets.detents(of: id) == [ResolvedDetent(id: "small", height: 196.75), ResolvedDetent(id: "large", height: 787)])
         t.controller.small = 0.5
-        t.engine.invalidateDetents(of: id)
+        t.engine.sheets.invalidateDetents(of: id)
         t.chef.runUntilIdle()
-        #expect(t.engine.sheetHeight(of: id) == 393.5)
+        #expect(t.engine.sheets.height(of: id) == 393.5)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PopTestSupport
+import PopPresentation
 
 @testable import PopModel
 @testable import PopRender

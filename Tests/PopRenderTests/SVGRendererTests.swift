@@ -1,3 +1,4 @@
+import PopPresentation
 import PopTestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import PopChefTestSupport
+import PopLoaderTestSupport
 import PopTestSupport
 import Testing
 

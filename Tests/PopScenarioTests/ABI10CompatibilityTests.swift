@@ -1,4 +1,4 @@
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopBridge
@@ -17,12 +17,12 @@ import Testing
     final class Host {
         let plugins: ABI10Plugins
         let discovery: PluginRegistry.Discovery
-        let t: TracedChef
+        let t: TracedHost
 
         init(_ headers: ABI10Plugins.Headers) throws {
             plugins = try ABI10Plugins(headers: headers)
             discovery = try plugins.discover()
-            t = TracedChef(plugins: discovery, staged: true)
+            t = TracedHost(plugins: discovery, staged: true)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopChef
@@ -56,12 +56,12 @@ import Testing
         #expect(page.scroll?.offset == 300)
         #expect(first.rect.y == area.y + 20 - 300)
         #expect(runner.recorder.events.filter { $0.kind == .pageScroll }.map(\.detail) == ["orders#1: 0.0 → 300.0"])
-        #expect(runner.engine.scrollPage(by: -1_000_000))
+        #expect(runner.engine.pages.scroll(by: -1_000_000))
         frame = runner.stage.frame()
         let bottom = try #require(frame.node("page.orders#1")?.scroll)
         #expect(bottom.offset == bottom.contentHeight - area.height)
         #expect(rows(of: "orders#1", in: frame).last.map { abs($0.rect.maxY - area.maxY) < 1e-6 } == true)
-        #expect(runner.engine.scrollPage(by: 1_000_000))
+        #expect(runner.engine.pages.scroll(by: 1_000_000))
         #expect(runner.stage.frame().node("page.orders#1")?.scroll?.offset == 0)
         withExtendedLifetime(samples) {}
     }
@@ -146,8 +146,8 @@ import Testing
         #expect(rowNode.rect.x + row.inset.leading == scene.safeArea.leading + 16)
         #expect((rowNode.rect.x + rowNode.rect.width) - row.inset.trailing == scene.width - scene.safeArea.trailing - 16)
         #expect(
-            runner.engine.push(
-                try runner.engine.navigation.makePage(
+            runner.engine.pages.push(
+                try runner.engine.pages.navigation.makePage(
                     PageRequest(
                         kind: "orders", viewLoader: "com.pophost.samples.swift.list-page",
                         controllerLoader: "com.pophost.samples.swift.page-controller",

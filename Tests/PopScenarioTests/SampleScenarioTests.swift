@@ -1,5 +1,5 @@
 import Foundation
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopBridge

@@ -1,6 +1,6 @@
 import Foundation
 import PopChef
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopModel

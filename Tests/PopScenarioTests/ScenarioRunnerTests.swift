@@ -1,5 +1,6 @@
 import Foundation
 import PopModel
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 

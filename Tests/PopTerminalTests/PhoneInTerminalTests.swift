@@ -1,5 +1,5 @@
 import PopChef
-import PopTestSupport
+import PopRuntimeTestSupport
 import Testing
 
 @testable import PopModel

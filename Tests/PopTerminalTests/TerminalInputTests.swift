@@ -1,4 +1,3 @@
-import PopTestSupport
 import Testing
 
 @testable import PopTerminal

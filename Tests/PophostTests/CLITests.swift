@@ -1,4 +1,6 @@
 import Foundation
+import PopLoaderTestSupport
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 

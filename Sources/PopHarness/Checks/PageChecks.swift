@@ -25,7 +25,7 @@ enum PageChecks {
         for request in pages {
             let made = (0..<2).map { attempt in
                 plugin.watchdog.within("making a page of \(request.controllerLoader) (\(attempt + 1) of 2)") {
-                    Result { () throws(ComponentFailure) in try run.engine.navigation.makePage(request) }
+                    Result { () throws(ComponentFailure) in try run.engine.pages.navigation.makePage(request) }
                 }
             }
             switch (made[0], made[1]) {
@@ -62,7 +62,7 @@ enum PageChecks {
         for handler in handlers {
             var request = pageRequest
             request.handler = handler
-            let engine = run.engine, navigation = engine.navigation
+            let engine = run.engine, navigation = engine.pages.navigation
             func page(_ kind: String) -> Page? {
                 request.kind = kind
                 return plugin.watchdog.within("making a page with handler \(handler)") {
@@ -77,23 +77,23 @@ enum PageChecks {
             func settle(_ what: String) {
                 plugin.watchdog.within("\(handler) hearing the events of \(what)") { _ = run.chef.runUntilIdle(limit: .seconds(60)) }
             }
-            while navigation.pages.count > 1 { _ = engine.pop(animated: false) }
+            while navigation.pages.count > 1 { _ = engine.pages.pop(animated: false) }
             guard let root = page("root"), let top = page("top") else { continue }
-            plugin.watchdog.within("\(handler) hearing a root page load and appear") { _ = engine.push(root, animated: false) }
-            plugin.watchdog.within("\(handler) hearing a push begin") { _ = engine.push(top, animated: true) }
+            plugin.watchdog.within("\(handler) hearing a root page load and appear") { _ = engine.pages.push(root, animated: false) }
+            plugin.watchdog.within("\(handler) hearing a push begin") { _ = engine.pages.push(top, animated: true) }
             settle("a push")
             plugin.watchdog.within("\(handler) hearing an interactive pop begin") {
-                _ = engine.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 40, y: 0))
-                _ = engine.endInteractivePop(velocity: 0)
+                _ = engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 400), translation: Point(x: 40, y: 0))
+                _ = engine.pages.endInteractivePop(velocity: 0)
             }
             settle("a cancelled swipe")
-            plugin.watchdog.within("\(handler) hearing a pop begin") { _ = engine.pop(animated: true) }
+            plugin.watchdog.within("\(handler) hearing a pop begin") { _ = engine.pages.pop(animated: true) }
             settle("a pop and the page's release")
             if let again = page("again") {
-                plugin.watchdog.within("\(handler) hearing an unanimated push") { _ = engine.push(again, animated: false) }
+                plugin.watchdog.within("\(handler) hearing an unanimated push") { _ = engine.pages.push(again, animated: false) }
                 plugin.watchdog.within("\(handler) hearing a swipe") {
-                    _ = engine.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 300, y: 0))
-                    _ = engine.endInteractivePop(velocity: 900)
+                    _ = engine.pages.beginInteractivePop(.fullScreen, start: Point(x: 100, y: 400), translation: Point(x: 300, y: 0))
+                    _ = engine.pages.endInteractivePop(velocity: 900)
                 }
                 settle("a completed swipe and the page's release")
             }

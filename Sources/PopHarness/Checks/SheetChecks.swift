@@ -42,12 +42,12 @@ enum SheetChecks {
                         "\(controller): laying out its sheet on a \(Int(height))-point scene took \(Int(first / .milliseconds(1))) ms, over \(Int(layoutLimit / .milliseconds(1))) ms"
                     )
                 }
-                let detents = run.engine.detents(of: id)
-                run.engine.invalidateDetents(of: id)
-                if run.engine.detents(of: id) != detents {
+                let detents = run.engine.sheets.detents(of: id)
+                run.engine.sheets.invalidateDetents(of: id)
+                if run.engine.sheets.detents(of: id) != detents {
                     problems.append(
                         "\(controller): its detents differ when resolved twice for a \(Int(height))-point scene: "
-                            + "\(describe(detents)), then \(describe(run.engine.detents(of: id)))")
+                            + "\(describe(detents)), then \(describe(run.engine.sheets.detents(of: id)))")
                 }
                 for detent in detents {
                     if let before = previous[detent.id], detent.height < before {
@@ -77,7 +77,7 @@ enum SheetChecks {
             let id = run.show(request, within: 5, as: "showing a sheet of \(controller)")
             _ = plugin.watchdog.within("presenting a sheet of \(controller)", seconds: 5) { run.chef.runUntilIdle(limit: .seconds(120)) }
             for (from, to) in [(0.0, -300.0), (0.0, 150.0), (0.0, 900.0)] {
-                guard let height = run.engine.sheetHeight(of: id) else { break }
+                guard let height = run.engine.sheets.height(of: id) else { break }
                 let top = run.engine.scene.height - height + 30
                 plugin.watchdog.within("a drag of \(controller)'s sheet by \(Int(to)) points") {
                     drag(run, from: top + from, to: top + to)
@@ -109,7 +109,7 @@ enum SheetChecks {
             _ = run.plugin.watchdog.within("presenting a popup of \(controller)", seconds: 5) {
                 run.chef.runUntilIdle(limit: .seconds(120))
             }
-            let isSheet = run.engine.selectedDetent(of: id) != nil
+            let isSheet = run.engine.sheets.selectedDetent(of: id) != nil
             run.finish(id)
             if isSheet {
                 sheets.append((controller, request))

@@ -20,8 +20,8 @@ struct FrameBuilder {
             navigation.pages.isEmpty
             ? cache.appNodes(app, in: scene)
             : PageDrawing(
-                scene: scene, stack: navigation, progress: engine.pageDrawingProgress, cache: cache,
-                hidden: engine.pageHiddenByFloating, scrollOffsets: engine.pageScrollOffsets
+                scene: scene, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
+                hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets
             ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
@@ -41,7 +41,7 @@ struct FrameBuilder {
         let transform = AffineTransform.scaleRotate(
             scale: state.scale, rotation: state.rotation,
             about: (state.frame.center.x, state.frame.center.y))
-        let sheet = engine.sheetLayout(of: popup), isPopover = popup.style.layout is PopoverLayout
+        let sheet = engine.sheets.layout(of: popup), isPopover = popup.style.layout is PopoverLayout
         switch isPopover ? .clear : presentation.mask {
         case .none:
             break
@@ -56,8 +56,12 @@ struct FrameBuilder {
                     opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
         }
         let content = popup.content
-        let isFront = sheet == nil || !engine.isCovered(popup)
-        if isPopover { appendArrow(of: popup, state: state, fill: content.background ?? Palette.popup, to: &nodes) }
+        let isFront = sheet == nil || !engine.sheets.isCovered(popup)
+        if isPopover,
+            let arrow = PopoverDrawing.arrow(of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene)
+        {
+            nodes.append(arrow)
+        }
         let cornerRadius =
             sheet != nil
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
@@ -77,45 +81,11 @@ struct FrameBuilder {
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil },
             clip: scroll == nil ? nil : state.frame)
         style.append(root, id: id + ".content", to: &nodes)
-        if sheet != nil, SheetLayout.showsGrabber(presentation.sheet, scene: engine.scene, isFront: isFront) {
-            nodes.append(
-                FrameNode(
-                    id: id + ".grabber", role: .grabber, request: popup.id, rect: SheetLayout.grabberRect(in: state.frame),
-                    transform: transform, opacity: state.alpha, fill: Palette.grabber, cornerRadius: 2.5))
+        if sheet != nil,
+            let grabber = SheetDrawing.grabber(of: popup, state: state, transform: transform, scene: engine.scene, isFront: isFront)
+        {
+            nodes.append(grabber)
         }
-    }
-
-    /// A popover's arrow: a square turned by 45° whose outer half pokes out of the card's edge, its
-    /// tip on the source rect (`PopoverLayout.placement`), moving with the card.
-    private func appendArrow(of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, to nodes: inout [FrameNode]) {
-        let scene = engine.scene
-        let placement = PopoverLayout.placement(
-            contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene),
-            options: popup.presentation.sheet, scene: scene)
-        guard let arrow = placement.arrow, let tip = placement.tip else { return }
-        let resting = placement.frame, frame = state.frame
-        let side = PopoverLayout.arrowHeight * 2.0.squareRoot(), inset = PopoverLayout.arrowBase / 2 + 4
-        func clamped(_ value: Double, _ start: Double, _ length: Double) -> Double {
-            length > 2 * inset ? min(max(value, start + inset), start + length - inset) : start + length / 2
-        }
-        // Where the tip is relative to the resting card, carried to where the card is now.
-        let dx = frame.x - resting.x, dy = frame.y - resting.y
-        let centre: Point =
-            switch arrow {
-            case .up: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y)
-            case .down: Point(x: clamped(tip.x + dx, frame.x, frame.width), y: frame.y + frame.height)
-            case .left: Point(x: frame.x, y: clamped(tip.y + dy, frame.y, frame.height))
-            default: Point(x: frame.x + frame.width, y: clamped(tip.y + dy, frame.y, frame.height))
-            }
-        let square = Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
-        let cardTransform = AffineTransform.scaleRotate(
-            scale: state.scale, rotation: state.rotation, about: (frame.center.x, frame.center.y))
-        let turn = AffineTransform.scaleRotate(scale: 1, rotation: Double.pi / 4, about: (centre.x, centre.y))
-        nodes.append(
-            FrameNode(
-                id: "popup.\(popup.id).arrow", role: .arrow, request: popup.id, rect: square,
-                transform: cardTransform.concatenating(turn), opacity: state.alpha, fill: fill,
-                shadow: Palette.popupShadow))
     }
 
     private var screen: Rect { Rect(x: 0, y: 0, width: engine.scene.width, height: engine.scene.height) }

@@ -77,7 +77,7 @@ struct PresentationStyle: Sendable {
     static let popover = PresentationStyle(layout: PopoverLayout(), behaviour: PopoverBehaviour())
 
     /// Banners have their own; sheets and popovers theirs, which the engine makes for each sheet
-    /// (`PresentationEngine.refreshSheet`); pages and floating windows are reserved styles,
+    /// (`SheetPresenter.refresh`); pages and floating windows are reserved styles,
     /// presented as alerts until their issues define them (controller_loader.h says so).
     static func of(_ presentation: Presentation) -> PresentationStyle {
         presentation.style == .banner ? banner : alert

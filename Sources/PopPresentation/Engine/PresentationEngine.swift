@@ -1,35 +1,46 @@
 import PopChef
 import PopModel
 
-/// The presentation engine: puts a chef's popups on a screen and moves them. It hears of every
-/// transition from the chef (as its `PopupPresenter`), lays each popup out with its style's layout
-/// object, animates it with its style's behaviour and the virtual clock, and follows the scene
-/// (resize, rotation) and the keyboard. It reads nothing of the chef but its public API.
+/// The presentation engine: puts a chef's popups and pages on a screen and moves them. It hears of
+/// every transition from the chef (as its `PopupPresenter`) and is the coordinator of the styles'
+/// presenters: it keeps the popups on screen and their z-order, the trait environment, the
+/// keyboard and the virtual clock, runs what every popup shares (the theme's entrance and exit, its
+/// resting frame, its content's scroll) and leaves what differs by style to that style's presenter
+/// (`AlertPresenter`, `BannerPresenter`, `SheetPresenter` for sheets and adaptive popovers,
+/// `PagePresenter` for the navigation stack, `FloatingPresenter` for the floating window). It reads
+/// nothing of the chef but its public API.
 ///
 /// Not thread-safe: use it, like its chef, from one thread.
 public final class PresentationEngine: PopupPresenter {
     public let chef: Chef
-    /// The screen popups are presented on (change it with `resize(to:)` or `rotate(to:)`).
-    public private(set) var scene: Scene
+    /// What every presenter lays out from: the screen and the keyboard's resting frame (change it
+    /// with `resize(to:)`, `rotate(to:)` and the keyboard's calls).
+    public internal(set) var traits: TraitEnvironment
     /// The on-screen keyboard.
     public internal(set) var keyboard = Keyboard()
     /// The popups on screen, by request.
     var popups: [RequestID: ScreenPopup] = [:]
     /// Counts popups coming on screen (see `ScreenPopup.order`).
     private var screenSequence = 0
-    /// The navigation transition's motion, while one runs (see `PresentationEngine+Navigation`).
-    var pageMotion: PageTransitionBehaviour.Motion?
-    /// The floating window: bubbles, the corner circle, the transition view (see `PresentationEngine+Floating`).
-    var floating = FloatingState()
-    /// Each page's content scroll offset, by page name (`PresentationEngine+PageScroll`).
-    var pageScrolls: [String: ScrollMotion] = [:]
+
+    /// Sheets and adaptive popovers.
+    public private(set) lazy var sheets = SheetPresenter(engine: self)
+    /// The navigation stack's pages: pushes, pops and the interactive pop.
+    public private(set) lazy var pages = PagePresenter(engine: self)
+    /// The floating window: bubbles, the corner circle, the transition view.
+    public private(set) lazy var floating = FloatingPresenter(engine: self)
+    private(set) lazy var banners = BannerPresenter(engine: self)
+    private let alerts = AlertPresenter()
 
     /// An engine for `chef`'s popups on `scene`; it becomes the chef's presenter.
     public init(chef: Chef, scene: Scene = Scene()) {
         self.chef = chef
-        self.scene = scene
+        traits = TraitEnvironment(scene: scene)
         chef.presenter = self
     }
+
+    /// The screen popups are presented on.
+    public var scene: Scene { traits.scene }
 
     var clock: VirtualClock { chef.clock }
     var now: VirtualTime { chef.clock.now }
@@ -72,37 +83,37 @@ public final class PresentationEngine: PopupPresenter {
     }
 
     public func popupWillMove(_ move: PopupMove) {
-        let screen = screenPopup(for: move.popup)
+        let screen = screenPopup(for: move.popup), presenter = presenter(of: screen)
         screen.phase = move.showing ? .entering : .leaving
-        if move.showing && followsFinger(screen) {
+        if move.showing && presenter.followsFinger(screen) {
             // A sheet's cancelled dismissal while the finger still holds it: the finger moves it.
         } else if let custom = move.custom {
             screen.motion = .keyframes(KeyframeTrack(initial: custom.from, steps: custom.keyframes.map(KeyframeTrack.Step.init)))
         } else {
             startThemeMotion(screen, showing: move.showing, duration: move.duration)
         }
-        if !move.showing {
-            screen.sheet?.drag = nil  // a sheet leaving (the app dismissed it mid-drag) no longer follows the finger
-            stopDisplayTimer(of: screen)
-            // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
-            releaseKeyboard(of: move.popup.id)
-        }
-        if screen.layer == .sheet { restackSheets(besides: screen, over: move.duration) }
+        presenter.popupWillMove(screen, showing: move.showing, duration: move.duration)
+        // The exit starts from where the popup is, above its keyboard; then the keyboard goes down.
+        if !move.showing { releaseKeyboard(of: move.popup.id) }
     }
 
     public func popupDidSettle(_ popup: PresentedPopup) {
         guard let screen = popups[popup.id] else { return }
+        let presenter = presenter(of: screen)
         screen.phase = .shown
-        if !followsFinger(screen) { screen.motion = .still(shownState(of: screen)) }
-        if screen.layer == .banner && screen.presentation.displayDuration > 0 {
-            startDisplayTimer(screen, after: .seconds(screen.presentation.displayDuration))
-        }
+        if !presenter.followsFinger(screen) { screen.motion = .still(shownState(of: screen)) }
+        presenter.popupDidSettle(screen)
     }
 
     public func popupDidLeave(_ id: RequestID) {
         guard let screen = popups.removeValue(forKey: id) else { return }
-        stopDisplayTimer(of: screen)
+        presenter(of: screen).popupDidLeave(screen)
         releaseKeyboard(of: id)
+    }
+
+    /// A component's request for its sheet (`pop_host_sheet_t`): the sheet presenter answers it.
+    public func control(_ control: SheetControl, of id: RequestID) -> Bool {
+        sheets.control(control, of: id)
     }
 
     /// The popup's record, made when it first comes on screen.
@@ -111,8 +122,17 @@ public final class PresentationEngine: PopupPresenter {
         screenSequence += 1
         let screen = ScreenPopup(popup, order: screenSequence)
         popups[popup.id] = screen
-        refreshSheet(screen)
+        presenter(of: screen).popupDidArrive(screen)
         return screen
+    }
+
+    /// The presenter of `screen`'s style.
+    func presenter(of screen: ScreenPopup) -> any PopupStylePresenter {
+        switch screen.presentation.style {
+        case .banner: banners
+        case .sheet, .popover: sheets
+        case .alert, .page, .floating: alerts
+        }
     }
 
     // MARK: Layout
@@ -131,8 +151,7 @@ public final class PresentationEngine: PopupPresenter {
         if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
         let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
         var frame = standard
-        // Sheets and popovers rest where their detents and anchors put them: no layout hook.
-        if screen.sheet == nil,
+        if presenter(of: screen).acceptsLayoutHook(screen),
             let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard)
         {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
@@ -147,7 +166,7 @@ public final class PresentationEngine: PopupPresenter {
         let presentation = screen.presentation
         let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
         let state = VisualState(frame: restingFrame(of: screen), alpha: 1, scale: 1, rotation: 0, dimAlpha: dim)
-        return screen.sheet == nil ? state : sheetShownState(screen, state)
+        return presenter(of: screen).shownState(of: screen, standard: state)
     }
 
     /// The state `screen` is presented in now; before its first presentation, the state a custom
@@ -187,7 +206,7 @@ public final class PresentationEngine: PopupPresenter {
     func relayout(_ screen: ScreenPopup, over duration: VirtualTime) {
         guard let motion = screen.motion, screen.phase != .leaving else { return }
         let before = screen.layout?.frame
-        refreshSheet(screen)
+        presenter(of: screen).traitsDidChange(for: screen)
         revealFocusedField(of: screen)
         guard restingFrame(of: screen) != before else { return }
         let shown = shownState(of: screen)
@@ -213,19 +232,22 @@ public final class PresentationEngine: PopupPresenter {
         clock.schedule(after: duration) {}
     }
 
-    // MARK: Scene changes
+    // MARK: Trait changes
 
-    /// Resizes the screen (a window resize, a rotation): popups are laid out again at once, also in
-    /// the middle of an animation; the keyboard keeps its state; floating bubbles keep their side.
+    /// Resizes the screen (a window resize, a rotation): one trait change, which every presenter
+    /// answers at once, also in the middle of an animation. Floating bubbles keep their side, sheets
+    /// resolve their detents (an adaptive popover becomes a popover or a sheet), every popup is laid
+    /// out again; the keyboard keeps its state at the new height.
     public func resize(to newScene: Scene) {
-        let old = scene
-        scene = newScene
-        refloatBubbles(from: old)
+        let old = traits
+        traits.scene = newScene
         if keyboard.owner != nil {
-            keyboard.from = scene.keyboardHeight
-            keyboard.to = scene.keyboardHeight
+            keyboard.from = newScene.keyboardHeight
+            keyboard.to = newScene.keyboardHeight
         }
-        chef.record(.resize, request: 0, detail: TraceText.size(Size(width: scene.width, height: scene.height)))
+        traits.keyboardFrame = traits.keyboard(restingAt: keyboard.to)
+        floating.traitsDidChange(from: old)
+        chef.record(.resize, request: 0, detail: TraceText.size(newScene.size))
         relayout(over: .zero)
     }
 

@@ -58,7 +58,7 @@ public final class Stage {
             case .button:
                 guard let action = node.action else { continue }
                 guard let request = node.request else {
-                    if let page = pageOwning(node), engine.tapPageButton(action, on: page) != nil {
+                    if let page = pageOwning(node), engine.pages.tapPageButton(action, on: page) != nil {
                         return .pageAction(page.name, action)
                     }
                     continue
@@ -69,17 +69,17 @@ public final class Stage {
                 return engine.focus(field: field, on: request) ? .focus(request, field) : .absorbed(request)
             case .dimming:
                 guard let request = node.request, let popup = engine.popups[request] else { continue }
-                if engine.isPassthrough(point, for: request) { continue }
-                if let outcome = engine.sheetBackgroundTap(request) { return outcome }
+                if engine.sheets.isPassthrough(point, for: request) { continue }
+                if let outcome = engine.presenter(of: popup).backgroundTap(on: popup) { return outcome }
                 if popup.style.behaviour.dismissesOnBackgroundTap(popup.presentation) && popup.phase != .leaving {
                     return backgroundTap(request)
                 }
                 return .absorbed(request)
             case .bubble:
                 guard let number = Self.bubbleNumber(node) else { continue }
-                return engine.openBubble(number) ? .bubble(number) : .absorbed(0)
+                return engine.floating.openBubble(number) ? .bubble(number) : .absorbed(0)
             case .app:
-                if node.id == "bar.back" && engine.pop(animated: true) { return .back }
+                if node.id == "bar.back" && engine.pages.pop(animated: true) { return .back }
                 chef.record(.appTap, request: 0, detail: TraceText.point(point))
                 return .app
             default:
@@ -92,7 +92,7 @@ public final class Stage {
 
     /// The page whose content `node` belongs to ("page.list#1.content.0"), if any.
     private func pageOwning(_ node: FrameNode) -> Page? {
-        engine.navigation.pages.last { node.id.hasPrefix("page.\($0.name).content") }
+        engine.pages.navigation.pages.last { node.id.hasPrefix("page.\($0.name).content") }
     }
 
     /// The number of the floating bubble `node` draws.
@@ -117,21 +117,21 @@ public final class Stage {
             return
         }
         let touched = hits.filter { $0.role != .dimming }.compactMap(\.request)
-        let banner = touched.first { self.engine.isDraggableBanner($0) }
-        let sheet = banner == nil ? touched.first.flatMap { self.engine.isDraggableSheet($0) ? $0 : nil } : nil
+        let banner = touched.first { self.engine.banners.isDraggable($0) }
+        let sheet = banner == nil ? touched.first.flatMap { self.engine.sheets.isDraggable($0) ? $0 : nil } : nil
         pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner, sheet: sheet)
         pointer?.pagePan = hits.allSatisfy { $0.request == nil && $0.role != .keyboard && $0.role != .key } ? .possible : .none
-        if let banner { engine.holdDisplayTimer(of: banner) }
+        if let banner { engine.banners.holdDisplayTimer(of: banner) }
     }
 
     /// The finger moves: a banner under it follows (freely towards its edge, rubber-banded away).
     public func pointerMoved(to point: Point) {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
-        if tracker.isDragging, let id = tracker.banner { engine.drag(id, offset: tracker.offset) }
+        if tracker.isDragging, let id = tracker.banner { engine.banners.drag(id, offset: tracker.offset) }
         if tracker.isDragging, let id = tracker.sheet {
-            if !engine.followsFinger(id) { engine.beginSheetDrag(id) }
-            engine.dragSheet(id, offset: tracker.offset)
+            if !engine.sheets.followsFinger(id) { engine.sheets.beginDrag(id) }
+            engine.sheets.drag(id, offset: tracker.offset)
         }
         if tracker.isDragging { panPage(&tracker) }
         if tracker.isDragging { dragBubble(&tracker) }
@@ -156,16 +156,16 @@ public final class Stage {
         if !tracker.isDragging {
             tap(at: tracker.start)
         } else if let id = tracker.banner {
-            engine.endDrag(id, velocity: velocity)
+            engine.banners.endDrag(id, velocity: velocity)
         } else if let id = tracker.sheet {
-            engine.endSheetDrag(id, velocity: velocity)
+            engine.sheets.endDrag(id, velocity: velocity)
         } else if tracker.pagePan == .popping {
-            engine.endInteractivePop(velocity: tracker.horizontalVelocity, finger: tracker.location)
+            engine.pages.endInteractivePop(velocity: tracker.horizontalVelocity, finger: tracker.location)
         } else if tracker.bubble == .dragging {
-            engine.dragBubble(translation: tracker.translation, finger: tracker.location)
-            engine.endBubbleDrag(finger: tracker.location)
+            engine.floating.dragBubble(translation: tracker.translation, finger: tracker.location)
+            engine.floating.endBubbleDrag(finger: tracker.location)
         }
-        if let id = tracker.banner { engine.releaseDisplayTimer(of: id) }
+        if let id = tracker.banner { engine.banners.releaseDisplayTimer(of: id) }
     }
 
     /// A drag on the app (no popup under its start) pops the page interactively: from within
@@ -175,10 +175,10 @@ public final class Stage {
         switch tracker.pagePan {
         case .possible:
             let kind: PopGestureRule.Kind = tracker.start.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
-            let refused = engine.beginInteractivePop(kind, start: tracker.start, translation: tracker.translation) != nil
+            let refused = engine.pages.beginInteractivePop(kind, start: tracker.start, translation: tracker.translation) != nil
             tracker.pagePan = refused ? .none : .popping
         case .popping:
-            engine.moveInteractivePop(translation: tracker.translation.x, finger: tracker.location)
+            engine.pages.moveInteractivePop(translation: tracker.translation.x, finger: tracker.location)
         case .none:
             break
         }
@@ -189,10 +189,10 @@ public final class Stage {
     private func dragBubble(_ tracker: inout PointerTracker) {
         switch tracker.bubble {
         case .possible(let number):
-            tracker.bubble = engine.beginBubbleDrag(number, finger: tracker.start) ? .dragging : .none
-            if tracker.bubble == .dragging { engine.dragBubble(translation: tracker.translation, finger: tracker.location) }
+            tracker.bubble = engine.floating.beginBubbleDrag(number, finger: tracker.start) ? .dragging : .none
+            if tracker.bubble == .dragging { engine.floating.dragBubble(translation: tracker.translation, finger: tracker.location) }
         case .dragging:
-            engine.dragBubble(translation: tracker.translation, finger: tracker.location)
+            engine.floating.dragBubble(translation: tracker.translation, finger: tracker.location)
         case .none:
             break
         }

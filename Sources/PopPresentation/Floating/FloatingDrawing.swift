@@ -25,8 +25,8 @@ struct FloatingDrawing {
     func nodes() -> [FrameNode] {
         var nodes: [FrameNode] = []
         appendCircle(to: &nodes)
-        for bubble in engine.bubbles {
-            guard let (frame, alpha) = engine.drawnBubble(bubble), alpha > 0 else { continue }
+        for bubble in engine.floating.bubbles {
+            guard let (frame, alpha) = engine.floating.drawnBubble(bubble), alpha > 0 else { continue }
             nodes.append(
                 FrameNode(
                     id: "floating.bubble.\(bubble.number)", role: .bubble, rect: frame, opacity: alpha, fill: Self.bubbleFill,
@@ -37,10 +37,10 @@ struct FloatingDrawing {
         return nodes
     }
 
-    private var layout: FloatingLayout { engine.floatingLayout }
+    private var layout: FloatingLayout { engine.floating.layout }
 
     private func appendCircle(to nodes: inout [FrameNode]) {
-        guard let circle = engine.floatingCircle else { return }
+        guard let circle = engine.floating.circle else { return }
         let r = circle.radius
         let frame = Rect(x: circle.centre.x - r, y: circle.centre.y - r, width: 2 * r, height: 2 * r)
         let transform = AffineTransform.scaleRotate(scale: circle.scale, rotation: 0, about: (circle.centre.x, circle.centre.y))
@@ -58,7 +58,7 @@ struct FloatingDrawing {
 
     private func appendTransition(to nodes: inout [FrameNode]) {
         let now = engine.now
-        guard let card = engine.floating.card, let (frame, radius, opacity) = card.morph.value(at: now) else { return }
+        guard let card = engine.floating.state.card, let (frame, radius, opacity) = card.morph.value(at: now) else { return }
         nodes.append(
             FrameNode(
                 id: "floating.transition", role: .app, rect: frame, opacity: opacity, fill: card.fill, cornerRadius: radius,

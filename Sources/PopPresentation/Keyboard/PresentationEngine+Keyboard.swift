@@ -14,7 +14,7 @@ extension PresentationEngine {
         keyboard.isNumberPad = screen.content.isSecureField(field)
         if keyboard.to != scene.keyboardHeight { slideKeyboard(to: scene.keyboardHeight) }
         chef.record(.focus, request: id, detail: field)
-        expandSheetForFocus(screen)
+        sheets.expandForFocus(screen)
         if let previous, previous != id, let other = popups[previous] { relayout(other, over: Keyboard.duration) }
         relayout(screen, over: Keyboard.duration)
         return true
@@ -56,6 +56,7 @@ extension PresentationEngine {
     /// The keyboard slides to `height` from where it is.
     func slideKeyboard(to height: Double) {
         keyboard.slide(to: height, at: now)
+        traits.keyboardFrame = traits.keyboard(restingAt: height)
         keepRunning(for: Keyboard.duration)
     }
 

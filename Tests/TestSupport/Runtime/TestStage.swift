@@ -1,4 +1,5 @@
 import HostRuntime
+import PopChefTestSupport
 
 /// A stage over a traced chef with this test's own copies of the sample plugins (its engine is the
 /// chef's presenter, so layout hooks, banners' display timers and motions run as in a host).

@@ -1,6 +1,7 @@
-import HostRuntime
+import PopChef
+import PopModel
 
-/// A chef with a recorder, and helpers to read its trace.
+/// A chef with a recorder, and helpers to read its trace (`TracedHost` adds plugins and a stage).
 package final class TracedChef {
     package let chef: Chef
     package let recorder = TraceRecorder()
@@ -8,33 +9,14 @@ package final class TracedChef {
     package var keepAlive: AnyObject?
     package private(set) var finals: [RequestID: [FinalEvent]] = [:]
 
-    /// The plugins' components, when the chef was made over a discovery.
-    package private(set) var source: PluginComponents?
-    /// A stage with a presentation engine, when the chef was made `staged`.
-    package private(set) var stage: Stage?
-
     package init(
-        configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog(),
-        staged: Bool = false
+        configuration: ChefConfiguration = ChefConfiguration(), catalog: ComponentCatalog = ComponentCatalog()
     ) {
         chef = Chef(catalog: catalog, configuration: configuration)
         chef.trace = recorder
         // Weak: the chef outlives this object briefly and ends its live requests as it goes.
         chef.onFinalEvent = { [weak self] id, event in self?.finals[id, default: []].append(event) }
-        if staged { stage = Stage(chef: chef) }
     }
-
-    /// A chef over the plugins of `discovery` (their live instances counted by `source`).
-    package convenience init(plugins discovery: PluginRegistry.Discovery, staged: Bool = false) {
-        let source = PluginComponents(discovery: discovery)
-        let catalog = ComponentCatalog()
-        catalog.add(source)
-        self.init(catalog: catalog, staged: staged)
-        self.source = source
-    }
-
-    /// The presentation engine of a staged chef.
-    package var engine: PresentationEngine { stage!.engine }
 
     /// Shows a built-in alert with these options.
     @discardableResult

@@ -1,4 +1,6 @@
 import HostRuntime
+import PopLoaderTestSupport
+import PopTestSupport
 
 /// ABI 1.0 plugins built at test time from Tests/Fixtures/abi-1.0: the released C sample
 /// (`sample.c`) and a 1.0 promotion handler that answers should_present later (`promotion.c`).

@@ -1,5 +1,5 @@
 import Foundation
-import HostRuntime
+import PopProcess
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +7,7 @@ import Glibc
 
 /// Where the built products are: next to the test binary (`swift build` puts everything there).
 package enum Build {
-    package static let directory = SearchPath.executableDirectory
+    package static let directory = RunningExecutable.directory
     package static let pophost = directory + "/pophost"
     package static let scanner = directory + "/pophost-scanner"
     package static let pluginHost = directory + "/pophost-plugin-host"
@@ -15,10 +15,10 @@ package enum Build {
     package static let cSample = directory + "/libPopSampleC.so"
 }
 
-/// The repository checkout, found from this file's path.
+/// The repository checkout, found from this file's path (Tests/TestSupport/Base/TestSupport.swift).
 package enum Repository {
     package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+        .deletingLastPathComponent().deletingLastPathComponent().path
     package static let abiInclude = root + "/Sources/PluginABI/include"
     package static let pluginKit = root + "/Sources/PopPluginKit"
     package static let projectTemplates = root + "/Sources/PopScaffold/Templates"
@@ -146,51 +146,24 @@ package enum Fixture {
     }
 }
 
-/// A registry over `directories` with its own cache file and a short scan timeout.
-package func makeRegistry(_ directories: [String], cache: String, rescan: Bool = false, timeout: Double = 2) -> PluginRegistry {
-    PluginRegistry(
-        searchPath: SearchPath(directories: directories, source: .flags),
-        cacheFile: cache,
-        scanner: PluginScanner(executable: Build.scanner, timeout: timeout),
-        forceRescan: rescan)
-}
-
 /// Sets a file's modification time to `seconds` after the epoch (as `touch -d` would).
 package func setModificationTime(_ path: String, seconds: Int) {
     var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
     precondition(utimensat(AT_FDCWD, path, &times, 0) == 0)
 }
 
-/// Private copies of the bundled samples for one test. A plugin is one image with one global state
-/// whose main-thread functions assume a single main thread; tests run in parallel, so each test that
-/// drives the samples through a chef gets its own images.
-package final class IsolatedSamples: @unchecked Sendable {
+/// Private copies of the bundled sample libraries, in a directory of their own. A plugin is one image
+/// with one global state whose main-thread functions assume a single main thread; tests run in
+/// parallel, so each test that loads the samples gets its own images.
+package final class SampleCopies: @unchecked Sendable {
     package let directory = TemporaryDirectory()
-    package let discovery: PluginRegistry.Discovery
 
     package init() throws {
         for library in [Build.cSample, Build.swiftSample] {
-            let name = (library as NSString).lastPathComponent
-            try FileManager.default.copyItem(atPath: library, toPath: directory.file(name))
+            try FileManager.default.copyItem(atPath: library, toPath: path(library))
         }
-        discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
     }
 
-    /// A new catalog over the copies.
-    package var catalog: ComponentCatalog { ComponentCatalog(discovery: discovery) }
-
-    /// A new source of the copies' components, to count their live instances.
-    package func source() -> PluginComponents { PluginComponents(discovery: discovery) }
-
+    /// The copy of `library` (a path or a file name).
     package func path(_ library: String) -> String { directory.file((library as NSString).lastPathComponent) }
-
-    /// The scenario `json` (its file named test.json) played to its end over fresh copies of the
-    /// samples; the runner, and the samples, which must live as long as it is used.
-    package static func play(_ json: String) throws -> (ScenarioRunner, IsolatedSamples) {
-        let samples = try IsolatedSamples()
-        let runner = ScenarioRunner(
-            scenario: try Scenario.parse(json: json, file: "test.json", baseDirectory: nil), catalog: samples.catalog)
-        runner.runToEnd()
-        return (runner, samples)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PopLoader
+import PopTestSupport
 
 /// The corpus of deliberately broken plugins, built once from source for the whole test run.
 package struct BrokenPluginCorpus: Sendable {

@@ -4,9 +4,8 @@ import Testing
 /// Golden files: expected output checked in under Tests/Golden/. `check` compares
 /// against them; with `POPHOST_RECORD_GOLDENS=1` in the environment it writes them instead.
 package enum Golden {
-    /// Tests/Golden, found from this file's path.
-    package static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Golden").path
+    /// Tests/Golden in the checkout.
+    package static let directory = Repository.root + "/Tests/Golden"
 
     /// How to write the golden files anew.
     package static let recordCommand = "POPHOST_RECORD_GOLDENS=1 swift test --filter Golden"

@@ -1,5 +1,6 @@
 import Foundation
 import HostRuntime
+import PopTestSupport
 
 /// Plugins that crash, abort, exit, hang or close their standard descriptors at one point each, built
 /// from Tests/Fixtures/fixture_plugin.c, with a well-behaved one beside them, and the scenario that

@@ -1,50 +1,64 @@
 import PopChef
 import PopModel
 
-/// What scrolling a sheet's content did.
-public enum SheetScrollOutcome: Equatable, Sendable {
-    /// The sheet grew to this detent first (`prefersScrollingExpandsWhenScrolledToEdge`).
-    case expanded(Detent.ID)
-    /// The content takes the scroll: the sheet stays.
-    case content
-}
-
 /// Sheets and adaptive popovers: detents resolved for the scene (custom ones by the controller
 /// loader's `SheetDelegate`), the stack, drags between detents with the user's dismissal in the
 /// spec's order, programmatic detent changes, scrolling and focus expanding the sheet. The numbers
 /// are `SheetLayout`'s and `SheetBehaviour`'s.
-extension PresentationEngine {
-    // MARK: Queries
+public final class SheetPresenter: PopupStylePresenter {
+    private unowned let engine: PresentationEngine
 
-    /// The detent a sheet (or a popover presented as one) rests at; nil for other popups.
-    public func selectedDetent(of id: RequestID) -> Detent.ID? {
-        guard let screen = popups[id] else { return nil }
-        return sheetLayout(of: screen)?.selected.id
+    init(engine: PresentationEngine) { self.engine = engine }
+
+    private var chef: Chef { engine.chef }
+    private var now: VirtualTime { engine.now }
+    private var scene: Scene { engine.scene }
+
+    // MARK: Lifecycle
+
+    func popupDidArrive(_ popup: ScreenPopup) { refresh(popup) }
+
+    func traitsDidChange(for popup: ScreenPopup) { refresh(popup) }
+
+    func popupWillMove(_ popup: ScreenPopup, showing: Bool, duration: VirtualTime) {
+        if !showing { popup.sheet?.drag = nil }  // a sheet leaving (the app dismissed it mid-drag) no longer follows the finger
+        restack(besides: popup, over: duration)
     }
 
-    /// The active detents of a sheet on screen, small to large; empty for other popups.
+    /// Detents and anchors place sheets and popovers, not the controller loader's layout hook.
+    func acceptsLayoutHook(_ popup: ScreenPopup) -> Bool { false }
+
+    // MARK: Queries
+
+    /// The detent a sheet (or a popover presented as one) rests at; nil for other engine.popups.
+    public func selectedDetent(of id: RequestID) -> Detent.ID? {
+        guard let screen = engine.popups[id] else { return nil }
+        return layout(of: screen)?.selected.id
+    }
+
+    /// The active detents of a sheet on screen, small to large; empty for other engine.popups.
     public func detents(of id: RequestID) -> [ResolvedDetent] {
-        popups[id].flatMap(sheetLayout(of:))?.detents ?? []
+        engine.popups[id].flatMap(layout(of:))?.detents ?? []
     }
 
     /// How much of a sheet shows now, from its top to the screen's bottom (or the keyboard's top).
-    public func sheetHeight(of id: RequestID) -> Double? {
-        guard let screen = popups[id], sheetLayout(of: screen) != nil, let state = screen.motion?.value(at: now) else { return nil }
-        return scene.height - keyboardHeight(for: id) - state.frame.y
+    public func height(of id: RequestID) -> Double? {
+        guard let screen = engine.popups[id], layout(of: screen) != nil, let state = screen.motion?.value(at: now) else { return nil }
+        return scene.height - engine.keyboardHeight(for: id) - state.frame.y
     }
 
     /// Whether request `id` shows as a popover now (a popover in regular width).
     public func isPopover(_ id: RequestID) -> Bool {
-        popups[id]?.style.layout is PopoverLayout
+        engine.popups[id]?.style.layout is PopoverLayout
     }
 
-    func sheetLayout(of screen: ScreenPopup) -> SheetLayout? { screen.style.layout as? SheetLayout }
+    func layout(of screen: ScreenPopup) -> SheetLayout? { screen.style.layout as? SheetLayout }
 
     /// Whether another sheet shows over `screen` (it is pushed back, without grabber, at UIKit's radius).
     func isCovered(_ screen: ScreenPopup) -> Bool {
-        popups.values.contains { other in
+        engine.popups.values.contains { other in
             other !== screen && other.layer == .sheet && other.order > screen.order && other.phase != .leaving
-                && other.motion != nil && sheetLayout(of: other) != nil
+                && other.motion != nil && layout(of: other) != nil
         }
     }
 
@@ -53,7 +67,7 @@ extension PresentationEngine {
     /// Remakes the layout of a sheet or adaptive popover for the current scene: a popover in
     /// regular width, else a sheet with its detents resolved again. Clears the cached frame when
     /// anything changed.
-    func refreshSheet(_ screen: ScreenPopup) {
+    func refresh(_ screen: ScreenPopup) {
         guard let state = screen.sheet else { return }
         if screen.presentation.style == .popover && scene.horizontalSizeClass == .regular {
             if !(screen.style.layout is PopoverLayout) {
@@ -62,10 +76,10 @@ extension PresentationEngine {
             }
             return
         }
-        let layout = SheetLayout(options: screen.presentation.sheet, scene: scene, selected: state.selected, resolve: resolver(for: screen))
-        let old = sheetLayout(of: screen)
-        if old?.detents != layout.detents || old?.selected != layout.selected {
-            screen.style = .sheet(layout)
+        let new = SheetLayout(options: screen.presentation.sheet, scene: scene, selected: state.selected, resolve: resolver(for: screen))
+        let old = layout(of: screen)
+        if old?.detents != new.detents || old?.selected != new.selected {
+            screen.style = .sheet(new)
             screen.layout = nil
         }
     }
@@ -85,8 +99,8 @@ extension PresentationEngine {
     }
 
     /// A sheet's shown state: dimmed as its height asks, pushed back when another sheet covers it.
-    func sheetShownState(_ screen: ScreenPopup, _ state: VisualState) -> VisualState {
-        guard let layout = sheetLayout(of: screen) else { return state }
+    func shownState(of screen: ScreenPopup, standard state: VisualState) -> VisualState {
+        guard let layout = layout(of: screen) else { return state }
         var state = state
         state.dimAlpha *= SheetLayout.dimming(
             height: layout.selected.height, detents: layout.detents,
@@ -95,11 +109,11 @@ extension PresentationEngine {
     }
 
     /// Every other sheet moves to its place in the stack (pushed back or to the front) over `duration`.
-    func restackSheets(besides moving: ScreenPopup, over duration: VirtualTime) {
-        for screen in popups.values.sorted(by: { $0.order < $1.order })
+    func restack(besides moving: ScreenPopup, over duration: VirtualTime) {
+        for screen in engine.popups.values.sorted(by: { $0.order < $1.order })
         where screen !== moving && screen.layer == .sheet && screen.phase == .shown && screen.sheet?.drag == nil {
             guard let motion = screen.motion else { continue }
-            let target = shownState(of: screen), current = motion.value(at: now)
+            let target = engine.shownState(of: screen), current = motion.value(at: now)
             guard target != current else { continue }
             move(screen, to: target, over: duration, curve: .easeInOut)
         }
@@ -111,7 +125,7 @@ extension PresentationEngine {
         screen.motion =
             duration.microseconds > 0
             ? .animated(Animation(from: from, to: target, start: now, duration: duration, curve: curve)) : .still(target)
-        keepRunning(for: duration)
+        engine.keepRunning(for: duration)
     }
 
     // MARK: Detents
@@ -121,8 +135,8 @@ extension PresentationEngine {
     /// not a sheet on screen or the detent is not active.
     @discardableResult
     public func selectDetent(_ detent: Detent.ID, on id: RequestID) -> Bool {
-        guard let screen = popups[id], screen.phase != .leaving, screen.sheet?.drag == nil,
-            let layout = sheetLayout(of: screen), layout.detents.contains(where: { $0.id == detent })
+        guard let screen = engine.popups[id], screen.phase != .leaving, screen.sheet?.drag == nil,
+            let layout = layout(of: screen), layout.detents.contains(where: { $0.id == detent })
         else { return false }
         guard select(detent, on: screen, byUser: false) else { return true }
         snap(screen)
@@ -136,7 +150,7 @@ extension PresentationEngine {
         case .selectDetent(let detent):
             return selectDetent(detent, on: id)
         case .invalidateDetents:
-            guard let screen = popups[id], sheetLayout(of: screen) != nil else { return false }
+            guard let screen = engine.popups[id], layout(of: screen) != nil else { return false }
             invalidateDetents(of: id)
             return true
         }
@@ -144,16 +158,16 @@ extension PresentationEngine {
 
     /// Resolves a sheet's detents again (UIKit's `invalidateDetents`) and moves it if they moved.
     public func invalidateDetents(of id: RequestID) {
-        guard let screen = popups[id], screen.sheet != nil, screen.phase != .leaving else { return }
-        relayout(screen, over: SheetBehaviour.snap.duration)
+        guard let screen = engine.popups[id], screen.sheet != nil, screen.phase != .leaving else { return }
+        engine.relayout(screen, over: SheetBehaviour.snap.duration)
     }
 
     /// Makes `detent` the selected one; a user's change is reported to the controller loader. True
     /// when it changed.
     private func select(_ detent: Detent.ID, on screen: ScreenPopup, byUser: Bool) -> Bool {
-        guard let before = sheetLayout(of: screen)?.selected.id, before != detent else { return false }
+        guard let before = layout(of: screen)?.selected.id, before != detent else { return false }
         screen.sheet?.selected = detent
-        refreshSheet(screen)
+        refresh(screen)
         chef.record(.detentChanged, request: screen.id, detail: "\(detent) (\(byUser ? "user" : "programmatic"))")
         if byUser { (screen.controllerLoader as? SheetDelegate)?.detentChanged(to: detent) }
         return true
@@ -161,15 +175,15 @@ extension PresentationEngine {
 
     /// A sheet springs to its resting state from wherever it is.
     private func snap(_ screen: ScreenPopup) {
-        move(screen, to: shownState(of: screen), over: SheetBehaviour.snap.duration, curve: SheetBehaviour.snap.curve)
+        move(screen, to: engine.shownState(of: screen), over: SheetBehaviour.snap.duration, curve: SheetBehaviour.snap.curve)
     }
 
     /// Scrolling a sheet's content by `delta` points (negative: the finger moves up): at the edge,
     /// with `prefersScrollingExpandsWhenScrolledToEdge`, the sheet grows to its next detent first
     /// (a user's change, reported).
     @discardableResult
-    public func scrollSheet(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
-        guard let screen = popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = sheetLayout(of: screen),
+    public func scroll(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
+        guard let screen = engine.popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = layout(of: screen),
             screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0,
             let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
         else { return .content }
@@ -180,30 +194,30 @@ extension PresentationEngine {
 
     /// Focusing a field in a sheet expands it to its largest detent (a user's change, reported);
     /// the keyboard's relayout moves it.
-    func expandSheetForFocus(_ screen: ScreenPopup) {
-        guard let largest = sheetLayout(of: screen)?.detents.last else { return }
+    func expandForFocus(_ screen: ScreenPopup) {
+        guard let largest = layout(of: screen)?.detents.last else { return }
         _ = select(largest.id, on: screen, byUser: true)
     }
 
     // MARK: Drags
 
     /// Whether request `id` is the front sheet, shown, so that a finger can drag it.
-    func isDraggableSheet(_ id: RequestID) -> Bool {
-        guard let screen = popups[id], screen.phase == .shown, sheetLayout(of: screen) != nil else { return false }
+    func isDraggable(_ id: RequestID) -> Bool {
+        guard let screen = engine.popups[id], screen.phase == .shown, layout(of: screen) != nil else { return false }
         return !isCovered(screen)
     }
 
     /// A finger starts dragging a sheet (not one that is leaving).
-    func beginSheetDrag(_ id: RequestID) {
-        guard let screen = popups[id], screen.phase != .leaving, let height = sheetHeight(of: id) else { return }
+    func beginDrag(_ id: RequestID) {
+        guard let screen = engine.popups[id], screen.phase != .leaving, let height = height(of: id) else { return }
         screen.sheet?.drag = SheetDrag(start: height, height: height)
     }
 
     /// The sheet follows the finger `offset` points from where the drag began (positive: down).
     /// Below its smallest detent the user's dismissal begins (should_dismiss is asked); back above
     /// it, the dismissal is cancelled. The controller loader hears the drag's progress.
-    func dragSheet(_ id: RequestID, offset: Double) {
-        guard let screen = popups[id], var drag = screen.sheet?.drag, let layout = sheetLayout(of: screen) else { return }
+    func drag(_ id: RequestID, offset: Double) {
+        guard let screen = engine.popups[id], var drag = screen.sheet?.drag, let layout = layout(of: screen) else { return }
         let smallest = layout.detents[0].height
         var height = SheetBehaviour.follow(
             start: drag.start, offset: offset, detents: layout.detents, dismissible: mayDismiss(screen, drag))
@@ -225,8 +239,8 @@ extension PresentationEngine {
     /// (a change is reported) or a dismissal, which completes the user's dismissal (asking
     /// should_dismiss first when the drag never went below the smallest detent); a refused one
     /// snaps back to the smallest detent.
-    func endSheetDrag(_ id: RequestID, velocity: Double) {
-        guard let screen = popups[id], let drag = screen.sheet?.drag, let layout = sheetLayout(of: screen) else { return }
+    func endDrag(_ id: RequestID, velocity: Double) {
+        guard let screen = engine.popups[id], let drag = screen.sheet?.drag, let layout = layout(of: screen) else { return }
         screen.sheet?.drag = nil
         chef.record(.dragEnded, request: id, detail: "velocity \(velocity.rounded()) pt/s")
         switch SheetBehaviour.release(
@@ -256,8 +270,8 @@ extension PresentationEngine {
     /// The state of a sheet a finger holds `height` high: as tall as that (at least its smallest
     /// detent, below which it slides down), its dimming following the height.
     private func dragState(of screen: ScreenPopup, layout: SheetLayout, height: Double) -> VisualState {
-        var state = shownState(of: screen)
-        let smallest = layout.detents[0].height, keyboard = keyboardHeight(for: screen.id)
+        var state = engine.shownState(of: screen)
+        let smallest = layout.detents[0].height, keyboard = engine.keyboardHeight(for: screen.id)
         state.frame = SheetLayout.frame(height: max(height, smallest), options: layout.options, scene: scene, keyboard: keyboard)
         state.frame.y = scene.height - keyboard - height
         let presentation = screen.presentation
@@ -271,13 +285,14 @@ extension PresentationEngine {
     /// Whether a finger holds this sheet (its motion is the finger's, not the chef's transitions').
     func followsFinger(_ screen: ScreenPopup) -> Bool { screen.sheet?.drag != nil }
 
-    func followsFinger(_ id: RequestID) -> Bool { popups[id].map(followsFinger) ?? false }
+    func followsFinger(_ id: RequestID) -> Bool { engine.popups[id].map(followsFinger) ?? false }
 
     /// A tap on a sheet's dimming, when its presentation dismisses on such taps: a user's
     /// dismissal in the same order as a drag's (modal or vetoed: did-attempt; else will-dismiss,
     /// completed at once), reason background tap. Nil for anything but a sheet taking such taps.
-    func sheetBackgroundTap(_ id: RequestID) -> TapOutcome? {
-        guard let screen = popups[id], sheetLayout(of: screen) != nil, screen.phase != .leaving,
+    func backgroundTap(on screen: ScreenPopup) -> TapOutcome? {
+        let id = screen.id
+        guard layout(of: screen) != nil, screen.phase != .leaving,
             screen.presentation.mask != .none, screen.presentation.dismissOnBackgroundTap, screen.sheet?.drag == nil
         else { return nil }
         switch chef.beginInteractiveDismiss(id, reason: .backgroundTap) {
@@ -296,7 +311,7 @@ extension PresentationEngine {
     /// Whether a tap at `point` outside popover `id` falls in one of its passthrough rects (it
     /// reaches the app).
     func isPassthrough(_ point: Point, for id: RequestID) -> Bool {
-        guard let screen = popups[id], screen.style.layout is PopoverLayout else { return false }
+        guard let screen = engine.popups[id], screen.style.layout is PopoverLayout else { return false }
         return screen.presentation.sheet.popover.passthroughRects.contains { $0.contains(point) }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HostRuntime
+import PopLoaderTestSupport
+import PopTestSupport
 
 /// Fixture plugins built from Tests/Fixtures/fixture_plugin.c, one per defect flag (`FIX_<defect>`),
 /// each under the plugin id `com.fixture.<defect, kebab-cased>`, discovered together: the suites
