@@ -90,7 +90,7 @@ extension PresentationEngine {
         var state = state
         state.dimAlpha *= SheetLayout.dimming(
             height: layout.selected.height, detents: layout.detents,
-            largestUndimmed: screen.presentation.sheet.largestUndimmedDetent)
+            largestUndimmed: SheetLayout.largestUndimmedDetent(layout.options, scene: scene))
         return isCovered(screen) ? SheetLayout.pushedBack(state) : state
     }
 
@@ -263,7 +263,8 @@ extension PresentationEngine {
         let presentation = screen.presentation
         let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
         let shown = SheetLayout.dimming(
-            height: max(height, smallest), detents: layout.detents, largestUndimmed: presentation.sheet.largestUndimmedDetent)
+            height: max(height, smallest), detents: layout.detents,
+            largestUndimmed: SheetLayout.largestUndimmedDetent(layout.options, scene: scene))
         state.dimAlpha = dim * shown * (smallest > 0 ? min(1, height / smallest) : 1)
         return state
     }
