@@ -267,10 +267,10 @@ public final class ScenarioRunner {
             }
         case .scroll(let delta, let label):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
-            let isSheet = engine.selectedDetent(of: id) != nil
-            // A sheet that does not grow, or any other popup, scrolls its content when it is taller than the popup.
-            if isSheet, engine.scrollSheet(id, by: delta) != .content { return }
-            if !engine.scrollContent(id, by: delta), !isSheet {
+            // A sheet grows or scrolls its content (`scrollSheet`); any other popup scrolls its content when taller.
+            if engine.selectedDetent(of: id) != nil {
+                engine.scrollSheet(id, by: delta)
+            } else if !engine.scrollContent(id, by: delta) {
                 problem(step, "scroll", "\"\(label)\" is not a sheet and its content fits: nothing scrolls")
             }
         case .invalidateDetents(let label):

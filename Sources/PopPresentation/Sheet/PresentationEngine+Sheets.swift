@@ -5,7 +5,7 @@ import PopModel
 public enum SheetScrollOutcome: Equatable, Sendable {
     /// The sheet grew to this detent first (`prefersScrollingExpandsWhenScrolledToEdge`).
     case expanded(Detent.ID)
-    /// The content takes the scroll: the sheet stays.
+    /// The content takes the scroll (it moves when taller than the sheet): the sheet stays.
     case content
 }
 
@@ -164,15 +164,23 @@ extension PresentationEngine {
         move(screen, to: shownState(of: screen), over: SheetBehaviour.snap.duration, curve: SheetBehaviour.snap.curve)
     }
 
-    /// Scrolling a sheet's content by `delta` points (negative: the finger moves up): at the edge,
-    /// with `prefersScrollingExpandsWhenScrolledToEdge`, the sheet grows to its next detent first
-    /// (a user's change, reported).
+    /// The user scrolls a sheet's content by `delta` points (negative: the finger moves up): at the
+    /// content's top edge, with `prefersScrollingExpandsWhenScrolledToEdge`, the sheet grows to its
+    /// next detent first (a user's change, reported); otherwise — at its largest detent, or when it
+    /// prefers not to grow — the content scrolls, through the one mechanism every popup's content
+    /// scrolls by (`scrollContent`).
     @discardableResult
     public func scrollSheet(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
-        guard let screen = popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = sheetLayout(of: screen),
-            screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0,
+        guard let screen = popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = sheetLayout(of: screen) else {
+            return .content
+        }
+        let atTop = (restingContent(of: screen).scroll?.offset ?? 0) <= 0
+        guard screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0, atTop,
             let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
-        else { return .content }
+        else {
+            scrollContent(id, by: delta)
+            return .content
+        }
         _ = select(next.id, on: screen, byUser: true)
         snap(screen)
         return .expanded(next.id)
