@@ -31,9 +31,9 @@ import Testing
 
     @Test("only regular width and regular height make a form sheet")
     func sizeClasses() {
-        #expect(SheetLayout.isFormSheet(options(), scene: Self.tablet))
-        #expect(!SheetLayout.isFormSheet(options(), scene: Scene()))  // a phone: compact width
-        #expect(!SheetLayout.isFormSheet(options(), scene: Scene().rotated(to: .landscape)))  // 844 wide, compact height
+        #expect(SheetLayout.isFormSheet(on: Self.tablet))
+        #expect(!SheetLayout.isFormSheet(on: Scene()))  // a phone: compact width
+        #expect(!SheetLayout.isFormSheet(on: Scene().rotated(to: .landscape)))  // 844 wide, compact height
     }
 
     @Test("540 × 620, centred on the screen; one detent named after the largest, its height from its top to the screen's bottom")

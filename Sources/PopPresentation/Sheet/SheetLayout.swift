@@ -57,7 +57,7 @@ public struct SheetLayout: PopupLayout {
 
     /// The sheet is a form sheet, centred: regular width and regular height (an iPad), where UIKit
     /// presents a form sheet and its detents do not apply.
-    public static func isFormSheet(_ options: SheetOptions, scene: Scene) -> Bool {
+    public static func isFormSheet(on scene: Scene) -> Bool {
         scene.horizontalSizeClass == .regular && scene.verticalSizeClass == .regular
     }
 
@@ -86,7 +86,7 @@ public struct SheetLayout: PopupLayout {
             return [ResolvedDetent(id: options.detents.last?.id ?? Detent.large.id, height: maximum)]
         }
         let sorted = active.enumerated().sorted { ($0.element.height, $0.offset) < ($1.element.height, $1.offset) }.map(\.element)
-        guard isFormSheet(options, scene: scene), let largest = sorted.last else { return sorted }
+        guard isFormSheet(on: scene), let largest = sorted.last else { return sorted }
         // One resting place: a drag can only take it down and away, a release bring it back.
         return [ResolvedDetent(id: largest.id, height: scene.height - formSheetFrame(options, scene: scene).y)]
     }
@@ -102,7 +102,7 @@ public struct SheetLayout: PopupLayout {
             }
             return max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length)
         }
-        if isFormSheet(options, scene: scene) { return formSheetFrame(options, scene: scene).width }
+        if isFormSheet(on: scene) { return formSheetFrame(options, scene: scene).width }
         return scene.width
     }
 
@@ -132,7 +132,7 @@ public struct SheetLayout: PopupLayout {
     /// bottom); a form sheet `height` above the screen's bottom keeps its size, at most at its place.
     public static func frame(height: Double, options: SheetOptions, scene: Scene, keyboard: Double = 0) -> Rect {
         let keyboard = keyboard.length
-        if isFormSheet(options, scene: scene) {
+        if isFormSheet(on: scene) {
             var frame = formSheetFrame(options, scene: scene, keyboard: keyboard)
             frame.y = max(frame.y, scene.height - keyboard - height)
             return frame
@@ -177,7 +177,7 @@ public struct SheetLayout: PopupLayout {
     /// The largest undimmed detent that applies: none for a form sheet, which is always dimmed
     /// (UIKit's form sheet dims what is behind it).
     public static func largestUndimmedDetent(_ options: SheetOptions, scene: Scene) -> Detent.ID? {
-        isFormSheet(options, scene: scene) ? nil : options.largestUndimmedDetent
+        isFormSheet(on: scene) ? nil : options.largestUndimmedDetent
     }
 
     /// How much of its dimming a sheet `height` high shows, 0…1: none up to and including the
