@@ -275,10 +275,10 @@ public final class ScenarioRunner {
             problem(step, "scroll", "animated: only a page's scroll is animated; \"\(label)\" is a popup")
         case .scroll(let delta, let label?, false):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
-            let isSheet = engine.sheets.selectedDetent(of: id) != nil
-            // A sheet that does not grow, or any other popup, scrolls its content when it is taller than the popup.
-            if isSheet, engine.sheets.scroll(id, by: delta) != .content { return }
-            if !engine.scrollContent(id, by: delta), !isSheet {
+            // A sheet grows or scrolls its content (`engine.sheets.scroll`); any other popup scrolls its content when taller.
+            if engine.sheets.selectedDetent(of: id) != nil {
+                engine.sheets.scroll(id, by: delta)
+            } else if !engine.scrollContent(id, by: delta) {
                 problem(step, "scroll", "\"\(label)\" is not a sheet and its content fits: nothing scrolls")
             }
         case .invalidateDetents(let label):

@@ -297,6 +297,29 @@ import Testing
         #expect(t.stage.frame().node("popup.\(first).grabber") != nil)
     }
 
+    @Test("dismissing the sheet below takes the one above: both slide away together, the top one's events first, none left")
+    func lowerTakesTheOneAbove() {
+        let t = Fixture()
+        let lower = t.sheet(Self.mediumLarge), upper = t.sheet(Self.mediumLarge)
+        t.log.lines = []
+        t.chef.dismiss(lower)
+        t.chef.advance(by: .milliseconds(100))
+        let bottom = Scene().height
+        #expect([lower, upper].allSatisfy { t.engine.isOnScreen($0) && t.engine.visualState(of: $0)!.frame.y < bottom })
+        t.chef.runUntilIdle()
+        #expect(
+            t.log.lines == [
+                "will-dismiss", "will-dismiss", "did-dismiss", "finished dismissed(requested)", "did-dismiss",
+                "finished dismissed(requested)",
+            ])
+        #expect(
+            t.traced.timeline(["will-dismiss", "dismissed"]) == [
+                "will-dismiss#\(upper)", "will-dismiss#\(lower)", "dismissed#\(upper)", "dismissed#\(lower)",
+            ])
+        #expect(!t.engine.isOnScreen(lower) && !t.engine.isOnScreen(upper))
+        #expect(!t.stage.frame().nodes.contains { $0.request == lower || $0.request == upper })
+    }
+
     @Test("the adaptive popover: a popover with its arrow in regular width, a sheet in compact width, and back, mid-presentation")
     func adaptivePopover() throws {
         let tablet = Scene(

@@ -127,6 +127,65 @@ import Testing
         withExtendedLifetime(samples) {}
     }
 
+    /// A sheet of 1,000 rows, `sheet` its `pop.theme` sheet object, then `steps`.
+    func sheetOfRows(_ sheet: String, _ steps: String) throws -> (ScenarioRunner, IsolatedSamples) {
+        try play(
+            """
+            {"steps": [
+              {"show": {"view_loader": "com.pophost.samples.swift.list-page", "controller_loader": "pop.theme",
+                        "data": {"rows": \(Self.rows(1000)), "theme": {"style": "sheet", "sheet": \(sheet)}}, "as": "list"}},
+              {"wait": "idle"}\(steps)]}
+            """)
+    }
+
+    @Test("a sheet grows to its next detent first, then its content scrolls by the one offset, clamped; down at the top does nothing")
+    func sheetScrolls() throws {
+        let (runner, samples) = try sheetOfRows(
+            #"{"detents": ["medium", "large"]}"#,
+            #", {"scroll": {"by": 50, "on": "list"}}, {"scroll": {"by": -40, "on": "list"}}, {"wait": "idle"}, {"scroll": {"by": -300, "on": "list"}}"#
+        )
+        #expect(runner.problems.isEmpty)
+        let id = try #require(runner.labels["list"])
+        #expect(runner.engine.sheets.selectedDetent(of: id) == "large")  // the first scroll up grew it; the one down before did nothing
+        #expect(runner.recorder.events.filter { $0.kind == .detentChanged }.count == 1)
+        var frame = runner.stage.frame()
+        let popup = try #require(frame.node("popup.\(id)"))
+        #expect(popup.rect.height == 787)
+        let scroll = try #require(popup.scroll)
+        #expect(scroll.offset == 300)
+        let content = try #require(frame.node("popup.\(id).content"))
+        #expect(content.rect.y == popup.rect.y - 300 && content.clip == popup.rect)
+        #expect(frame.node("popup.\(id).content.0")?.clip == popup.rect)
+
+        runner.engine.sheets.scroll(id, by: -1_000_000)
+        frame = runner.stage.frame()
+        #expect(frame.node("popup.\(id)")?.scroll?.offset == scroll.contentHeight - popup.rect.height)
+        #expect(runner.engine.sheets.scroll(id, by: 1_000_000) == .content)
+        #expect(runner.stage.frame().node("popup.\(id)")?.scroll?.offset == 0)
+        // At the top of its largest detent, scrolling up scrolls the content.
+        #expect(runner.engine.sheets.scroll(id, by: -56) == .content)
+        #expect(runner.stage.frame().node("popup.\(id)")?.scroll?.offset == 56)
+        // Back at medium with its content scrolled: not at the top edge, so the content scrolls, the sheet stays.
+        #expect(runner.engine.sheets.selectDetent("medium", on: id))
+        runner.chef.runUntilIdle()
+        #expect(runner.engine.sheets.scroll(id, by: -40) == .content)
+        #expect(runner.engine.sheets.selectedDetent(of: id) == "medium")
+        #expect(runner.stage.frame().node("popup.\(id)")?.scroll?.offset == 96)
+        withExtendedLifetime(samples) {}
+    }
+
+    @Test("a sheet that prefers not to grow scrolls its content at once, at its detent")
+    func sheetWithoutExpansion() throws {
+        let (runner, samples) = try sheetOfRows(
+            #"{"detents": ["medium", "large"], "scrolling_expands": false}"#, #", {"scroll": {"by": -100, "on": "list"}}"#)
+        #expect(runner.problems.isEmpty)
+        let id = try #require(runner.labels["list"])
+        #expect(runner.engine.sheets.selectedDetent(of: id) == "medium")
+        let popup = try #require(runner.stage.frame().node("popup.\(id)"))
+        #expect(popup.rect.height == 393.5 && popup.scroll?.offset == 100)
+        withExtendedLifetime(samples) {}
+    }
+
     @Test("a page of 1,000 rows keeps every row's height, clipped to the page")
     func longPage() throws {
         let (runner, samples) = try play(#"{"steps": [{"push": {"page": "list", "rows": \#(Self.rows(1000)), "animated": false}}]}"#)

@@ -38,6 +38,7 @@ extension Chef {
             clock.cancel(popup.transition?.endTimer)
             popup.transition = nil
         }
+        dismissSheets(above: popup, reason: reason)
         popup.interactiveDismissal = .following
         delegate?.willDismiss()
         popup.dismissReason = reason

@@ -46,6 +46,7 @@ extension Chef {
     func beginDismiss(_ popup: Popup, reason: Reason) {
         switch popup.state {
         case .presenting, .shown:
+            dismissSheets(above: popup, reason: reason)
             popup.dismissReason = reason
             popup.handler.willDismiss(reason)
             record(popup, .willDismiss, reason: reason)
@@ -183,6 +184,8 @@ extension Chef {
     /// final event is recorded, and only then does the layer move on.
     func finish(_ popup: Popup, _ requested: FinalEvent) {
         guard popup.state != .dismissed && popup.state != .cancelled else { return }
+        // Ended abruptly on screen (a failure, a lost plugin): the sheets above it go too.
+        if popup.state == .presenting || popup.state == .shown { dismissSheets(above: popup, reason: requested.reason) }
         // A requeued popup that was on screen once ends dismissed, whatever ends it.
         let event = popup.wasShown ? FinalEvent.dismissed(requested.reason) : requested
         popup.state = if case .dismissed = event { .dismissed } else { .cancelled }

@@ -58,6 +58,12 @@ struct LayerState {
         return false
     }
 
+    /// The sheets on the stack above `popup`, top first; none when it is the front one or not stacked.
+    func stacked(above popup: Popup) -> [Popup] {
+        guard let index = below.firstIndex(where: { $0 === popup }) else { return [] }
+        return Array((Array(below[(index + 1)...]) + [current].compactMap { $0 }).reversed())
+    }
+
     /// Inserts `popup` where `order` puts it: by priority (highest first) then arrival, or by arrival.
     mutating func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
         let index: Int

@@ -28,7 +28,7 @@ extension PresentationEngine {
 
     /// The popup's content laid out where the popup rests (at the origin), the height that shows of it and
     /// its scroll; nil scroll when it fits.
-    private func restingContent(of screen: ScreenPopup) -> (laid: LaidOutNode, visible: Double, scroll: Scroll?) {
+    func restingContent(of screen: ScreenPopup) -> (laid: LaidOutNode, visible: Double, scroll: Scroll?) {
         let frame = shownState(of: screen).frame
         let laid = ContentScroll.layout(screen.content, in: frame.size, alert: screen.presentation.style == .alert)
         return (

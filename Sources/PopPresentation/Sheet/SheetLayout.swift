@@ -2,7 +2,8 @@ import PopModel
 
 /// Where a sheet rests (UIKit's `UISheetPresentationController`, as documented; the spec's
 /// Decisions where it is silent): attached to the bottom of the screen, as high as its selected
-/// detent.
+/// detent; in regular width and height a form sheet (`UIModalPresentationStyle.formSheet`), centred,
+/// its one resting place taking the place of the detents.
 ///
 /// ```
 /// full screen  = compact height (H < 500) and not prefersEdgeAttachedInCompactHeight
@@ -14,8 +15,14 @@ import PopModel
 /// width        = W                        (full screen, compact width)
 ///                preferred width ≤ W      (edge-attached in compact height and widthFollows…)
 ///                W − safeLeading − safeTrailing (edge-attached in compact height)
-///                min(W, preferred width or 540) (regular width, regular height: a form-sized sheet)
 /// frame(h)     = x (W − width) / 2, y H − k − min(h, maximum − k), the bottom on the keyboard (k)
+///
+/// form sheet   = regular width and regular height
+/// room         = the safe area (its bottom at least the keyboard k) less 10 on every side
+/// form size    = preferred content size or 540 × 620 (UIKit's form sheet), each side at most room's
+/// form frame   = centred in the screen above the keyboard, moved into room
+/// its detent   = one: the largest active detent's id, height H − form frame(k = 0).y (the height
+///                from its top to the screen's bottom, what a drag moves and a release projects)
 /// ```
 /// A sheet with no active detent (only `medium`, in compact height) rests at the maximum under the
 /// id of its largest declared detent, and never fails. The selected detent is the one `selected`
@@ -25,8 +32,10 @@ public struct SheetLayout: PopupLayout {
     public static let largeTopGap = 10.0
     /// The medium detent's share of the maximum (pophost's choice: Apple says "about half").
     public static let mediumFraction = 0.5
-    /// A sheet's width in regular width and height without a preferred width (UIKit's form sheet).
-    public static let regularWidth = 540.0
+    /// A form sheet's size without a preferred content size (UIKit's default form sheet).
+    public static let formSheetSize = Size(width: 540, height: 620)
+    /// The least room a form sheet leaves to the safe area's edges (as the large detent's top gap).
+    public static let formSheetMargin = 10.0
 
     public let options: SheetOptions
     /// The active detents, small to large.
@@ -44,6 +53,12 @@ public struct SheetLayout: PopupLayout {
     /// The sheet takes the whole screen: compact height, not edge-attached.
     public static func isFullScreen(_ options: SheetOptions, scene: Scene) -> Bool {
         scene.verticalSizeClass == .compact && !options.prefersEdgeAttachedInCompactHeight
+    }
+
+    /// The sheet is a form sheet, centred: regular width and regular height (an iPad), where UIKit
+    /// presents a form sheet and its detents do not apply.
+    public static func isFormSheet(on scene: Scene) -> Bool {
+        scene.horizontalSizeClass == .regular && scene.verticalSizeClass == .regular
     }
 
     /// The largest height a detent can have (UIKit's `maximumDetentValue`).
@@ -70,7 +85,10 @@ public struct SheetLayout: PopupLayout {
         guard !active.isEmpty else {
             return [ResolvedDetent(id: options.detents.last?.id ?? Detent.large.id, height: maximum)]
         }
-        return active.enumerated().sorted { ($0.element.height, $0.offset) < ($1.element.height, $1.offset) }.map(\.element)
+        let sorted = active.enumerated().sorted { ($0.element.height, $0.offset) < ($1.element.height, $1.offset) }.map(\.element)
+        guard isFormSheet(on: scene), let largest = sorted.last else { return sorted }
+        // One resting place: a drag can only take it down and away, a release bring it back.
+        return [ResolvedDetent(id: largest.id, height: scene.height - formSheetFrame(options, scene: scene).y)]
     }
 
     /// The sheet's width on `scene`.
@@ -84,17 +102,42 @@ public struct SheetLayout: PopupLayout {
             }
             return max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length)
         }
-        if scene.horizontalSizeClass == .regular {
-            let preferred = options.preferredContentSize?.width
-            return min(scene.width, preferred.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? regularWidth)
-        }
+        if isFormSheet(on: scene) { return formSheetFrame(options, scene: scene).width }
         return scene.width
     }
 
-    /// The frame of a sheet `height` high, its bottom on a keyboard `keyboard` high (0: the screen's bottom).
+    /// A form sheet's resting frame above a keyboard `keyboard` high: the preferred content size, else
+    /// UIKit's 540 × 620, at most the room the safe area leaves less the margins; centred in the
+    /// screen above the keyboard and moved into that room.
+    public static func formSheetFrame(_ options: SheetOptions, scene: Scene, keyboard: Double = 0) -> Rect {
+        let inset = scene.safeArea, margin = formSheetMargin, keyboard = keyboard.length
+        let room = Rect(
+            x: inset.leading.length + margin, y: inset.top.length + margin,
+            width: max(0, scene.width - inset.leading.length - inset.trailing.length - 2 * margin),
+            height: max(0, scene.height - inset.top.length - max(inset.bottom.length, keyboard) - 2 * margin))
+        func side(_ preferred: Double?, _ standard: Double, _ limit: Double) -> Double {
+            min(preferred.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? standard, limit)
+        }
+        let width = side(options.preferredContentSize?.width, formSheetSize.width, room.width)
+        let height = side(options.preferredContentSize?.height, formSheetSize.height, room.height)
+        func placed(_ centred: Double, _ start: Double, _ length: Double, _ size: Double) -> Double {
+            min(max(centred, start), start + length - size)
+        }
+        return Rect(
+            x: placed((scene.width - width) / 2, room.x, room.width, width),
+            y: placed((scene.height - keyboard - height) / 2, room.y, room.height, height), width: width, height: height)
+    }
+
+    /// The frame of a sheet `height` high, its bottom on a keyboard `keyboard` high (0: the screen's
+    /// bottom); a form sheet `height` above the screen's bottom keeps its size, at most at its place.
     public static func frame(height: Double, options: SheetOptions, scene: Scene, keyboard: Double = 0) -> Rect {
-        let width = width(options, scene: scene)
         let keyboard = keyboard.length
+        if isFormSheet(on: scene) {
+            var frame = formSheetFrame(options, scene: scene, keyboard: keyboard)
+            frame.y = max(frame.y, scene.height - keyboard - height)
+            return frame
+        }
+        let width = width(options, scene: scene)
         let visible = max(0, min(height, maximumHeight(options, scene: scene) - keyboard))
         return Rect(x: (scene.width - width) / 2, y: scene.height - keyboard - visible, width: width, height: visible)
     }
@@ -129,6 +172,12 @@ public struct SheetLayout: PopupLayout {
     /// UIKit's grabber: 36 × 5, centred, 5 points below the sheet's top, fully rounded.
     public static func grabberRect(in frame: Rect) -> Rect {
         Rect(x: frame.x + (frame.width - 36) / 2, y: frame.y + 5, width: 36, height: 5)
+    }
+
+    /// The largest undimmed detent that applies: none for a form sheet, which is always dimmed
+    /// (UIKit's form sheet dims what is behind it).
+    public static func largestUndimmedDetent(_ options: SheetOptions, scene: Scene) -> Detent.ID? {
+        isFormSheet(on: scene) ? nil : options.largestUndimmedDetent
     }
 
     /// How much of its dimming a sheet `height` high shows, 0…1: none up to and including the

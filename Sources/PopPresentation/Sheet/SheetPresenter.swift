@@ -104,7 +104,7 @@ public final class SheetPresenter: PopupStylePresenter {
         var state = state
         state.dimAlpha *= SheetLayout.dimming(
             height: layout.selected.height, detents: layout.detents,
-            largestUndimmed: screen.presentation.sheet.largestUndimmedDetent)
+            largestUndimmed: SheetLayout.largestUndimmedDetent(layout.options, scene: scene))
         return isCovered(screen) ? SheetLayout.pushedBack(state) : state
     }
 
@@ -178,15 +178,23 @@ public final class SheetPresenter: PopupStylePresenter {
         move(screen, to: engine.shownState(of: screen), over: SheetBehaviour.snap.duration, curve: SheetBehaviour.snap.curve)
     }
 
-    /// Scrolling a sheet's content by `delta` points (negative: the finger moves up): at the edge,
-    /// with `prefersScrollingExpandsWhenScrolledToEdge`, the sheet grows to its next detent first
-    /// (a user's change, reported).
+    /// The user scrolls a sheet's content by `delta` points (negative: the finger moves up): at the
+    /// content's top edge, with `prefersScrollingExpandsWhenScrolledToEdge`, the sheet grows to its
+    /// next detent first (a user's change, reported); otherwise — at its largest detent, or when it
+    /// prefers not to grow — the content scrolls, through the one mechanism every popup's content
+    /// scrolls by (`scrollContent`).
     @discardableResult
     public func scroll(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
-        guard let screen = engine.popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = layout(of: screen),
-            screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0,
+        guard let screen = engine.popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = layout(of: screen) else {
+            return .content
+        }
+        let atTop = (engine.restingContent(of: screen).scroll?.offset ?? 0) <= 0
+        guard screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0, atTop,
             let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
-        else { return .content }
+        else {
+            engine.scrollContent(id, by: delta)
+            return .content
+        }
         _ = select(next.id, on: screen, byUser: true)
         snap(screen)
         return .expanded(next.id)
@@ -277,7 +285,8 @@ public final class SheetPresenter: PopupStylePresenter {
         let presentation = screen.presentation
         let dim = presentation.mask == .dimmed ? Double(presentation.dimColor & 0xFF) / 255 : 0
         let shown = SheetLayout.dimming(
-            height: max(height, smallest), detents: layout.detents, largestUndimmed: presentation.sheet.largestUndimmedDetent)
+            height: max(height, smallest), detents: layout.detents,
+            largestUndimmed: SheetLayout.largestUndimmedDetent(layout.options, scene: scene))
         state.dimAlpha = dim * shown * (smallest > 0 ? min(1, height / smallest) : 1)
         return state
     }
