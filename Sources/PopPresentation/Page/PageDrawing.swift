@@ -57,7 +57,7 @@ struct PageDrawing {
                 return nodes
             }
         }
-        cache.keepPageLayouts(of: Set(stack.pages.map(\.name)))
+        cache.keepPageContents(of: stack.pages)
         return nodes
     }
 
@@ -67,17 +67,7 @@ struct PageDrawing {
         let id = "page.\(page.name)"
         nodes.append(FrameNode(id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground))
         let area = layout.content(page.bar, pageX: x)
-        var root = cache.pageLayout(page.content, of: page.name, in: area)
-        root.node.background = nil  // drawn as the page's background
-        var content: [FrameNode] = []
-        // Content taller than the page keeps its size, from the page's top, clipped to the page.
-        let clip = root.frame.height > area.height + ContentScroll.tolerance ? area : nil
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, clip: clip).append(
-            root, id: id + ".content", to: &content)
-        for var node in content {
-            node.request = nil  // the app's, not a popup's
-            nodes.append(node)
-        }
+        cache.pageContent(of: page, size: Size(width: area.width, height: area.height)).append(in: area, to: &nodes)
     }
 
     private func appendBarBackground(_ style: BarStyle, id: String, x: Double, to nodes: inout [FrameNode]) {
@@ -125,13 +115,15 @@ struct PageDrawing {
     private func appendStatusBar(to nodes: inout [FrameNode]) {
         let safe = scene.safeArea
         guard safe.top >= 20 else { return }
-        nodes.append(
-            FrameNode(
-                id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
-                text: TextRun(
-                    lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
-                    inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
-                    centeredVertically: true)))
-        nodes += StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+        nodes += cache.statusBarNodes(in: scene) {
+            [
+                FrameNode(
+                    id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
+                    text: TextRun(
+                        lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
+                        inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
+                        centeredVertically: true))
+            ] + StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+        }
     }
 }
