@@ -7,12 +7,18 @@ struct AlertFrameComparison: Codable {
     let alertMicroseconds: Double
     let ratio: Double
     let budgetShare: Double
+    /// The most `ratio` may be, for a scene that has a target (absent from the JSON otherwise).
+    let target: Double?
+    let pass: Bool?
 
-    init(nodes: Int, microseconds: Double, alertMicroseconds: Double) {
+    init(nodes: Int, microseconds: Double, alertMicroseconds: Double, target: Double? = nil) {
         self.nodes = nodes
         self.microseconds = microseconds
         self.alertMicroseconds = alertMicroseconds
-        ratio = microseconds / alertMicroseconds
+        let ratio = microseconds / alertMicroseconds
+        self.ratio = ratio
         budgetShare = microseconds / PresentationBench.frameBudget
+        self.target = target
+        pass = target.map { ratio <= $0 }
     }
 }

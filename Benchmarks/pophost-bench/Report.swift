@@ -147,14 +147,14 @@ struct Report: Codable {
                 + "fresh Chef + Stage (not counted) \(decimal(json.setupMicroseconds, 1)) µs",
             pad("interactive pop", 18) + "\(micro(p.pagePop.microseconds))/frame = \(percent(p.pagePop.budgetShare)) of a 60 fps frame "
                 + "(two pages, two fake bars, \(p.pagePop.nodes) nodes); the alert scene's frame in the same rounds "
-                + "\(decimal(p.pagePop.alertMicroseconds, 1)) µs: ratio \(decimal(p.pagePop.ratio, 2))",
+                + "\(decimal(p.pagePop.alertMicroseconds, 1)) µs: " + verdict(p.pagePop),
             pad("sheet drag frame", 18)
                 + "\(micro(p.sheetDrag.microseconds))/frame = \(percent(p.sheetDrag.budgetShare)) of a 60 fps frame: "
                 + "follow + layout + SVG of the demo's share sheet (\(p.sheetDrag.nodes) nodes); the alert's frame in the same rounds "
-                + "\(micro(p.sheetDrag.alertMicroseconds)): ratio \(decimal(p.sheetDrag.ratio, 2))",
+                + "\(micro(p.sheetDrag.alertMicroseconds)): " + verdict(p.sheetDrag),
             pad("floating window", 18) + "\(micro(p.floating.microseconds))/frame = \(percent(p.floating.budgetShare)) of a 60 fps frame "
                 + "(a pop with the corner circle and a bubble, \(p.floating.nodes) nodes); the alert scene's frame in the same rounds "
-                + "\(micro(p.floating.alertMicroseconds)): ratio \(decimal(p.floating.ratio, 2))",
+                + "\(micro(p.floating.alertMicroseconds)): " + verdict(p.floating),
         ]
     }
 
@@ -173,6 +173,12 @@ struct Report: Codable {
     }
 
     var json: String { try! ValueEncoder().encode(self).indentedJSON }
+
+    /// A scene's ratio to the alert frame, with its target and whether it is met when it has one.
+    private func verdict(_ c: AlertFrameComparison) -> String {
+        guard let target = c.target, let pass = c.pass else { return "ratio \(decimal(c.ratio, 2))" }
+        return verdict(ratio: c.ratio, target: target, pass: pass)
+    }
 
     private func verdict(ratio: Double, target: Double, pass: Bool) -> String {
         "ratio \(pad(decimal(ratio, 2), 6, right: true))  (target ≤ \(decimal(target, 2)))  \(pass ? "PASS" : "FAIL")"

@@ -267,7 +267,9 @@ public final class ScenarioRunner {
             }
         case .scroll(let delta, nil, let animated):
             // Without a label, the top page's content scrolls.
-            if engine.pages.navigation.pages.isEmpty { return problem(step, "scroll", "no page is on the stack (name a popup with \"on\")") }
+            if engine.pages.navigation.pages.isEmpty {
+                return problem(step, "scroll", "no page is on the stack (name a popup with \"on\")")
+            }
             if !engine.pages.scroll(by: delta, animated: animated) {
                 problem(step, "scroll", "the top page does not scroll: its content fits, or a transition is under way")
             }

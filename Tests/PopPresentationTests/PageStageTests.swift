@@ -171,6 +171,43 @@ import Testing
         #expect(!stage.frame().nodes.contains { $0.id.hasPrefix("bar.") })
     }
 
+    /// A frame mid-pop does not depend on the frames drawn before it: each page's content is drawn
+    /// once per page and size and then moved (`FrameCache.pageContent`), giving the nodes drawn in
+    /// place — a page taller than the screen (clipped) and one that fits, through a rotation.
+    @Test func midPopFramesDoNotDependOnEarlierFrames() {
+        func rows(_ count: Int) -> ContentNode {
+            ContentNode(
+                .vstack(
+                    spacing: 1, alignment: .fill,
+                    children: (1...count).map {
+                        ContentNode(.text("Row \($0)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1))
+                    }))
+        }
+        func frameMidPop(drawingOnTheWay: Bool) -> Frame {
+            let stage = Stage(chef: Chef())
+            let navigation = stage.chef.navigation
+            stage.engine.pages.push(
+                navigation.makePage(kind: "list", preferences: PagePreferences(title: "List"), content: rows(80)), animated: false)
+            stage.engine.pages.push(
+                navigation.makePage(kind: "detail", preferences: PagePreferences(title: "Detail", bar: .transparent), content: rows(3)),
+                animated: false)
+            if drawingOnTheWay { _ = stage.frame() }
+            stage.engine.pages.beginInteractivePop(.edge, start: Point(x: 5, y: 300), translation: Point(x: 10, y: 0))
+            for translation in [40.0, 170.5, 90.25] {
+                stage.engine.pages.moveInteractivePop(translation: translation)
+                if drawingOnTheWay { _ = stage.frame() }
+            }
+            stage.engine.rotate(to: .landscape)
+            if drawingOnTheWay { _ = stage.frame() }
+            stage.engine.pages.moveInteractivePop(translation: 333.3)
+            return stage.frame()
+        }
+        let frame = frameMidPop(drawingOnTheWay: true)
+        #expect(frame.nodes.contains { $0.id.hasPrefix("page.list#1.content.") && $0.clip != nil })
+        #expect(frame.nodes.contains { $0.id.hasPrefix("page.detail#2.content.") && $0.clip == nil })
+        #expect(frame == frameMidPop(drawingOnTheWay: false))
+    }
+
     /// A page that disables the gesture, and a one-page stack, refuse the pan; the app still gets taps.
     @Test func refusedPans() {
         stage.engine.pages.push(page("list"), animated: false)

@@ -1,15 +1,18 @@
+import PopChef
 import PopModel
 
 /// What a stage's frames share from one to the next, so that a frame costs little more than what
-/// moved: the app's nodes for a scene, the keyboard's nodes at a height, and each popup's content laid
-/// out at its size. Content is laid out at the origin and moved to the popup's frame, whether it came
-/// from the cache or not, so a frame does not depend on which frames were drawn before it.
+/// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
+/// out at its size, each page's content drawn at its size and the status bar over the pages.
+/// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
+/// the cache or not, so a frame does not depend on which frames were drawn before it.
 final class FrameCache {
     private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
-    private var pageLayouts: [String: (size: Size, root: LaidOutNode)] = [:]
+    private var pageContents: [String: (page: Page, size: Size, content: PageContentNodes)] = [:]
     private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
+    private var statusBar: (scene: Scene, nodes: [FrameNode])?
 
     func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
         if let app, app.scene == scene, app.app == screen { return app.nodes }
@@ -48,23 +51,28 @@ final class FrameCache {
         return nodes
     }
 
-    /// Page `name`'s `content` laid out in `frame`, or from its top at its intrinsic height when taller
-    /// (laid out at the origin once per size, then moved).
-    func pageLayout(_ content: ContentNode, of name: String, in frame: Rect) -> LaidOutNode {
-        let size = Size(width: frame.width, height: frame.height)
-        let root: LaidOutNode
-        if let cached = pageLayouts[name], cached.size == size {
-            root = cached.root
-        } else {
-            root = ContentScroll.layout(content, in: size, alert: false)
-            pageLayouts[name] = (size, root)
-        }
-        return root.moved(x: frame.x, y: frame.y)
+    /// `page`'s content drawn at the origin in `size`, once per page and size: a page keeps its
+    /// content, and only moves during a transition.
+    func pageContent(of page: Page, size: Size) -> PageContentNodes {
+        if let cached = pageContents[page.name], cached.page === page, cached.size == size { return cached.content }
+        let content = PageContentNodes(page, size: size)
+        pageContents[page.name] = (page, size, content)
+        return content
     }
 
-    /// Forgets the layouts of pages no longer on the stack.
-    func keepPageLayouts(of names: Set<String>) {
-        if pageLayouts.count > names.count { pageLayouts = pageLayouts.filter { names.contains($0.key) } }
+    /// The status bar's text and icons over the pages in `scene`, made by `make` when the scene changed.
+    func statusBarNodes(in scene: Scene, make: () -> [FrameNode]) -> [FrameNode] {
+        if let statusBar, statusBar.scene == scene { return statusBar.nodes }
+        let nodes = make()
+        statusBar = (scene, nodes)
+        return nodes
+    }
+
+    /// Forgets the content of pages no longer on the stack.
+    func keepPageContents(of pages: [Page]) {
+        guard pageContents.count > pages.count else { return }
+        let names = Set(pages.map(\.name))
+        pageContents = pageContents.filter { names.contains($0.key) }
     }
 
     /// Forgets the layouts of requests no longer on screen.

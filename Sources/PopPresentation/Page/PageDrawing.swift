@@ -61,7 +61,7 @@ struct PageDrawing {
                 return nodes
             }
         }
-        cache.keepPageLayouts(of: Set(stack.pages.map(\.name)))
+        cache.keepPageContents(of: stack.pages)
         return nodes
     }
 
@@ -70,21 +70,13 @@ struct PageDrawing {
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
         let area = layout.content(page.bar, pageX: x)
-        var root = cache.pageLayout(page.content, of: page.name, in: area)
-        root.node.background = nil  // drawn as the page's background
+        let content = cache.pageContent(of: page, size: Size(width: area.width, height: area.height))
         // Content taller than the page keeps its size: it scrolls in the content area, which clips it.
-        let scroll = ContentScroll.scroll(contentHeight: root.frame.height, visible: area.height, offset: scrollOffsets[page.name] ?? 0)
-        if let scroll { root = root.moved(x: 0, y: -scroll.offset) }
+        let scroll = content.scroll(in: area, offset: scrollOffsets[page.name] ?? 0)
         nodes.append(
             FrameNode(
                 id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground, scroll: scroll))
-        var content: [FrameNode] = []
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, clip: scroll == nil ? nil : area).append(
-            root, id: id + ".content", to: &content)
-        for var node in content {
-            node.request = nil  // the app's, not a popup's
-            nodes.append(node)
-        }
+        content.append(in: area, scroll: scroll, to: &nodes)
     }
 
     private func appendBarBackground(_ style: BarStyle, id: String, x: Double, to nodes: inout [FrameNode]) {
@@ -132,13 +124,15 @@ struct PageDrawing {
     private func appendStatusBar(to nodes: inout [FrameNode]) {
         let safe = scene.safeArea
         guard safe.top >= 20 else { return }
-        nodes.append(
-            FrameNode(
-                id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
-                text: TextRun(
-                    lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
-                    inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
-                    centeredVertically: true)))
-        nodes += StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+        nodes += cache.statusBarNodes(in: scene) {
+            [
+                FrameNode(
+                    id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
+                    text: TextRun(
+                        lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
+                        inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
+                        centeredVertically: true))
+            ] + StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+        }
     }
 }

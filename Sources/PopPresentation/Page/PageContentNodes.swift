@@ -1,0 +1,44 @@
+import PopChef
+import PopModel
+
+/// A page's content drawn once, at the origin, in its content area's size (from its top at its
+/// intrinsic height when taller): a page keeps its content, and a transition only moves it, so a
+/// frame mid-transition moves these nodes instead of laying out and drawing the page again. Moving
+/// adds the area's origin to each rect — the very sums that moving a tree laid out at the origin
+/// makes — so the nodes are the same as drawn in place.
+struct PageContentNodes {
+    /// The nodes at the origin, ids under `page.<name>.content`; the app's (no request).
+    let nodes: [FrameNode]
+    /// The content's height as laid out (its intrinsic height when taller than its area).
+    let contentHeight: Double
+
+    init(_ page: Page, size: Size) {
+        var root = ContentScroll.layout(page.content, in: size, alert: false)
+        root.node.background = nil  // drawn as the page's background
+        contentHeight = root.frame.height
+        var nodes: [FrameNode] = []
+        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil).append(
+            root, id: "page.\(page.name).content", to: &nodes)
+        for index in nodes.indices { nodes[index].request = nil }
+        self.nodes = nodes
+    }
+
+    /// How the content scrolls in `area` at `offset` (clamped); nil when it fits.
+    func scroll(in area: Rect, offset: Double) -> Scroll? {
+        ContentScroll.scroll(contentHeight: contentHeight, visible: area.height, offset: offset)
+    }
+
+    /// Appends the nodes moved to `area` and scrolled by `scroll`, clipped to the area when they
+    /// scroll (content taller than its area keeps its size).
+    func append(in area: Rect, scroll: Scroll?, to drawn: inout [FrameNode]) {
+        let clip = scroll == nil ? nil : area
+        drawn += nodes.lazy.map { node in
+            var node = node
+            node.rect.x += area.x
+            node.rect.y += area.y
+            if let scroll { node.rect.y -= scroll.offset }
+            node.clip = clip
+            return node
+        }
+    }
+}
