@@ -273,14 +273,12 @@ public final class ScenarioRunner {
             if !engine.pages.scroll(by: delta, animated: animated) {
                 problem(step, "scroll", "the top page does not scroll: its content fits, or a transition is under way")
             }
-        case .scroll(_, let label?, true):
-            problem(step, "scroll", "animated: only a page's scroll is animated; \"\(label)\" is a popup")
-        case .scroll(let delta, let label?, false):
+        case .scroll(let delta, let label?, let animated):
             guard let id = popup(label, step, "scroll", where: { _ in true }) else { return }
             // A sheet grows or scrolls its content (`engine.sheets.scroll`); any other popup scrolls its content when taller.
             if engine.sheets.selectedDetent(of: id) != nil {
-                engine.sheets.scroll(id, by: delta)
-            } else if !engine.scrollContent(id, by: delta) {
+                engine.sheets.scroll(id, by: delta, animated: animated)
+            } else if !engine.scrollContent(id, by: delta, animated: animated) {
                 problem(step, "scroll", "\"\(label)\" is not a sheet and its content fits: nothing scrolls")
             }
         case .invalidateDetents(let label):

@@ -49,7 +49,7 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The app selects a sheet's detent (animated; not reported to the controller loader).
     case selectDetent(String, on: String)
     /// The user scrolls a popup's content by `by` points (negative: the finger moves up): the popup labelled
-    /// `on`, or without a label the top page's content, moving over time when `animated` (a page's only).
+    /// `on`, or without a label the top page's content, moving over time when `animated`.
     case scroll(by: Double, on: String?, animated: Bool = false)
     /// The app asks a sheet to resolve its detents again.
     case invalidateDetents(String)

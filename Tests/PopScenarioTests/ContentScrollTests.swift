@@ -127,6 +127,37 @@ import Testing
         withExtendedLifetime(samples) {}
     }
 
+    @Test("an animated scroll of a popup's content moves as a page's: at constant velocity over 0.3 s, from where it shows")
+    func animatedPopupScroll() throws {
+        let (runner, samples) = try play(
+            """
+            {"steps": [
+              {"show": {"view_loader": "com.pophost.samples.swift.list-page", "controller_loader": "pop.theme",
+                        "data": {"rows": \(Self.rows(1000))}, "as": "list"}},
+              {"wait": "idle"},
+              {"scroll": {"by": -300, "on": "list", "animated": true}}]}
+            """)
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        let id = try #require(runner.labels["list"])
+        func offset(after milliseconds: Int64, from start: VirtualTime) -> Double? {
+            runner.advance(to: start + .milliseconds(milliseconds))
+            return runner.stage.frame().node("popup.\(id)")?.scroll?.offset
+        }
+        // The scenario ends as its scroll starts.
+        var start = runner.chef.now
+        #expect(offset(after: 0, from: start) == 0)
+        #expect(offset(after: 150, from: start).map { abs($0 - 150) < 1e-6 } == true)
+        #expect(!runner.chef.clock.isIdle)
+        #expect(offset(after: 300, from: start) == 300)
+        #expect(runner.chef.clock.isIdle)
+        // Back down by 200 from where it shows.
+        start = runner.chef.now
+        #expect(runner.engine.scrollContent(id, by: 200, animated: true))
+        #expect(offset(after: 150, from: start).map { abs($0 - 200) < 1e-6 } == true)
+        #expect(offset(after: 300, from: start) == 100)
+        withExtendedLifetime(samples) {}
+    }
+
     /// A sheet of 1,000 rows, `sheet` its `pop.theme` sheet object, then `steps`.
     func sheetOfRows(_ sheet: String, _ steps: String) throws -> (ScenarioRunner, IsolatedSamples) {
         try play(

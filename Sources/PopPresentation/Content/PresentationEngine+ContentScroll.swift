@@ -5,14 +5,18 @@ import PopModel
 /// the focused field kept in view as UIKit's keyboard avoidance does.
 extension PresentationEngine {
     /// The user scrolls popup `id`'s content by `delta` points (negative: the finger moves up and the content
-    /// with it), clamped to the content. False when its content fits (nothing scrolls).
+    /// with it), clamped to the content; `animated`: at constant velocity over `ScrollMotion.animatedDuration`
+    /// from where it shows now, as a page's content scrolls. False when its content fits (nothing scrolls).
     @discardableResult
-    public func scrollContent(_ id: RequestID, by delta: Double) -> Bool {
+    public func scrollContent(_ id: RequestID, by delta: Double, animated: Bool = false) -> Bool {
         guard let screen = popups[id], screen.phase != .leaving, screen.motion != nil, delta.isFinite else { return false }
         let resting = restingContent(of: screen)
         guard let scroll = resting.scroll else { return false }
-        screen.scrollOffset =
+        let to =
             ContentScroll.scroll(contentHeight: scroll.contentHeight, visible: resting.visible, offset: scroll.offset - delta)?.offset ?? 0
+        let duration = animated ? ScrollMotion.animatedDuration : .zero
+        screen.scroll = ScrollMotion(from: scroll.offset, to: to, start: now, duration: duration)
+        keepRunning(for: duration)
         return true
     }
 
@@ -23,7 +27,8 @@ extension PresentationEngine {
         guard let (request, field) = keyboard.focusedField, request == screen.id else { return }
         let resting = restingContent(of: screen)
         guard let scroll = resting.scroll, let rect = ContentScroll.frame(ofField: field, in: resting.laid) else { return }
-        screen.scrollOffset = ContentScroll.revealing(top: rect.y, bottom: rect.maxY, from: scroll.offset, visible: resting.visible)
+        screen.scroll = ScrollMotion(
+            at: ContentScroll.revealing(top: rect.y, bottom: rect.maxY, from: scroll.offset, visible: resting.visible))
     }
 
     /// The popup's content laid out where the popup rests (at the origin), the height that shows of it and
@@ -32,7 +37,7 @@ extension PresentationEngine {
         let frame = shownState(of: screen).frame
         let laid = ContentScroll.layout(screen.content, in: frame.size, alert: screen.presentation.style == .alert)
         return (
-            laid, frame.height, ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scrollOffset)
+            laid, frame.height, ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scroll.offset(at: now))
         )
     }
 }

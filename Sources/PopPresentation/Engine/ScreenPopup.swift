@@ -22,9 +22,10 @@ final class ScreenPopup {
     var motion: Motion?
     /// Where it rests when shown, and the container and keyboard it was laid out for.
     var layout: (container: Rect, keyboard: Double, frame: Rect)?
-    /// How far its content is scrolled when taller than the popup (`ContentScroll`): set by the user's
-    /// scroll and the focused field, clamped when drawn, as the popup's height may change.
-    var scrollOffset = 0.0
+    /// How far its content is scrolled when taller than the popup (`ContentScroll`), and how that
+    /// moves (`ScrollMotion`, as a page's): set by the user's scroll and the focused field, clamped
+    /// when drawn, as the popup's height may change.
+    var scroll = ScrollMotion(at: 0)
     /// A banner's display timer while it runs, and when it fires.
     var displayTimer: VirtualClock.Token?
     var displayDeadline: VirtualTime?

@@ -184,7 +184,7 @@ public final class SheetPresenter: PopupStylePresenter {
     /// prefers not to grow — the content scrolls, through the one mechanism every popup's content
     /// scrolls by (`scrollContent`).
     @discardableResult
-    public func scroll(_ id: RequestID, by delta: Double) -> SheetScrollOutcome {
+    public func scroll(_ id: RequestID, by delta: Double, animated: Bool = false) -> SheetScrollOutcome {
         guard let screen = engine.popups[id], screen.phase == .shown, screen.sheet?.drag == nil, let layout = layout(of: screen) else {
             return .content
         }
@@ -192,7 +192,7 @@ public final class SheetPresenter: PopupStylePresenter {
         guard screen.presentation.sheet.prefersScrollingExpandsWhenScrolledToEdge, delta < 0, atTop,
             let next = SheetBehaviour.nextLarger(than: layout.selected.height, detents: layout.detents)
         else {
-            engine.scrollContent(id, by: delta)
+            engine.scrollContent(id, by: delta, animated: animated)
             return .content
         }
         _ = select(next.id, on: screen, byUser: true)
