@@ -37,7 +37,8 @@ extension PresentationEngine {
         let frame = shownState(of: screen).frame
         let laid = ContentScroll.layout(screen.content, in: frame.size, alert: screen.presentation.style == .alert)
         return (
-            laid, frame.height, ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scroll.offset(at: now))
+            laid, frame.height,
+            ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scroll.offset(at: now))
         )
     }
 }

@@ -69,7 +69,8 @@ struct FrameBuilder {
         var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
         root.node.background = nil  // drawn by the card, with its corners
         // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
-        let scroll = ContentScroll.scroll(contentHeight: root.frame.height, visible: state.frame.height, offset: popup.scroll.offset(at: engine.now))
+        let scroll = ContentScroll.scroll(
+            contentHeight: root.frame.height, visible: state.frame.height, offset: popup.scroll.offset(at: engine.now))
         if let scroll { root = root.moved(x: 0, y: -scroll.offset) }
         nodes.append(
             FrameNode(
