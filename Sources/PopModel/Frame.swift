@@ -8,13 +8,18 @@ public struct Frame: Hashable, Sendable {
     public var screen: Size
     /// The safe-area insets of the screen.
     public var safeArea: EdgeInsets
+    /// The traits it was drawn under (Reduce Motion).
+    public var traits: DisplayTraits
     /// The drawn nodes, back to front.
     public var nodes: [FrameNode]
 
-    public init(time: VirtualTime, screen: Size, safeArea: EdgeInsets = .zero, nodes: [FrameNode] = []) {
+    public init(
+        time: VirtualTime, screen: Size, safeArea: EdgeInsets = .zero, traits: DisplayTraits = DisplayTraits(), nodes: [FrameNode] = []
+    ) {
         self.time = time
         self.screen = screen
         self.safeArea = safeArea
+        self.traits = traits
         self.nodes = nodes
     }
 

@@ -45,6 +45,8 @@ public struct TraceEvent: Hashable, Sendable {
         case appKeyboard = "app-keyboard"
         case appTap = "app-tap"
         case openURL = "open-url"
+        /// The person's display traits changed (`detail`: what changed, as `reduce-motion on`).
+        case traits
         // The navigation stack (request 0; `detail` names the page)
         case pagePush = "page-push"
         case pagePop = "page-pop"

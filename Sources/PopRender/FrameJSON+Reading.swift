@@ -26,13 +26,15 @@ extension FrameJSON {
         guard let microseconds = Int64(exactly: (try root.number("time_ms") * 1000).rounded()) else {
             throw ReadError(path: "frame.time_ms", expected: "a time in milliseconds that fits microseconds in 64 bits")
         }
+        var traits = DisplayTraits()
+        if root.has("traits") { traits.reduceMotion = try root.member("traits").bool("reduce_motion") }
         return Frame(
             time: VirtualTime(microseconds: microseconds),
             screen: Size(width: try screen.number("width"), height: try screen.number("height")),
             safeArea: EdgeInsets(
                 top: try safe.number("top"), leading: try safe.number("left"), bottom: try safe.number("bottom"),
                 trailing: try safe.number("right")),
-            nodes: nodes)
+            traits: traits, nodes: nodes)
     }
 
     /// The frame of one line (or any text) of JSON.

@@ -14,6 +14,7 @@ public enum FrameJSON {
                 "top": number(frame.safeArea.top), "left": number(frame.safeArea.leading),
                 "bottom": number(frame.safeArea.bottom), "right": number(frame.safeArea.trailing),
             ]))
+        if !frame.traits.isDefault { object.add("traits", Self.object(["reduce_motion": .bool(frame.traits.reduceMotion)])) }
         object.add("nodes", .array(frame.nodes.map(node)))
         return .object(object)
     }

@@ -67,6 +67,8 @@ public final class ScenarioRunner {
             scene: Scene(
                 width: screen.width, height: screen.height, safeArea: screen.safeArea,
                 keyboardHeight: screen.keyboardHeight, scale: screen.scale))
+        // The screen's traits are where the scenario starts, not a change: set before the trace records.
+        stage.engine.setDisplayTraits(screen.display)
         chef.trace = recorder
         expectationTimes = Set(scenario.expectations.frames.map(\.at)).sorted()
     }
@@ -237,6 +239,10 @@ public final class ScenarioRunner {
             engine.setAppKeyboard(up: visible)
         case .rotate(let orientation):
             engine.rotate(to: orientation)
+        case .traits(let change):
+            var display = engine.traits.display
+            if let reduceMotion = change.reduceMotion { display.reduceMotion = reduceMotion }
+            engine.setDisplayTraits(display)
         case .resize(let size):
             var scene = engine.scene
             scene.width = size.width

@@ -13,6 +13,8 @@ public struct ScenarioScreen: Hashable, Sendable {
     public var keyboardHeight: Double
     /// Device pixels per point (1, 2 or 3): the grid layout rounds to (`Scene.scale`).
     public var scale: Double
+    /// The person's display traits at the start (Reduce Motion).
+    public var display = DisplayTraits()
 
     /// The default phone upright: 390 × 844 at 3×, safe area top 47 and bottom 34, keyboard 336.
     public static let portrait = ScenarioScreen()
@@ -42,9 +44,11 @@ public struct ScenarioScreen: Hashable, Sendable {
     /// An upright screen turned to landscape: width and height swap, the top inset (the notch) goes
     /// to both sides, the bottom one (the home indicator) becomes at most 21, the top one 0.
     func turnedToLandscape(keyboardHeight: Double) -> ScenarioScreen {
-        ScenarioScreen(
+        var turned = ScenarioScreen(
             width: height, height: width,
             safeArea: EdgeInsets(top: 0, leading: safeArea.top, bottom: min(safeArea.bottom, 21), trailing: safeArea.top),
             orientation: .landscape, keyboardHeight: keyboardHeight, scale: scale)
+        turned.display = display
+        return turned
     }
 }

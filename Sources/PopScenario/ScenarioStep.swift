@@ -37,6 +37,8 @@ public enum ScenarioAction: Hashable, Sendable {
     case keyboard(visible: Bool)
     /// The device turns.
     case rotate(Scene.Orientation)
+    /// The person changes display traits (those named; the others stay).
+    case traits(TraitChange)
     /// The screen (window) takes a new size, points.
     case resize(Size)
     /// The app navigates to a URL: it asks the popups to go (hide-all-if-can).
@@ -80,6 +82,7 @@ public enum ScenarioAction: Hashable, Sendable {
         case .focus: "focus"
         case .keyboard: "keyboard"
         case .rotate: "rotate"
+        case .traits: "traits"
         case .resize: "resize"
         case .openURL: "open_url"
         case .dismiss: "dismiss"
@@ -98,7 +101,7 @@ public enum ScenarioAction: Hashable, Sendable {
 
     /// Every action's key, in the documented order.
     public static let names = [
-        "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "resize", "open_url",
+        "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "traits", "resize", "open_url",
         "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back", "float",
     ]
 

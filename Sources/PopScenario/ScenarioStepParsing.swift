@@ -13,6 +13,7 @@ extension ScenarioParser {
     static let dragKeys = ["from", "to", "duration", "velocity"]
     static let selectDetentKeys = ["detent", "on"]
     static let scrollKeys = ["by", "on", "animated"]
+    static let traitsKeys = ["reduce_motion"]
     static let swipeBackKeys = ["from", "distance", "to", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
@@ -141,6 +142,11 @@ extension ScenarioParser {
         case "rotate":
             let orientation = try ScenarioRead.choice(value, at: path, Scene.Orientation.allCases.map(\.rawValue))
             return .rotate(Scene.Orientation(rawValue: orientation)!)
+        case "traits":
+            let object = try ScenarioRead.object(value, at: path)
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.traitsKeys, listing: "traits keys are")
+            guard !object.isEmpty else { throw ScenarioRead.error(path, "names no trait (traits keys are: reduce_motion)") }
+            return .traits(TraitChange(reduceMotion: try ScenarioRead.optional(object, "reduce_motion", at: path, ScenarioRead.bool)))
         case "resize":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.resizeKeys, listing: "resize keys are")

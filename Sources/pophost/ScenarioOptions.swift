@@ -8,6 +8,12 @@ struct ScenarioArgument: ParsableArguments {
             "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
     var scenario: String = "demo"
     @OptionGroup var arbitration: ArbitrationOptions
+    @Flag(
+        help: """
+            Reduce Motion: slides, scales and bounces become fades in place and springs do not overshoot \
+            (as the scenario's screen "reduce_motion": true).
+            """)
+    var reduceMotion = false
 
     /// The scenario, with the arbitration options applied, or a clean exit with its error (file,
     /// field and problem).
@@ -20,6 +26,7 @@ struct ScenarioArgument: ParsableArguments {
         }
         for warning in loaded.warnings { Diagnostics.warning(printable(warning)) }
         loaded.configuration = arbitration.applied(to: loaded.configuration)
+        if reduceMotion { loaded.screen.display.reduceMotion = true }
         return loaded
     }
 }

@@ -92,7 +92,7 @@ final class BannerPresenter: PopupStylePresenter {
         popup.motion = .animated(
             Animation(
                 from: engine.currentState(of: popup), to: engine.shownState(of: popup), start: now,
-                duration: spring.duration, curve: spring.curve))
+                duration: spring.duration, curve: engine.motionCurve(spring.curve)))
         engine.keepRunning(for: spring.duration)
     }
 }

@@ -21,7 +21,8 @@ struct FrameBuilder {
             ? cache.appNodes(app, in: scene)
             : PageDrawing(
                 scene: scene, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
-                hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets
+                hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
+                crossFade: engine.pages.crossFades
             ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
@@ -33,7 +34,7 @@ struct FrameBuilder {
         if keyboardHeight > 0 {
             nodes += cache.keyboardNodes(in: scene, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)
         }
-        return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, nodes: nodes)
+        return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, traits: engine.traits.display, nodes: nodes)
     }
 
     private func appendNodes(of popup: ScreenPopup, state: VisualState, to nodes: inout [FrameNode]) {

@@ -186,13 +186,15 @@ public final class PresentationEngine: PopupPresenter {
         let shown = shownState(of: screen)
         let behaviour = screen.style.behaviour
         if showing {
-            let entrance = behaviour.entrance(to: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
+            var entrance = behaviour.entrance(to: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
+            if reducesMotion { entrance = ReducedMotion.entrance(entrance, shown: shown) }
             let from = screen.motion?.value(at: now) ?? entrance.from
             screen.motion = .animated(Animation(from: from, to: shown, start: now, duration: duration, curve: entrance.curve))
         } else {
-            let exit = behaviour.exit(shown: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
-            screen.motion = .animated(
-                Animation(from: currentState(of: screen), to: exit.to, start: now, duration: duration, curve: exit.curve))
+            let current = currentState(of: screen)
+            var exit = behaviour.exit(shown: shown, presentation: screen.presentation, screen: scene.size, duration: duration)
+            if reducesMotion { exit = ReducedMotion.exit(exit, from: current) }
+            screen.motion = .animated(Animation(from: current, to: exit.to, start: now, duration: duration, curve: exit.curve))
         }
     }
 
@@ -250,6 +252,21 @@ public final class PresentationEngine: PopupPresenter {
         chef.record(.resize, request: 0, detail: TraceText.size(newScene.size))
         relayout(over: .zero)
     }
+
+    /// The person changes their display traits (Reduce Motion): traced `traits`; what moves from
+    /// now on moves as they say (`ReducedMotion`), what is already moving finishes as it began.
+    public func setDisplayTraits(_ display: DisplayTraits) {
+        guard display != traits.display else { return }
+        let change = "reduce-motion \(display.reduceMotion ? "on" : "off")"
+        traits.display = display
+        chef.record(.traits, request: 0, detail: change)
+    }
+
+    /// Whether motion is reduced (the person's Reduce Motion).
+    var reducesMotion: Bool { traits.display.reduceMotion }
+
+    /// `curve` as the person's traits have it: without overshoot under Reduce Motion.
+    func motionCurve(_ curve: TimingCurve) -> TimingCurve { reducesMotion ? ReducedMotion.curve(curve) : curve }
 
     /// Turns the device: the screen, safe area and keyboard height swap (see `Scene.rotated(to:)`).
     public func rotate(to orientation: Scene.Orientation) {

@@ -4,17 +4,20 @@ import PopModel
 /// together with the window's geometry): the scene — size, orientation, scale, safe-area insets on
 /// all four sides, size classes — and where the keyboard rests. Because it is one value, a change is
 /// one event (`PresentationEngine.traitsDidChange`) that every presenter answers by laying out again
-/// from it. What the appearance issue adds (appearance, text size, layout direction, reduced motion)
-/// belongs here too.
+/// from it. The person's display traits (`DisplayTraits`: Reduce Motion; appearance, text size and
+/// layout direction to come) are part of it.
 public struct TraitEnvironment: Hashable, Sendable {
     /// The screen: size, scale, safe area, the keyboard's height in this orientation.
     public var scene: Scene
     /// The keyboard's frame once it has finished sliding; nil while it is down (or going down).
     public var keyboardFrame: Rect?
+    /// What the person has set: Reduce Motion.
+    public var display: DisplayTraits
 
-    public init(scene: Scene, keyboardFrame: Rect? = nil) {
+    public init(scene: Scene, keyboardFrame: Rect? = nil, display: DisplayTraits = DisplayTraits()) {
         self.scene = scene
         self.keyboardFrame = keyboardFrame
+        self.display = display
     }
 
     public var size: Size { scene.size }

@@ -13,6 +13,9 @@ struct FloatingMorph: Hashable {
     let curve: TimingCurve
     /// How long the card fades out once it has arrived (0: it is gone at once).
     let fadeOut: VirtualTime
+    /// The card's opacity at the start and at the end of the move (Reduce Motion fades the card in
+    /// place instead of moving it: 0 → 1 or 1 → 0).
+    var fromOpacity = 1.0, toOpacity = 1.0
 
     /// When the card is gone.
     var end: VirtualTime { start + duration + fadeOut }
@@ -25,6 +28,6 @@ struct FloatingMorph: Hashable {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
         let frame = Rect(x: mix(from.x, to.x), y: mix(from.y, to.y), width: mix(from.width, to.width), height: mix(from.height, to.height))
         let faded = fadeOut.microseconds > 0 ? min(max((now - start - duration).seconds / fadeOut.seconds, 0), 1) : 0
-        return (frame, mix(fromRadius, toRadius), 1 - faded)
+        return (frame, mix(fromRadius, toRadius), mix(fromOpacity, toOpacity) * (1 - faded))
     }
 }

@@ -185,9 +185,16 @@ public final class FloatingPresenter {
         curve: TimingCurve, fadeOut: VirtualTime
     ) {
         let bubbleRadius = layout.bubbleSide / 2
-        let morph = FloatingMorph(
+        var morph = FloatingMorph(
             from: from, to: to, fromRadius: expanding ? bubbleRadius : 0, toRadius: expanding ? 0 : bubbleRadius, start: now,
             duration: duration, curve: curve, fadeOut: fadeOut)
+        if engine.reducesMotion {
+            // A fade in place: the page's card fades out where the page is, or in where it will be.
+            let page = expanding ? to : from
+            morph = FloatingMorph(
+                from: page, to: page, fromRadius: 0, toRadius: 0, start: now, duration: duration, curve: curve, fadeOut: fadeOut,
+                fromOpacity: expanding ? 0 : 1, toOpacity: expanding ? 1 : 0)
+        }
         state.card = FloatingState.Card(
             morph: morph, page: page.name, fill: page.content.background ?? Palette.appBackground, declaration: declaration)
         engine.keepRunning(for: duration + fadeOut)
@@ -345,7 +352,7 @@ public final class FloatingPresenter {
         case .snapping(let from, let start):
             let snap = FloatingBehaviour.snap
             let fraction = min(max((now - start).seconds / snap.duration.seconds, 0), 1)
-            let p = fraction >= 1 ? 1 : snap.curve.progress(at: fraction)
+            let p = fraction >= 1 ? 1 : engine.motionCurve(snap.curve).progress(at: fraction)
             return Point(x: from.x + (bubble.origin.x - from.x) * p, y: from.y + (bubble.origin.y - from.y) * p)
         case .deleting(let at):
             let away = layout.circleCentre(progress: circleShowProgress)

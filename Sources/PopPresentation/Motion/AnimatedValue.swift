@@ -1,9 +1,10 @@
 import PopModel
 
-/// Linear interpolation: exactly `a` at 0 and exactly `b` at 1; past 1 (a spring's overshoot) it
-/// carries on along the same line.
+/// Linear interpolation: exactly `a` at 0 and exactly `b` at 1, and exactly `a` throughout when
+/// `a` is `b` (what does not move stays put: a fade in place keeps its frame); past 1 (a spring's
+/// overshoot) it carries on along the same line.
 private func mix(_ a: Double, _ b: Double, _ progress: Double) -> Double {
-    a * (1 - progress) + b * progress
+    a == b ? a : a * (1 - progress) + b * progress
 }
 
 extension VisualState {

@@ -24,20 +24,28 @@ struct PageDrawing {
     var hidden: String? = nil
     /// Each page's scroll offset now, by name (0 when absent); clamped to its content here.
     var scrollOffsets: [String: Double] = [:]
+    /// The transition cross-fades instead of sliding (a push or pop by the app under Reduce Motion):
+    /// both pages in place, the upper one fading in (push) or out (pop).
+    var crossFade = false
 
     private var layout: NavigationLayout { NavigationLayout(scene: scene) }
 
     func nodes() -> [FrameNode] {
         var nodes: [FrameNode] = []
         if let transition = stack.transition, let progress {
-            let offsets = layout.pageOffsets(isPop: transition.isPop, progress: progress)
+            let offsets = crossFade ? (leaving: 0.0, arriving: 0.0) : layout.pageOffsets(isPop: transition.isPop, progress: progress)
             // The page that is (or was) lower in the stack is drawn first.
             let lower = transition.isPop ? (transition.arriving, offsets.arriving) : (transition.leaving, offsets.leaving)
             let upper = transition.isPop ? (transition.leaving, offsets.leaving) : (transition.arriving, offsets.arriving)
             for (page, x) in [lower, upper] where page.name != hidden {
+                let first = nodes.count
                 appendPage(page, x: x, to: &nodes)
                 appendBarBackground(page.bar, id: "page.\(page.name).bar", x: x, to: &nodes)
                 appendLargeTitle(page, x: x, to: &nodes)
+                if crossFade && page === upper.0 {
+                    let opacity = transition.isPop ? 1 - progress : progress
+                    for index in first..<nodes.count { nodes[index].opacity *= opacity }
+                }
             }
             let opacities = PageTransitionBehaviour.titleOpacities(
                 progress: progress, leaving: transition.leaving.bar, arriving: transition.arriving.bar)

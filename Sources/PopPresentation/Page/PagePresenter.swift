@@ -29,6 +29,13 @@ public final class PagePresenter {
     /// nil when no transition runs.
     public var transitionProgress: Double? { motion?.progress(at: now) }
 
+    /// Whether the transition cross-fades instead of sliding: a push or pop by the app under Reduce
+    /// Motion (an interactive pop still follows the finger).
+    var crossFades: Bool {
+        guard case .animated = motion else { return false }
+        return engine.reducesMotion
+    }
+
     /// The interactive pop the finger drives or that is settling, if any.
     public var interactivePop: InteractivePop? {
         switch motion {

@@ -175,7 +175,9 @@ public final class SheetPresenter: PopupStylePresenter {
 
     /// A sheet springs to its resting state from wherever it is.
     private func snap(_ screen: ScreenPopup) {
-        move(screen, to: engine.shownState(of: screen), over: SheetBehaviour.snap.duration, curve: SheetBehaviour.snap.curve)
+        move(
+            screen, to: engine.shownState(of: screen), over: SheetBehaviour.snap.duration,
+            curve: engine.motionCurve(SheetBehaviour.snap.curve))
     }
 
     /// The user scrolls a sheet's content by `delta` points (negative: the finger moves up): at the
