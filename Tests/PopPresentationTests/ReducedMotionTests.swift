@@ -69,7 +69,8 @@ import Testing
         let shown = VisualState(frame: Rect(x: 10, y: 20, width: 100, height: 50), alpha: 1, scale: 1, rotation: 0, dimAlpha: 0.4)
         let entrance = ReducedMotion.entrance((shown, .linear), shown: shown)
         #expect(entrance.from == shown)
-        let popup = ReducedMotion.entrance((VisualState(frame: shown.frame, alpha: 1, scale: 0, rotation: 0, dimAlpha: 0), .keyboard), shown: shown)
+        let scaledUp = VisualState(frame: shown.frame, alpha: 1, scale: 0, rotation: 0, dimAlpha: 0)
+        let popup = ReducedMotion.entrance((scaledUp, .keyboard), shown: shown)
         #expect(popup.from.scale == 1 && popup.from.alpha == 0 && popup.from.dimAlpha == 0 && popup.from.frame == shown.frame)
     }
 
