@@ -21,6 +21,7 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(
             keys: "Backspace", short: "back",
             help: "pop the top page (as the bar's back button; a drag from the left edge pops it interactively)"),
+        KeyBinding(keys: "m", short: "motion", help: "turn Reduce Motion on or off (fades instead of slides)"),
     ]
 
     /// The keys for `--help`: the mouse, typing, then each key.

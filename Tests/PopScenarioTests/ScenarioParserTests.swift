@@ -308,7 +308,7 @@ import Testing
         // The screen.
         (
             #"{"screen": {"widht": 300}, "steps": []}"#,
-            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale"#
+            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale, reduce_motion"#
         ),
         (#"{"screen": {"scale": 2.5}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 2.5"#),
         (#"{"screen": {"scale": 4}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 4"#),
@@ -334,7 +334,7 @@ import Testing
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
         (
             #"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#,
-            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, and optionally at and note"#
+            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, and optionally at and note"#
         ),
         (
             #"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#,
@@ -342,7 +342,7 @@ import Testing
         ),
         (
             #"{"steps": [{"at": 10, "note": "nothing"}]}"#,
-            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float"#
+            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float"#
         ),
         // Steps: time.
         (
