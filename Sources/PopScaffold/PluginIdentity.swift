@@ -25,9 +25,10 @@ public struct PluginIdentity: Equatable, Sendable {
         self.id = id
     }
 
-    /// The Swift target and module: NAME with '-' turned into '_' (`my_popup`).
+    /// The Swift target and module, and the Rust crate's library: NAME with '-' turned into '_' (`my_popup`).
     public var moduleName: String { Self.moduleName(for: name) }
-    /// The plugin's file: `libmy-popup.so` (both languages).
+    /// The plugin's file: `libmy-popup.so` (Swift and C; a Rust crate's is `libmy_popup.so`, see
+    /// `PluginScaffold.libraryFileName`).
     public var libraryFileName: String { "lib\(name).so" }
     public var handlerID: String { id + ".handler" }
     public var viewID: String { id + ".view" }
