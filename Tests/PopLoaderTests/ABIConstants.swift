@@ -51,7 +51,7 @@ enum ABIConstants {
     /// macros, nor POP_VERSION_INIT or POP_EXPORT) and the members of its `enum { ... }` blocks.
     static func names(in text: String) throws -> [(name: String, isString: Bool)] {
         let code = text.replacing(try Regex(#"(?s)/\*.*?\*/"#), with: " ").replacing(try Regex(#"//[^\n]*"#), with: " ")
-        let define = try Regex(#"^#define (POP_[A-Z0-9_]+)[ \t]+(\S[^\n]*)$"#).anchorsMatchLineEndsByDefault()
+        let define = try Regex(#"(?m)^#define (POP_[A-Z0-9_]+)[ \t]+(\S[^\n]*)$"#)
         let enumBlock = try Regex(#"enum\s*\{([^}]*)\}"#)
         var found: [(offset: String.Index, name: String, isString: Bool)] = []
         for match in code.matches(of: define) {

@@ -60,18 +60,18 @@ struct RustProjectTests {
         let plugins = temporary.subdirectory("plugins")
         try FileManager.default.copyItem(atPath: library, toPath: plugins + "/libx.so")
 
-        func show(_ data: String) throws -> ProcessResult {
+        func show(_ data: String, tap: [String] = []) throws -> ProcessResult {
             try run(
                 Build.pophost,
                 [
                     "show", "--plugins", plugins, "--handler", "com.example.x.handler", "--view-loader", "com.example.x.view",
-                    "--controller-loader", "com.example.x.controller", "--data", data, "--tap", "confirm",
-                ], environment: ["NO_COLOR": "1", "XDG_CACHE_HOME": temporary.subdirectory("cache")])
+                    "--controller-loader", "com.example.x.controller", "--data", data,
+                ] + tap, environment: ["NO_COLOR": "1", "XDG_CACHE_HOME": temporary.subdirectory("cache")])
         }
         let exploded = try show(#"{"title": "Hello", "explode": true}"#)
         #expect(exploded.stdout.contains("request 1: cancelled(plugin-error)"), "\(exploded.stdout)")
         #expect(exploded.stderr.contains("x: view.build panicked: boom"), "\(exploded.stderr)")
-        let fine = try show(#"{"title": "Hello"}"#)
+        let fine = try show(#"{"title": "Hello"}"#, tap: ["--tap", "confirm"])
         #expect(fine.status == 0, "\(fine.stdout)\(fine.stderr)")
         #expect(fine.stdout.contains("request 1: dismissed(action)"), "\(fine.stdout)")
     }
