@@ -4,8 +4,8 @@ import PopLoader
 /// the plugin id and its three component ids, all derived from NAME (and `--id`).
 ///
 /// NAME starts with an ASCII letter, has only ASCII letters, digits, '-' and '_', and at most 64
-/// characters, so it can be dropped into file names, C and Swift string literals, JSON and a
-/// Makefile without escaping.
+/// characters, so it can be dropped into file names, C, Swift and Rust string literals, JSON, a
+/// Makefile or a Cargo.toml without escaping.
 public struct PluginIdentity: Equatable, Sendable {
     public static let maximumNameLength = 64
     /// Swift module names that would clash with what the generated Swift project imports.

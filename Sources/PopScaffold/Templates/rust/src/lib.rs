@@ -79,7 +79,8 @@ impl Handler for MyPopupHandler {
 
     /// The request's final event, exactly once; the instance is dropped right after it.
     fn finished(&mut self, outcome: PopOutcome, reason: PopReason) {
-        let message = format!("my-popup: finished (outcome {outcome}, reason {reason}), {} confirmation(s)", self.confirmations);
+        let message =
+            format!("my-popup: finished (outcome {outcome}, reason {reason}), {} confirmation(s)", self.confirmations);
         log(POP_LOG_DEBUG, &message);
     }
 

@@ -293,9 +293,8 @@ pub struct PopComponentFactory {
     pub struct_size: u32,
     pub count: Option<unsafe extern "C" fn(*const PopComponentFactory) -> u32>,
     pub get_descriptor: Option<unsafe extern "C" fn(*const PopComponentFactory, u32) -> *const PopDescriptor>,
-    pub create: Option<
-        unsafe extern "C" fn(*const PopComponentFactory, *const PopHost, *const c_char) -> *const PopComponent,
-    >,
+    pub create:
+        Option<unsafe extern "C" fn(*const PopComponentFactory, *const PopHost, *const c_char) -> *const PopComponent>,
 }
 
 /// The options of a request (handler.h). The host fills in its defaults; change what you need.
@@ -326,7 +325,8 @@ pub struct PopHandler {
     pub component: PopComponent,
     pub get_options: Option<unsafe extern "C" fn(*const PopHandler, *const PopValue, *mut PopRequestOptions)>,
     /// ABI 1.0's should_present (a bare `pop_answer_fn`): left NULL, should_present_ex is used.
-    pub should_present: Option<unsafe extern "C" fn(*const PopHandler, *const PopValue, Option<unsafe extern "C" fn(bool)>)>,
+    pub should_present:
+        Option<unsafe extern "C" fn(*const PopHandler, *const PopValue, Option<unsafe extern "C" fn(bool)>)>,
     pub will_present: Option<unsafe extern "C" fn(*const PopHandler)>,
     pub did_present: Option<unsafe extern "C" fn(*const PopHandler)>,
     pub should_dismiss: Option<unsafe extern "C" fn(*const PopHandler, PopReason) -> bool>,
@@ -670,7 +670,13 @@ impl<'a> Builder<'a> {
 
     /// Text of `size` points; `max_lines` 0 = unlimited.
     pub fn text(
-        &mut self, text: &str, size: f64, weight: PopWeight, color: PopColor, alignment: PopAlignment, max_lines: u32,
+        &mut self,
+        text: &str,
+        size: f64,
+        weight: PopWeight,
+        color: PopColor,
+        alignment: PopAlignment,
+        max_lines: u32,
     ) -> &mut Self {
         let text = c_string(text);
         call!(self, text, text.as_ptr(), size, weight, color, alignment, max_lines);
@@ -810,7 +816,8 @@ fn tables() -> &'static Tables {
     &TABLES
         .get_or_init(|| {
             let plugin = &crate::PLUGIN;
-            let actions = plugin.handlers.iter().map(|class| class.actions.iter().filter_map(action_table).collect()).collect();
+            let actions =
+                plugin.handlers.iter().map(|class| class.actions.iter().filter_map(action_table).collect()).collect();
             Shared(Tables {
                 descriptors: [
                     plugin.handlers.iter().map(|c| component_descriptor(&c.component)).collect(),
@@ -887,7 +894,9 @@ unsafe extern "C" fn factory_get_descriptor(table: *const PopComponentFactory, i
 
 /// [main-thread] A new instance of `component_id`, or NULL for an id this factory does not make.
 unsafe extern "C" fn factory_create(
-    table: *const PopComponentFactory, _host: *const PopHost, component_id: *const c_char,
+    table: *const PopComponentFactory,
+    _host: *const PopHost,
+    component_id: *const c_char,
 ) -> *const PopComponent {
     guard("factory.create", null(), || {
         if component_id.is_null() {
@@ -910,7 +919,11 @@ unsafe extern "C" fn factory_create(
 
 // ---- component instances: the kind struct the host sees, then the Rust component -------------
 
-fn component_header(desc: *const PopDescriptor, size: usize, destroy: unsafe extern "C" fn(*const PopComponent)) -> PopComponent {
+fn component_header(
+    desc: *const PopDescriptor,
+    size: usize,
+    destroy: unsafe extern "C" fn(*const PopComponent),
+) -> PopComponent {
     PopComponent {
         abi_version: POP_VERSION_INIT,
         struct_size: size as u32, // sizeof the kind struct
@@ -1030,7 +1043,11 @@ unsafe extern "C" fn destroy<T>(component: *const PopComponent) {
     })
 }
 
-unsafe extern "C" fn handler_get_options(raw: *const PopHandler, data: *const PopValue, options: *mut PopRequestOptions) {
+unsafe extern "C" fn handler_get_options(
+    raw: *const PopHandler,
+    data: *const PopValue,
+    options: *mut PopRequestOptions,
+) {
     if options.is_null() {
         return;
     }
@@ -1092,7 +1109,13 @@ unsafe extern "C" fn handler_get_action(raw: *const PopHandler, index: u32) -> *
 /// An action, called by the host through libffi as `bool(self:ptr, action:str, <arg>:str...)`.
 fn run_action(raw: *const PopHandler, name: *const c_char, args: &[*const c_char]) -> bool {
     HandlerInstance::with(raw, "handler.action", false, |handler| {
-        let text = |s: *const c_char| if s.is_null() { String::new() } else { unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned() };
+        let text = |s: *const c_char| {
+            if s.is_null() {
+                String::new()
+            } else {
+                unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned()
+            }
+        };
         let name = text(name);
         let owned: Vec<String> = args.iter().map(|&a| text(a)).collect();
         let args: Vec<&str> = owned.iter().map(String::as_str).collect();
@@ -1113,15 +1136,24 @@ unsafe extern "C" fn action2(raw: *const PopHandler, name: *const c_char, a: *co
 }
 
 unsafe extern "C" fn action3(
-    raw: *const PopHandler, name: *const c_char, a: *const c_char, b: *const c_char, c: *const c_char,
+    raw: *const PopHandler,
+    name: *const c_char,
+    a: *const c_char,
+    b: *const c_char,
+    c: *const c_char,
 ) -> bool {
     run_action(raw, name, &[a, b, c])
 }
 
-unsafe extern "C" fn view_build(raw: *const PopViewLoader, data: *const PopValue, builder: *const PopContentBuilder) -> bool {
+unsafe extern "C" fn view_build(
+    raw: *const PopViewLoader,
+    data: *const PopValue,
+    builder: *const PopContentBuilder,
+) -> bool {
     guard("view.build", false, || {
         // SAFETY: `raw` is the first member of a live ViewInstance; the builder is valid for the call.
-        let (instance, Some(raw_builder)) = (unsafe { &*(raw as *const ViewInstance) }, unsafe { builder.as_ref() }) else {
+        let (instance, Some(raw_builder)) = (unsafe { &*(raw as *const ViewInstance) }, unsafe { builder.as_ref() })
+        else {
             return false;
         };
         let mut state = instance.state.try_borrow_mut().expect("view.build called from inside itself");
@@ -1129,7 +1161,11 @@ unsafe extern "C" fn view_build(raw: *const PopViewLoader, data: *const PopValue
     })
 }
 
-unsafe extern "C" fn controller_configure(raw: *const PopControllerLoader, data: *const PopValue, presentation: *mut PopPresentation) {
+unsafe extern "C" fn controller_configure(
+    raw: *const PopControllerLoader,
+    data: *const PopValue,
+    presentation: *mut PopPresentation,
+) {
     guard("controller.configure", (), || {
         if presentation.is_null() {
             return;
@@ -1213,7 +1249,8 @@ pub extern "C" fn pop_plugin_entry_v1() -> *const PopPluginEntry {
     guard("pop_plugin_entry_v1", null(), || {
         let entry = ENTRY.get_or_init(|| {
             let plugin = &crate::PLUGIN;
-            let descriptor = Box::leak(Box::new(descriptor(plugin.id, plugin.name, plugin.description, plugin.version, &[])));
+            let descriptor =
+                Box::leak(Box::new(descriptor(plugin.id, plugin.name, plugin.description, plugin.version, &[])));
             Shared(PopPluginEntry {
                 abi_version: POP_VERSION_INIT,
                 struct_size: size_of::<PopPluginEntry>() as u32,
