@@ -13,6 +13,7 @@ import Testing
 /// `pophost new`: names and ids, the directory rules, where the ABI headers and the plugin kit come
 /// from, and the generated projects — each built as its README says (`make`; the Swift one with
 /// `swiftc`, never `swift build` inside a test), loaded and run by a chef and through its scenario.
+/// The Rust project runs the same checks from `RustProjectTests`, when cargo is on PATH.
 @Suite struct ScaffoldTests {
     static let headers = ABIHeaders(directory: Repository.abiInclude)
     static let kit = PluginKitSources(directory: Repository.pluginKit)
