@@ -2,11 +2,11 @@ import Foundation
 
 /// The names the project templates are written with, and what replaces them in a generated project.
 ///
-/// Each template (Templates/c, Templates/swift) is a working plugin project named `my-popup`, module
-/// `my_popup`, plugin id `com.example.my-popup`: it builds and passes `pophost test` as it is, so a
-/// template is edited and checked like any plugin. `pophost new` copies it with those names, in file
-/// paths and contents alike, replaced by the project's. README prose names the ABI version of the
-/// vendored headers as `1.x.y`.
+/// Each template (Templates/c, Templates/swift, Templates/rust) is a working plugin project named
+/// `my-popup`, module (Rust: library crate) `my_popup`, plugin id `com.example.my-popup`: it builds
+/// and passes `pophost test` as it is, so a template is edited and checked like any plugin.
+/// `pophost new` copies it with those names, in file paths and contents alike, replaced by the
+/// project's. README prose (and the Rust binding's doc) names the ABI version as `1.x.y`.
 struct Placeholders {
     static let name = "my-popup"
     static let moduleName = "my_popup"

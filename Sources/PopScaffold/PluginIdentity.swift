@@ -4,8 +4,8 @@ import PopLoader
 /// the plugin id and its three component ids, all derived from NAME (and `--id`).
 ///
 /// NAME starts with an ASCII letter, has only ASCII letters, digits, '-' and '_', and at most 64
-/// characters, so it can be dropped into file names, C and Swift string literals, JSON and a
-/// Makefile without escaping.
+/// characters, so it can be dropped into file names, C, Swift and Rust string literals, JSON, a
+/// Makefile or a Cargo.toml without escaping.
 public struct PluginIdentity: Equatable, Sendable {
     public static let maximumNameLength = 64
     /// Swift module names that would clash with what the generated Swift project imports.
@@ -25,9 +25,10 @@ public struct PluginIdentity: Equatable, Sendable {
         self.id = id
     }
 
-    /// The Swift target and module: NAME with '-' turned into '_' (`my_popup`).
+    /// The Swift target and module, and the Rust crate's library: NAME with '-' turned into '_' (`my_popup`).
     public var moduleName: String { Self.moduleName(for: name) }
-    /// The plugin's file: `libmy-popup.so` (both languages).
+    /// The plugin's file: `libmy-popup.so` (Swift and C; a Rust crate's is `libmy_popup.so`, see
+    /// `PluginScaffold.libraryFileName`).
     public var libraryFileName: String { "lib\(name).so" }
     public var handlerID: String { id + ".handler" }
     public var viewID: String { id + ".view" }

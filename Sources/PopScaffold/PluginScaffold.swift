@@ -2,25 +2,35 @@ import Foundation
 import PopLoader
 
 /// `pophost new`: a standalone plugin project — a handler, a view loader and a controller loader
-/// that build with one command, pass `pophost test` and come with a scenario — in Swift or C.
+/// that build with one command, pass `pophost test` and come with a scenario — in Swift, C or Rust.
 ///
 /// The project is its language's template (`ProjectTemplate`, with the project's names in place of
-/// the template's, see `Placeholders`) plus a copy of this pophost's ABI headers (`ABIHeaders`) and,
-/// for Swift, of its plugin kit (`PluginKitSources`): so it builds offline and stays pinned to the
-/// ABI it was generated for.
+/// the template's, see `Placeholders`) plus, for Swift and C, a copy of this pophost's ABI headers
+/// (`ABIHeaders`) and, for Swift, of its plugin kit (`PluginKitSources`): so it builds offline and
+/// stays pinned to the ABI it was generated for. A Rust project carries the ABI in its template
+/// (`src/pophost.rs`: `#[repr(C)]` structs and the constants) and needs no vendored file.
 ///
 ///     let scaffold = PluginScaffold(identity: try PluginIdentity(name: "greeter"), language: .swift,
 ///                                   headers: try ABIHeaders.locate(), kit: try PluginKitSources.locate())
 ///     let written = try scaffold.write(to: "greeter")   // ["Package.swift", "README.md", ...]
 public struct PluginScaffold: Sendable {
     public enum Language: String, CaseIterable, Sendable {
-        case swift, c
+        case swift, c, rust
+
+        /// The language's name in prose: "Swift", "C", "Rust".
+        public var displayName: String {
+            switch self {
+            case .swift: "Swift"
+            case .c: "C"
+            case .rust: "Rust"
+            }
+        }
     }
 
     public let identity: PluginIdentity
     public let language: Language
     public let headers: ABIHeaders
-    /// The kit a Swift project vendors; a C project needs none (nil).
+    /// The kit a Swift project vendors; C and Rust projects need none (nil).
     public let kit: PluginKitSources?
 
     /// `kit` is required for `.swift`.
@@ -37,6 +47,7 @@ public struct PluginScaffold: Sendable {
         switch language {
         case .swift: "swift build -c release"
         case .c: "make"
+        case .rust: "cargo build --release --offline"
         }
     }
 
@@ -45,12 +56,19 @@ public struct PluginScaffold: Sendable {
         switch language {
         case .swift: ".build/release"
         case .c: "."
+        case .rust: "target/release"
         }
+    }
+
+    /// The built library's file name: `libNAME.so`, or for Rust, whose library is named after its
+    /// crate, `libMODULE.so` (Cargo turns '-' into '_').
+    public var libraryFileName: String {
+        language == .rust ? "lib\(identity.moduleName).so" : identity.libraryFileName
     }
 
     /// The built library, relative to the project directory (`./libNAME.so` rather than a bare file
     /// name, which dlopen and `pophost inspect` would not take for a path).
-    public var libraryPath: String { libraryDirectory + "/" + identity.libraryFileName }
+    public var libraryPath: String { libraryDirectory + "/" + libraryFileName }
 
     /// The scenario, relative to the project directory.
     public var scenarioPath: String { "scenarios/\(identity.name).json" }
@@ -66,15 +84,17 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The copies of this pophost's files, unchanged: the ABI headers (with a module map for Swift)
-    /// and, for Swift, the kit's sources — each where the template's build looks for it.
+    /// and, for Swift, the kit's sources — each where the template's build looks for it. Nothing
+    /// for Rust.
     private func vendored() throws(ScaffoldError) -> [GeneratedFile] {
-        let headerFiles = try headers.headers()
         switch language {
+        case .rust:
+            return []
         case .c:
-            return headerFiles.map { GeneratedFile("include/" + $0.path, $0.contents) }
+            return try headers.headers().map { GeneratedFile("include/" + $0.path, $0.contents) }
         case .swift:
             return [GeneratedFile("PluginABI/include/module.modulemap", try headers.moduleMap())]
-                + headerFiles.map { GeneratedFile("PluginABI/include/" + $0.path, $0.contents) }
+                + (try headers.headers()).map { GeneratedFile("PluginABI/include/" + $0.path, $0.contents) }
                 + (try kit!.sources()).map { GeneratedFile("PopPluginKit/Sources/PopPluginKit/" + $0.path, $0.contents) }
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import PopTestSupport
 import Testing
 
-/// docs/abi-layout.md, the size and offsets of every struct in the headers for authors who bind
-/// the ABI from another language, is the compiler's own account (clang's record-layout dump), so it
-/// cannot drift from the headers. `POPHOST_RECORD_LAYOUT=1 swift test --filter ABILayoutDocument`
+/// docs/abi-layout.md, the size and offsets of every struct in the headers and the value of every
+/// constant, for authors who bind the ABI from another language, is the compiler's own account
+/// (clang's record-layout dump; a program that prints the constants), so it cannot drift from the
+/// headers. `POPHOST_RECORD_LAYOUT=1 swift test --filter ABILayoutDocument`
 /// rewrites it after a header changes.
 @Suite struct ABILayoutDocumentTests {
     static let document = Repository.root + "/docs/abi-layout.md"
@@ -19,17 +20,22 @@ import Testing
         #expect(current == generated, "docs/abi-layout.md is out of date: POPHOST_RECORD_LAYOUT=1 swift test --filter ABILayoutDocument")
     }
 
-    /// The headers that declare structs, core first, each with its struct tags in order.
-    static func headers() throws -> [(path: String, tags: [String])] {
+    /// Every header, core first, then the stable extensions': `pophost/<name>.h`, `pophost/ext/<name>.h`.
+    static func allHeaders() throws -> [String] {
         let base = Repository.abiInclude + "/pophost"
         let files = FileManager.default
         let core = try files.contentsOfDirectory(atPath: base).filter { $0.hasSuffix(".h") }.sorted()
         let extensions = try files.contentsOfDirectory(atPath: base + "/ext").filter { $0.hasSuffix(".h") }.sorted().map { "ext/" + $0 }
+        return (core + extensions).map { "pophost/" + $0 }
+    }
+
+    /// The headers that declare structs, core first, each with its struct tags in order.
+    static func headers() throws -> [(path: String, tags: [String])] {
         let tag = try Regex(#"typedef struct (\w+)\s*\{"#)
-        return try (core + extensions).compactMap { name in
-            let text = try String(contentsOfFile: base + "/" + name, encoding: .utf8)
+        return try allHeaders().compactMap { path in
+            let text = try String(contentsOfFile: Repository.abiInclude + "/" + path, encoding: .utf8)
             let tags = text.matches(of: tag).map { String(text[$0.output[1].range!]) }
-            return tags.isEmpty ? nil : ("pophost/" + name, tags)
+            return tags.isEmpty ? nil : (path, tags)
         }
     }
 
@@ -60,6 +66,7 @@ import Testing
             `ABILayoutDocumentTests`, so it cannot drift from them; the headers remain the reference
             for what each member means. Offsets are in bytes; a nested struct's members are indented
             under it. Every `pop_*_t` enum type is an `int32_t`, and `bool` is C's `_Bool` (1 byte).
+            [Constants](#constants), at the end, gives the value of every constant the headers define.
 
             """
         for header in headers {
@@ -68,6 +75,26 @@ import Testing
                 guard let lines = records[tag] else { throw LayoutDumpFailure(stderr: "no layout of struct \(tag) in clang's dump") }
                 text += "\n### `\(tag)_t`\n\n```\n" + lines.joined(separator: "\n") + "\n```\n"
             }
+        }
+        return text + (try constantsSection())
+    }
+
+    /// The constants, header by header: a table of each `#define` and enum member with its value, as
+    /// a C program including the headers prints it (`ABIConstants`).
+    static func constantsSection() throws -> String {
+        var text = """
+
+            ## Constants
+
+            The value of every constant the headers define — each `#define` with a number or a string,
+            each member of an `enum` (crossing the boundary as its group's `pop_*_t`) — as a C program
+            that includes the headers prints it. `POP_VERSION_INIT` is
+            `{ POP_VERSION_MAJOR, POP_VERSION_MINOR, POP_VERSION_PATCH }`.
+
+            """
+        for header in try ABIConstants.evaluate(headers: try allHeaders()) {
+            text += "\n### `<\(header.header)>`\n\n| constant | value |\n|---|---|\n"
+            for constant in header.constants { text += "| `\(constant.name)` | `\(constant.value)` |\n" }
         }
         return text
     }

@@ -13,6 +13,7 @@ import Testing
 /// `pophost new`: names and ids, the directory rules, where the ABI headers and the plugin kit come
 /// from, and the generated projects — each built as its README says (`make`; the Swift one with
 /// `swiftc`, never `swift build` inside a test), loaded and run by a chef and through its scenario.
+/// The Rust project runs the same checks from `RustProjectTests`, when cargo is on PATH.
 @Suite struct ScaffoldTests {
     static let headers = ABIHeaders(directory: Repository.abiInclude)
     static let kit = PluginKitSources(directory: Repository.pluginKit)
@@ -96,7 +97,7 @@ import Testing
         let badID = try run(Build.pophost, ["new", "x", "--id", "nodots", "--dir", temporary.file("p")])
         #expect(badID.status == 64)
         #expect(badID.stderr.contains("error: invalid plugin id \"nodots\""), "\(badID.stderr)")
-        let badLanguage = try run(Build.pophost, ["new", "x", "--lang", "rust", "--dir", temporary.file("p")])
+        let badLanguage = try run(Build.pophost, ["new", "x", "--lang", "go", "--dir", temporary.file("p")])
         #expect(badLanguage.status != 0)
         #expect(!FileManager.default.fileExists(atPath: temporary.file("p")))
 
@@ -213,7 +214,7 @@ import Testing
 
     @Test(
         "the project builds as its README says, describes its three components and exports only the entry",
-        arguments: PluginScaffold.Language.allCases)
+        arguments: ProjectBuild.alwaysBuilt)
     func projectBuildsAndDescribes(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let info = try PluginLoader.describe(path: project.library).get()
@@ -223,9 +224,9 @@ import Testing
         #expect(info.components.map(\.kind) == [.handler, .viewLoader, .controllerLoader])
         #expect(info.components.map(\.descriptor.id) == ["com.example.x.handler", "com.example.x.view", "com.example.x.controller"])
         #expect(info.components.allSatisfy { !$0.descriptor.name.isEmpty && !$0.descriptor.description.isEmpty })
-        // The vendored headers, and the Swift project's kit, are this repository's, byte for byte.
+        // The vendored headers (none in Rust), and the Swift project's kit, are this repository's, byte for byte.
         let headers = language == .c ? "/include/" : "/PluginABI/include/"
-        for header in try Self.headers.headers() {
+        for header in try Self.headers.headers() where language != .rust {
             #expect(try String(contentsOfFile: project.directory + headers + header.path, encoding: .utf8) == header.contents)
         }
         if language == .swift {
@@ -237,7 +238,7 @@ import Testing
 
     @Test(
         "the plugin's popup shows in a chef and its OK button runs the handler's action, which dismisses it",
-        arguments: PluginScaffold.Language.allCases)
+        arguments: ProjectBuild.alwaysBuilt)
     func pluginInChef(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let plugins = TemporaryDirectory()  // this test's own image of the plugin
@@ -276,7 +277,7 @@ import Testing
         #expect(source.liveInstances == 0)
     }
 
-    @Test("the project's scenario plays and meets its expectations", arguments: PluginScaffold.Language.allCases)
+    @Test("the project's scenario plays and meets its expectations", arguments: ProjectBuild.alwaysBuilt)
     func projectScenario(_ language: PluginScaffold.Language) throws {
         let project = try GeneratedProject.shared(language).get()
         let scenario = try Scenario.load(path: project.directory + "/scenarios/x.json")
@@ -363,6 +364,45 @@ import Testing
         #expect(try read(".gitignore").contains("/.build/"))
         #expect(result.stdout.contains("  swift build -c release\n"))
     }
+
+    // MARK: the Rust project
+
+    @Test("the Rust project's files are well-formed: a std-only cdylib crate, safe components, the guarded binding")
+    func rustProject() throws {
+        let temporary = TemporaryDirectory()
+        let directory = temporary.file("my-popup")
+        let result = try run(
+            Build.pophost, ["new", "my-popup", "--lang", "rust", "--dir", directory, "--id", "com.acme.popup"],
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        func read(_ path: String) throws -> String { try String(contentsOfFile: directory + "/" + path, encoding: .utf8) }
+
+        let manifest = try read("Cargo.toml")
+        #expect(manifest.contains("name = \"my-popup\"") && manifest.contains("name = \"my_popup\""))
+        #expect(manifest.contains("crate-type = [\"cdylib\"]") && manifest.contains("panic = \"unwind\""))
+        #expect(manifest.contains("[dependencies]\n\n"), "no dependency: it builds offline")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/include"), "nothing vendored: the binding is src/pophost.rs")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/exports.map"), "a cdylib needs no version script")
+
+        let lib = try read("src/lib.rs")
+        #expect(lib.contains("#![deny(unsafe_code)]"))
+        let code = lib.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+        #expect(!code.contains("unsafe {") && !code.contains("unsafe fn") && !code.contains("println!"))
+        for id in ["\"com.acme.popup\"", "\"com.acme.popup.handler\"", "\"com.acme.popup.view\"", "\"com.acme.popup.controller\""] {
+            #expect(lib.contains(id), "\(id)")
+        }
+        let binding = try read("src/pophost.rs")
+        #expect(binding.contains("#[no_mangle]\npub extern \"C\" fn pop_plugin_entry_v1()"))
+        #expect(binding.contains("catch_unwind") && binding.contains("#[repr(C)]"))
+        #expect(binding.contains("ABI \(try #require(Self.headers.version())) for Rust"))
+
+        let scenario = try Scenario.load(path: directory + "/scenarios/my-popup.json")
+        #expect(scenario.plugins == [directory + "/target/release"])
+        #expect(try read(".gitignore").contains("/target/"))
+        #expect(result.stdout.contains("Created the Rust plugin project my-popup (com.acme.popup)"))
+        #expect(result.stdout.contains("  cargo build --release --offline\n"))
+        #expect(result.stdout.contains("  pophost test target/release/libmy_popup.so --scenarios scenarios\n"))
+    }
 }
 
 /// One project per language generated by the real `pophost new x` and built as its README says
@@ -377,11 +417,13 @@ struct GeneratedProject: Sendable {
         switch language {
         case .c: c
         case .swift: swift
+        case .rust: rust
         }
     }
 
     private static let c = Result { try GeneratedProject(.c) }
     private static let swift = Result { try GeneratedProject(.swift) }
+    private static let rust = Result { try GeneratedProject(.rust) }
 
     private init(_ language: PluginScaffold.Language) throws {
         temporary = TemporaryDirectory()

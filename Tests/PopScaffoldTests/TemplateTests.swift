@@ -14,7 +14,7 @@ import Testing
 @Suite struct TemplateTests {
     @Test(
         "each template, as it is, builds (against this repository's headers and kit) and plays its own scenario",
-        arguments: PluginScaffold.Language.allCases)
+        arguments: ProjectBuild.alwaysBuilt)
     func templateIsAWorkingProject(_ language: PluginScaffold.Language) throws {
         let temporary = TemporaryDirectory()
         let directory = temporary.file("my-popup")
@@ -84,7 +84,8 @@ import Testing
         }
         let paths = files.map(\.path)
         #expect(paths.contains("scenarios/Greeter_2.json"))
-        #expect(paths.contains(language == .c ? "src/plugin.c" : "Sources/Greeter_2/Plugin.swift"))
+        let entry = ["c": "src/plugin.c", "swift": "Sources/Greeter_2/Plugin.swift", "rust": "src/pophost.rs"][language.rawValue]
+        #expect(paths.contains(try #require(entry)))
         let readme = try #require(files.first { $0.path == "README.md" }).contents
         #expect(readme.contains("ABI \(try #require(ScaffoldTests.headers.version()))"))
         #expect(readme.contains("pophost new Greeter_2 --lang \(language.rawValue) --id com.acme.greeter"))
@@ -101,9 +102,9 @@ import Testing
         let layout = try #require(readme.components(separatedBy: "\n## Layout\n").dropFirst().first?.components(separatedBy: "\n## ").first)
         // Code spans that name a file or directory: `src/plugin.c`, `View.swift` (in the directory just
         // named), `PluginABI/`, `include/pophost/*.h`.
+        let suffixes = [".swift", ".c", ".h", ".rs", ".toml", ".json", ".map"]
         let named = layout.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }.filter { span in
-            !span.contains(" ")
-                && (span.contains("/") || span == "Makefile" || [".swift", ".c", ".h", ".json", ".map"].contains { span.hasSuffix($0) })
+            !span.contains(" ") && (span.contains("/") || span == "Makefile" || suffixes.contains { span.hasSuffix($0) })
         }
         let paths = files.map(\.path)
         for name in named {
@@ -116,7 +117,7 @@ import Testing
             }
             #expect(exists, "the README names \(name), which the project does not have")
         }
-        let sources = language == .c ? "src/" : "Sources/greeter/"
+        let sources = language == .swift ? "Sources/greeter/" : "src/"
         for path in paths where path.hasPrefix(sources) {
             let file = String(path.dropFirst(sources.count))
             #expect(named.contains(file) || named.contains(path), "the README does not name \(path)")

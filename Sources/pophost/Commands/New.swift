@@ -9,10 +9,12 @@ struct New: ParsableCommand {
         abstract: "Create a plugin project: a handler, a view loader and a controller loader, ready to build and test.",
         discussion: """
             Writes a standalone project into <dir> (default ./<name>): a Swift package (`swift build -c \
-            release` -> .build/release/lib<name>.so) or a C project with a Makefile (`make` -> \
-            ./lib<name>.so), a copy of this pophost's ABI headers (found in $POPHOST_ABI_INCLUDE, else in the \
-            checkout or installation that holds this executable) and, for Swift, of its plugin kit \
-            PopPluginKit (found the same way, $POPHOST_PLUGIN_KIT first), a README, and \
+            release` -> .build/release/lib<name>.so), a C project with a Makefile (`make` -> \
+            ./lib<name>.so) or a Rust crate, std only (`cargo build --release --offline` -> \
+            target/release/lib<name, '-' as '_'>.so); for Swift and C a copy of this pophost's ABI headers \
+            (found in $POPHOST_ABI_INCLUDE, else in the checkout or installation that holds this executable) \
+            and, for Swift, of its plugin kit PopPluginKit (found the same way, $POPHOST_PLUGIN_KIT first); \
+            for Rust the ABI's #[repr(C)] structs in src/pophost.rs; a README, and \
             scenarios/<name>.json, a scenario that shows the popup and taps its button. The plugin id is \
             <id>, else com.example.<name lowercased, '_' as '-'>; its components are <id>.handler, <id>.view and <id>.controller. \
             A directory that exists and is not empty is refused unless --force (files of the same name are \
@@ -24,12 +26,13 @@ struct New: ParsableCommand {
     )
 
     enum Language: String, ExpressibleByArgument, CaseIterable {
-        case swift, c
+        case swift, c, rust
 
         var scaffold: PluginScaffold.Language {
             switch self {
             case .swift: .swift
             case .c: .c
+            case .rust: .rust
             }
         }
     }
@@ -37,7 +40,7 @@ struct New: ParsableCommand {
     @Argument(help: ArgumentHelp("The project's name: an ASCII letter, then letters, digits, '-' and '_' (at most 64).", valueName: "name"))
     var name: String
 
-    @Option(help: "swift or c.") var lang: Language = .swift
+    @Option(help: "swift, c or rust.") var lang: Language = .swift
 
     @Option(help: ArgumentHelp("The project directory (default: ./<name>).", valueName: "dir"))
     var dir: String?
@@ -65,7 +68,7 @@ struct New: ParsableCommand {
         }
         let style = Style.standardOutput
         StandardOutput.print(
-            "Created the \(lang == .swift ? "Swift" : "C") plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
+            "Created the \(lang.scaffold.displayName) plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
         )
         for path in written { StandardOutput.print("  " + printable(path)) }
         StandardOutput.print(
