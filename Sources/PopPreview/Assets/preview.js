@@ -425,6 +425,11 @@ $("screen").addEventListener("change", async () => {
   await showFrame(state.time);
 });
 $("keyboard").addEventListener("click", () => send({ kind: "key", key: "k" }).then(() => showFrame(state.time)));
+$("reduce-motion").addEventListener("click", () => {
+  const button = $("reduce-motion");
+  button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+  send({ kind: "key", key: "m" }).then(() => showFrame(state.time));
+});
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
 // redraws in place (no page load), keeping its timeline position.
