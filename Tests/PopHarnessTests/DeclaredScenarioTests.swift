@@ -41,6 +41,25 @@ import Testing
         #expect(ConformanceSuite.tests(for: plugin, shelf: ScenarioShelf()).last?.name == "scenario.pay")
     }
 
+    @Test(
+        "without <library>.scenarios, the scenarios/ of the project that built the library: C at its root, Swift in .build/release, Rust in target/release",
+        arguments: [("Makefile", ""), ("Package.swift", ".build/release"), ("Cargo.toml", "target/release")])
+    func projectScenarios(manifest: String, libraryDirectory: String) throws {
+        let project = TemporaryDirectory()
+        FileManager.default.createFile(atPath: project.file(manifest), contents: Data())
+        let scenarios = project.subdirectory("scenarios")
+        try Self.scenario.write(toFile: scenarios + "/pay.json", atomically: true, encoding: .utf8)
+        let library = (libraryDirectory.isEmpty ? project.path : project.subdirectory(libraryDirectory)) + "/libgreeter.so"
+        #expect(ScenarioShelf().scenarios(for: library) == [scenarios + "/pay.json"])
+        // Without a build manifest the directory is not a project; <library>.scenarios comes first.
+        try FileManager.default.removeItem(atPath: project.file(manifest))
+        #expect(ScenarioShelf().scenarios(for: library).isEmpty)
+        FileManager.default.createFile(atPath: project.file(manifest), contents: Data())
+        let own = (library as NSString).deletingLastPathComponent + "/libgreeter.scenarios"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        #expect(ScenarioShelf().directory(for: library) == own)
+    }
+
     @Test("a scenario without a snapshot warns; --update-snapshots records it; then it passes, and a changed run fails with the line")
     func snapshots() throws {
         let (directory, plugin, scenarios) = try Self.shelf()

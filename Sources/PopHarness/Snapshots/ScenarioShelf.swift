@@ -2,8 +2,10 @@ import Foundation
 
 /// Where a plugin's own scenarios are (docs/harness.md, "Plugin-declared scenarios"): the
 /// directory given with `--scenarios`, else `<name>.scenarios` next to the library, where `<name>`
-/// is the file name up to ".so" (`libpayments.so` → `libpayments.scenarios/`). Every `*.json` file
-/// directly inside is a scenario; its snapshot is `snapshots/<scenario>.snapshot` beside it.
+/// is the file name up to ".so" (`libpayments.so` → `libpayments.scenarios/`), else the
+/// `scenarios/` of the project that built it (`pophost new`'s layout: the library in the project,
+/// in `.build/release/` or in `target/release/`). Every `*.json` file directly inside is a
+/// scenario; its snapshot is `snapshots/<scenario>.snapshot` beside it.
 public struct ScenarioShelf: Sendable {
     /// The directory given explicitly, for every plugin tested.
     public var directory: String?
@@ -22,8 +24,32 @@ public struct ScenarioShelf: Sendable {
         let name = url.lastPathComponent
         let stem = name.range(of: ".so").map { String(name[..<$0.lowerBound]) } ?? name
         let conventional = url.deletingLastPathComponent().appendingPathComponent(stem + ".scenarios").path
+        if Self.isDirectory(conventional) { return conventional }
+        return projectScenarios(above: url.deletingLastPathComponent())
+    }
+
+    /// The build manifests that make a directory a plugin project (C, Swift, Rust).
+    static let projectManifests = ["Makefile", "Package.swift", "Cargo.toml"]
+
+    /// The `scenarios/` of the project the library was built in: the nearest of its directory and
+    /// the two above it that holds a build manifest and a `scenarios` directory.
+    private func projectScenarios(above directory: URL) -> String? {
+        var candidate = directory.standardizedFileURL
+        for _ in 0..<3 {
+            let scenarios = candidate.appendingPathComponent("scenarios").path
+            let manifests = Self.projectManifests.map { candidate.appendingPathComponent($0).path }
+            if Self.isDirectory(scenarios) && manifests.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+                return scenarios
+            }
+            guard candidate.path != "/" else { return nil }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: conventional, isDirectory: &isDirectory) && isDirectory.boolValue ? conventional : nil
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The scenario files for the plugin, sorted by name.

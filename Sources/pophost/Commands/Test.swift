@@ -18,8 +18,8 @@ struct Test: ParsableCommand {
             fails its test as crashed or timeout and the harness carries on. Tests of level 1 to --strictness \
             run (5 is the default and the recommended minimum; higher levels add tests and repeat checks more). \
             Random choices follow from --seed, printed with the results: the same seed gives the same run. \
-            A plugin's own scenarios (`<library>.scenarios/*.json` next to it, or --scenarios <dir>) run \
-            as tests too. Exits 1 if any test failed, crashed or timed out; 64 when --only and --skip leave \
+            A plugin's own scenarios (`<library>.scenarios/*.json` next to it, --scenarios <dir>, or the \
+            `scenarios/` of the project that built it) run as tests too. Exits 1 if any test failed, crashed or timed out; 64 when --only and --skip leave \
             no test to run.
             Examples:
               pophost test build/libpayments.so
