@@ -68,30 +68,49 @@ package struct ProcessResult {
 
 /// Runs `executable` with `arguments`; `environment` entries are added to (nil: removed from) ours.
 /// Output goes to temporary files, not pipes: reading a pipe with FileHandle traps on EINTR, and
-/// Process's SIGCHLD handler makes EINTR likely.
+/// Process's SIGCHLD handler makes EINTR likely. A program a test has just written (a copied
+/// `pophost`) can be "busy" for a moment: a process another test forks at the same time holds the
+/// writing descriptor until it execs. That start is tried again (ETXTBSY), as Go's own tests do.
 package func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
     let scratch = TemporaryDirectory()
     let outPath = scratch.file("stdout"), errPath = scratch.file("stderr")
     _ = FileManager.default.createFile(atPath: outPath, contents: nil)
     _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
     for (key, value) in environment { merged[key] = value }
-    process.environment = merged
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     defer { try? out.close(); try? err.close() }
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    var attempts = 0
+    var process: Process
+    while true {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = merged
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+            break
+        } catch let error as NSError where attempts < 50 && isTextFileBusy(error) {
+            attempts += 1
+            usleep(20_000)
+        }
+    }
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus,
         stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
         stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+}
+
+/// Whether starting a program failed because it is open for writing (ETXTBSY).
+private func isTextFileBusy(_ error: NSError) -> Bool {
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return (error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY))
+        || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ETXTBSY))
 }
 
 /// Builds plugins from Tests/Fixtures/fixture_plugin.c with `cc`, each defect chosen by -D flags.
