@@ -26,8 +26,7 @@ extension FrameJSON {
         guard let microseconds = Int64(exactly: (try root.number("time_ms") * 1000).rounded()) else {
             throw ReadError(path: "frame.time_ms", expected: "a time in milliseconds that fits microseconds in 64 bits")
         }
-        var traits = DisplayTraits()
-        if root.has("traits") { traits.reduceMotion = try root.member("traits").bool("reduce_motion") }
+        let traits = root.has("traits") ? try Self.traits(try root.member("traits")) : DisplayTraits()
         return Frame(
             time: VirtualTime(microseconds: microseconds),
             screen: Size(width: try screen.number("width"), height: try screen.number("height")),
@@ -108,6 +107,30 @@ extension FrameJSON {
             throw ReadError(path: text.path + ".alignment", expected: "leading, center, trailing or fill")
         }
         return TextRun(lines: strings, size: try text.number("size"), weight: weight, color: try text.color("color"), alignment: alignment)
+    }
+
+    /// A frame's traits; those left out are the default.
+    private static func traits(_ reader: Reader) throws(ReadError) -> DisplayTraits {
+        var traits = DisplayTraits(reduceMotion: try reader.bool("reduce_motion"))
+        if reader.has("appearance") {
+            guard let appearance = Appearance(rawValue: try reader.string("appearance")) else {
+                throw ReadError(path: reader.path + ".appearance", expected: "\"light\" or \"dark\"")
+            }
+            traits.appearance = appearance
+        }
+        if reader.has("content_size") {
+            guard let size = ContentSizeCategory(name: try reader.string("content_size")) else {
+                throw ReadError(path: reader.path + ".content_size", expected: "a content size (xs … ax5)")
+            }
+            traits.contentSize = size
+        }
+        if reader.has("layout_direction") {
+            guard let direction = LayoutDirection(rawValue: try reader.string("layout_direction")) else {
+                throw ReadError(path: reader.path + ".layout_direction", expected: "\"ltr\" or \"rtl\"")
+            }
+            traits.layoutDirection = direction
+        }
+        return traits
     }
 
     /// A position in the JSON being read, for the members it must have and errors that say where.

@@ -14,7 +14,7 @@ public enum FrameJSON {
                 "top": number(frame.safeArea.top), "left": number(frame.safeArea.leading),
                 "bottom": number(frame.safeArea.bottom), "right": number(frame.safeArea.trailing),
             ]))
-        if !frame.traits.isDefault { object.add("traits", Self.object(["reduce_motion": .bool(frame.traits.reduceMotion)])) }
+        if !frame.traits.isDefault { object.add("traits", Self.traits(frame.traits)) }
         object.add("nodes", .array(frame.nodes.map(node)))
         return .object(object)
     }
@@ -91,6 +91,18 @@ public enum FrameJSON {
     private static func number(_ value: Double) -> Value { NumberFormat.value(value) }
 
     /// An object of fixed, distinct keys (not checked again, unlike a `Value` dictionary literal).
+    /// The traits a frame was drawn under: `reduce_motion` always (as since 1.1), the others when
+    /// they are not the default (`appearance`, `content_size`, `layout_direction`).
+    private static func traits(_ traits: DisplayTraits) -> Value {
+        var members = [Value.Member(key: "reduce_motion", value: .bool(traits.reduceMotion))]
+        if traits.appearance != .light { members.append(Value.Member(key: "appearance", value: .string(traits.appearance.rawValue))) }
+        if traits.contentSize != .large { members.append(Value.Member(key: "content_size", value: .string(traits.contentSize.name))) }
+        if traits.layoutDirection != .leftToRight {
+            members.append(Value.Member(key: "layout_direction", value: .string(traits.layoutDirection.rawValue)))
+        }
+        return .object(Value.Object(uniqueMembers: members))
+    }
+
     private static func object(_ members: KeyValuePairs<String, Value>) -> Value {
         .object(Value.Object(uniqueMembers: members.map { Value.Member(key: $0.key, value: $0.value) }))
     }

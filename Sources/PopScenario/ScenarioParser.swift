@@ -61,7 +61,7 @@ struct ScenarioParser {
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
     static let rootKeys = ["format", "name", "description", "screen", "keyboard_height", "plugins", "arbitration", "steps", "expect"]
-    static let screenKeys = ["width", "height", "safe_area", "orientation", "scale", "reduce_motion"]
+    static let screenKeys = ["width", "height", "safe_area", "orientation", "scale"] + traitKeys
     static let arbitrationKeys = ["equal_priority", "queue_order"]
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
     static let expectKeys = ["trace", "frames", "pages", "bar", "bubbles"]
@@ -168,7 +168,7 @@ struct ScenarioParser {
                 try ScenarioRead.optional(object, "scale", at: path) { (value, path) throws(ScenarioError) in
                     Double(try ScenarioRead.integer(value, at: path, in: 1...3))
                 } ?? upright.scale
-            upright.display.reduceMotion = try ScenarioRead.optional(object, "reduce_motion", at: path, ScenarioRead.bool) ?? false
+            upright.display = try Self.traitChange(object, at: path).applied(to: DisplayTraits())
         }
         let keyboard =
             try keyboardHeight.map { (value) throws(ScenarioError) in try ScenarioRead.nonNegative(value, at: "keyboard_height") }

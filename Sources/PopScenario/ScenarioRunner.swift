@@ -240,9 +240,7 @@ public final class ScenarioRunner {
         case .rotate(let orientation):
             engine.rotate(to: orientation)
         case .traits(let change):
-            var display = engine.traits.display
-            if let reduceMotion = change.reduceMotion { display.reduceMotion = reduceMotion }
-            engine.setDisplayTraits(display)
+            engine.setDisplayTraits(change.applied(to: engine.traits.display))
         case .resize(let size):
             var scene = engine.scene
             scene.width = size.width

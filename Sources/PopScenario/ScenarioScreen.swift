@@ -13,7 +13,7 @@ public struct ScenarioScreen: Hashable, Sendable {
     public var keyboardHeight: Double
     /// Device pixels per point (1, 2 or 3): the grid layout rounds to (`Scene.scale`).
     public var scale: Double
-    /// The person's display traits at the start (Reduce Motion).
+    /// The person's display traits at the start (appearance, text size, layout direction, Reduce Motion).
     public var display = DisplayTraits()
 
     /// The default phone upright: 390 × 844 at 3×, safe area top 47 and bottom 34, keyboard 336.

@@ -13,7 +13,6 @@ extension ScenarioParser {
     static let dragKeys = ["from", "to", "duration", "velocity"]
     static let selectDetentKeys = ["detent", "on"]
     static let scrollKeys = ["by", "on", "animated"]
-    static let traitsKeys = ["reduce_motion"]
     static let swipeBackKeys = ["from", "distance", "to", "velocity"]
     static let typeKeys = ["text", "field", "on"]
     static let focusKeys = ["field", "on"]
@@ -144,9 +143,11 @@ extension ScenarioParser {
             return .rotate(Scene.Orientation(rawValue: orientation)!)
         case "traits":
             let object = try ScenarioRead.object(value, at: path)
-            try ScenarioRead.checkKeys(object, at: path, allowed: Self.traitsKeys, listing: "traits keys are")
-            guard !object.isEmpty else { throw ScenarioRead.error(path, "names no trait (traits keys are: reduce_motion)") }
-            return .traits(TraitChange(reduceMotion: try ScenarioRead.optional(object, "reduce_motion", at: path, ScenarioRead.bool)))
+            try ScenarioRead.checkKeys(object, at: path, allowed: Self.traitKeys, listing: "traits keys are")
+            guard !object.isEmpty else {
+                throw ScenarioRead.error(path, "names no trait (traits keys are: \(Self.traitKeys.joined(separator: ", ")))")
+            }
+            return .traits(try Self.traitChange(object, at: path))
         case "resize":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.resizeKeys, listing: "resize keys are")

@@ -308,7 +308,7 @@ import Testing
         // The screen.
         (
             #"{"screen": {"widht": 300}, "steps": []}"#,
-            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale, reduce_motion"#
+            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale, appearance, content_size, layout_direction, reduce_motion"#
         ),
         (#"{"screen": {"scale": 2.5}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 2.5"#),
         (#"{"screen": {"scale": 4}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 4"#),

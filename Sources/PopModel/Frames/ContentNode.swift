@@ -7,16 +7,20 @@ public struct ContentNode: Hashable, Sendable, Codable {
     public var background: Color?
     public var cornerRadius: Double
     public var border: Border?
+    /// What the plugin named by meaning (ABI 1.1 "pop.content_style/1"), resolved per frame for the
+    /// traits it is drawn under; nil for content built with fixed values only.
+    public var semantics: ContentSemantics?
 
     public init(
         _ kind: Kind, padding: EdgeInsets = .zero, background: Color? = nil, cornerRadius: Double = 0,
-        border: Border? = nil
+        border: Border? = nil, semantics: ContentSemantics? = nil
     ) {
         self.kind = kind
         self.padding = padding
         self.background = background
         self.cornerRadius = cornerRadius
         self.border = border
+        self.semantics = semantics
     }
 
     public enum Kind: Hashable, Sendable, Codable {

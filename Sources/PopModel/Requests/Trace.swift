@@ -45,7 +45,7 @@ public struct TraceEvent: Hashable, Sendable {
         case appKeyboard = "app-keyboard"
         case appTap = "app-tap"
         case openURL = "open-url"
-        /// The person's display traits changed (`detail`: what changed, as `reduce-motion on`).
+        /// The person's display traits changed (`detail`: what changed, as `appearance dark, content-size ax5`).
         case traits
         // The navigation stack (request 0; `detail` names the page)
         case pagePush = "page-push"

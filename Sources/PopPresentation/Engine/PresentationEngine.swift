@@ -253,11 +253,12 @@ public final class PresentationEngine: PopupPresenter {
         relayout(over: .zero)
     }
 
-    /// The person changes their display traits (Reduce Motion): traced `traits`; what moves from
-    /// now on moves as they say (`ReducedMotion`), what is already moving finishes as it began.
+    /// The person changes their display traits (appearance, text size, layout direction, Reduce
+    /// Motion): traced `traits` with what changed; what moves from now on moves as they say
+    /// (`ReducedMotion`), what is already moving finishes as it began.
     public func setDisplayTraits(_ display: DisplayTraits) {
         guard display != traits.display else { return }
-        let change = "reduce-motion \(display.reduceMotion ? "on" : "off")"
+        let change = display.changes(from: traits.display)
         traits.display = display
         chef.record(.traits, request: 0, detail: change)
     }

@@ -4,14 +4,14 @@ import PopModel
 /// together with the window's geometry): the scene — size, orientation, scale, safe-area insets on
 /// all four sides, size classes — and where the keyboard rests. Because it is one value, a change is
 /// one event (`PresentationEngine.traitsDidChange`) that every presenter answers by laying out again
-/// from it. The person's display traits (`DisplayTraits`: Reduce Motion; appearance, text size and
-/// layout direction to come) are part of it.
+/// from it. The person's display traits (`DisplayTraits`: appearance, text size, layout direction,
+/// Reduce Motion) are part of it.
 public struct TraitEnvironment: Hashable, Sendable {
     /// The screen: size, scale, safe area, the keyboard's height in this orientation.
     public var scene: Scene
     /// The keyboard's frame once it has finished sliding; nil while it is down (or going down).
     public var keyboardFrame: Rect?
-    /// What the person has set: Reduce Motion.
+    /// What the person has set: appearance, text size, layout direction, Reduce Motion.
     public var display: DisplayTraits
 
     public init(scene: Scene, keyboardFrame: Rect? = nil, display: DisplayTraits = DisplayTraits()) {

@@ -8,12 +8,7 @@ struct ScenarioArgument: ParsableArguments {
             "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
     var scenario: String = "demo"
     @OptionGroup var arbitration: ArbitrationOptions
-    @Flag(
-        help: """
-            Reduce Motion: slides, scales and bounces become fades in place and springs do not overshoot \
-            (as the scenario's screen "reduce_motion": true).
-            """)
-    var reduceMotion = false
+    @OptionGroup var traits: TraitOptions
 
     /// The scenario, with the arbitration options applied, or a clean exit with its error (file,
     /// field and problem).
@@ -26,7 +21,7 @@ struct ScenarioArgument: ParsableArguments {
         }
         for warning in loaded.warnings { Diagnostics.warning(printable(warning)) }
         loaded.configuration = arbitration.applied(to: loaded.configuration)
-        if reduceMotion { loaded.screen.display.reduceMotion = true }
+        loaded.screen.display = traits.applied(to: loaded.screen.display)
         return loaded
     }
 }
