@@ -120,7 +120,7 @@ public final class PresentationEngine: PopupPresenter {
     private func screenPopup(for popup: PresentedPopup) -> ScreenPopup {
         if let screen = popups[popup.id] { return screen }
         screenSequence += 1
-        let screen = ScreenPopup(popup, order: screenSequence)
+        let screen = ScreenPopup(popup, order: screenSequence, traits: traits.display)
         popups[popup.id] = screen
         presenter(of: screen).popupDidArrive(screen)
         return screen
@@ -261,6 +261,8 @@ public final class PresentationEngine: PopupPresenter {
         let change = display.changes(from: traits.display)
         traits.display = display
         chef.record(.traits, request: 0, detail: change)
+        for screen in popups.values { screen.resolve(for: display) }
+        relayout(over: .zero)
     }
 
     /// Whether motion is reduced (the person's Reduce Motion).

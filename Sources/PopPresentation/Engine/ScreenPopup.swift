@@ -8,7 +8,10 @@ final class ScreenPopup {
 
     let id: RequestID
     let presentation: Presentation
-    let content: ContentNode
+    /// The content as its view loader built it, semantic colours and text styles unresolved.
+    let built: ContentNode
+    /// The content as it is laid out and drawn now: `built` resolved for the display traits.
+    private(set) var content: ContentNode
     let controllerLoader: any ControllerLoaderComponent
     /// Its layout and behaviour; a sheet's is remade when its detents or selection change, an
     /// adaptive popover's when the size class does.
@@ -32,14 +35,26 @@ final class ScreenPopup {
     /// What was left of a banner's display time when a touch held it.
     var displayHeld: VirtualTime?
 
-    init(_ popup: PresentedPopup, order: Int) {
+    init(_ popup: PresentedPopup, order: Int, traits: DisplayTraits) {
         id = popup.id
         presentation = popup.presentation
+        built = popup.content
         content = popup.content
         controllerLoader = popup.controllerLoader
         style = PresentationStyle.of(popup.presentation)
         if popup.layer == .sheet { sheet = SheetState(selected: popup.presentation.sheet.selectedDetent) }
         self.order = order
+        resolve(for: traits)
+    }
+
+    /// Resolves the content for `traits` (alerts and popovers on dark's elevated level); true when
+    /// that changed it.
+    @discardableResult
+    func resolve(for traits: DisplayTraits) -> Bool {
+        guard built.hasSemantics else { return false }
+        let resolved = built.resolved(for: traits, elevated: presentation.style == .alert || presentation.style == .popover)
+        defer { content = resolved }
+        return resolved != content
     }
 
     var layer: Layer { presentation.layer }
