@@ -24,12 +24,18 @@ enum PresentationBench {
     /// The most an interactive pop's frame and a floating window's may cost, in alert frames of the
     /// same rounds (issue 29: a page moving under the finger is no harder to draw than a dialog).
     static let sceneFrameTarget = 1.5
+    /// The most the alert scene's layout + SVG may cost in dark and in right-to-left, in light
+    /// left-to-right frames of the same rounds (issue 33: a trait resolves, it does not redo work).
+    static let traitFrameTarget = 1.1
 
     static func measure(rounds: Int, scratch: String) throws(BenchError) -> PresentationMeasurements {
         let catalog = try sampleCatalog(scratch: scratch)
         let scenario: Scenario
         do { scenario = try DemoScenario.scenario } catch { throw BenchError("the demo scenario: \(error)") }
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
+        let darkScene = try SVGScene(scenario: scenario, catalog: catalog, traits: DisplayTraits(appearance: .dark))
+        let rtlScene = try SVGScene(scenario: scenario, catalog: catalog, traits: DisplayTraits(layoutDirection: .rightToLeft))
+        var light: [Int] = [], dark: [Int] = [], rtl: [Int] = []
         let pagePop = try PagePopScene()
         let floating = try FloatingScene()
         let dragScene = try SheetDragScene(scenario: scenario, catalog: catalog)
@@ -56,11 +62,18 @@ enum PresentationBench {
             } else {
                 fl = floating.frames(svgFrames); a2 = svgScene.frameAndSVG(svgFrames); d = dragScene.dragFrames(svgFrames)
             }
+            var (l, k, r) = (0, 0, 0)
+            if round.isMultiple(of: 2) {
+                l = svgScene.frameAndSVG(svgFrames); k = darkScene.frameAndSVG(svgFrames); r = rtlScene.frameAndSVG(svgFrames)
+            } else {
+                r = rtlScene.frameAndSVG(svgFrames); k = darkScene.frameAndSVG(svgFrames); l = svgScene.frameAndSVG(svgFrames)
+            }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
             svg.append(s); frameOnly.append(f); copy.append(c); pagePopFrames.append(p)
             drag.append(d); alert.append(a2); floatingFrames.append(fl)
+            light.append(l); dark.append(k); rtl.append(r)
             terminal.append(t)
             animation.append(a)
         }
@@ -97,7 +110,13 @@ enum PresentationBench {
                 nodes: dragScene.nodes, microseconds: perFrame(drag, svgFrames), alertMicroseconds: perFrame(alert, svgFrames)),
             floating: .init(
                 nodes: floating.nodes, microseconds: perFrame(floatingFrames, svgFrames), alertMicroseconds: perFrame(frameOnly, svgFrames),
-                target: sceneFrameTarget)
+                target: sceneFrameTarget),
+            dark: .init(
+                nodes: darkScene.frame.nodes.count, microseconds: perFrame(dark, svgFrames), alertMicroseconds: perFrame(light, svgFrames),
+                target: traitFrameTarget),
+            rightToLeft: .init(
+                nodes: rtlScene.frame.nodes.count, microseconds: perFrame(rtl, svgFrames), alertMicroseconds: perFrame(light, svgFrames),
+                target: traitFrameTarget)
         )
     }
 
@@ -111,7 +130,10 @@ enum PresentationBench {
         /// The document's lines, each with its newline: what the baseline copies.
         let lines: [String]
 
-        init(scenario: Scenario, catalog: ComponentCatalog) throws(BenchError) {
+        /// The demo under `traits` (the screen's), stopped on its alert scene.
+        init(scenario: Scenario, catalog: ComponentCatalog, traits: DisplayTraits = DisplayTraits()) throws(BenchError) {
+            var scenario = scenario
+            scenario.screen.display = traits
             let runner = ScenarioRunner(scenario: scenario, catalog: catalog)
             runner.advance(to: PresentationBench.alertScene)
             guard runner.problems.isEmpty else { throw BenchError("the demo could not be played: \(runner.problems)") }
@@ -424,4 +446,8 @@ struct PresentationMeasurements: Codable {
     let sheetDrag: AlertFrameComparison
     /// A floating-window frame (corner circle and a bubble over a pop) beside the alert's (FloatingBench.swift).
     let floating: AlertFrameComparison
+    /// The alert scene's layout + SVG in dark beside light's, in the same rounds.
+    let dark: AlertFrameComparison
+    /// The alert scene's layout + SVG right-to-left beside left-to-right's, in the same rounds.
+    let rightToLeft: AlertFrameComparison
 }

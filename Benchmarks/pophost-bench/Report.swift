@@ -155,6 +155,11 @@ struct Report: Codable {
             pad("floating window", 18) + "\(micro(p.floating.microseconds))/frame = \(percent(p.floating.budgetShare)) of a 60 fps frame "
                 + "(a pop with the corner circle and a bubble, \(p.floating.nodes) nodes); the alert scene's frame in the same rounds "
                 + "\(micro(p.floating.alertMicroseconds)): " + verdict(p.floating),
+            pad("dark frame", 18) + "\(micro(p.dark.microseconds))/frame: layout + SVG of the alert scene in dark "
+                + "(\(p.dark.nodes) nodes); light's in the same rounds \(micro(p.dark.alertMicroseconds)): " + verdict(p.dark),
+            pad("right-to-left", 18) + "\(micro(p.rightToLeft.microseconds))/frame: the same right-to-left "
+                + "(\(p.rightToLeft.nodes) nodes); left-to-right's in the same rounds \(micro(p.rightToLeft.alertMicroseconds)): "
+                + verdict(p.rightToLeft),
         ]
     }
 

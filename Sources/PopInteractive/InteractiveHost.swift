@@ -145,6 +145,21 @@ public final class InteractiveHost: TerminalApp {
             display.reduceMotion.toggle()
             engine.setDisplayTraits(display)
             message = "Reduce Motion \(display.reduceMotion ? "on" : "off")"
+        case .character("a"):
+            var display = engine.traits.display
+            display.appearance = display.appearance == .light ? .dark : .light
+            engine.setDisplayTraits(display)
+            message = "\(display.appearance == .dark ? "Dark" : "Light") appearance"
+        case .character("t"):
+            var display = engine.traits.display
+            display.contentSize = Self.nextTextSize(after: display.contentSize)
+            engine.setDisplayTraits(display)
+            message = "Text size \(display.contentSize.name)"
+        case .character("l"):
+            var display = engine.traits.display
+            display.layoutDirection = display.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+            engine.setDisplayTraits(display)
+            message = display.layoutDirection == .rightToLeft ? "Right-to-left" : "Left-to-right"
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):
@@ -159,6 +174,15 @@ public final class InteractiveHost: TerminalApp {
             break
         }
         return .continue
+    }
+
+    /// The text sizes `t` steps through: the default, the largest without and with Larger
+    /// Accessibility Sizes, and the smallest; any other size steps to the default.
+    static let textSizeSteps: [ContentSizeCategory] = [.large, .extraExtraExtraLarge, .accessibilityExtraExtraExtraLarge, .extraSmall]
+
+    static func nextTextSize(after size: ContentSizeCategory) -> ContentSizeCategory {
+        guard let index = textSizeSteps.firstIndex(of: size) else { return .large }
+        return textSizeSteps[(index + 1) % textSizeSteps.count]
     }
 
     /// A pan from the keys: a quick 48-point flick on the front banner (a swipe toward its edge

@@ -22,6 +22,9 @@ public struct KeyBinding: Hashable, Sendable {
             keys: "Backspace", short: "back",
             help: "pop the top page (as the bar's back button; a drag from the left edge pops it interactively)"),
         KeyBinding(keys: "m", short: "motion", help: "turn Reduce Motion on or off (fades instead of slides)"),
+        KeyBinding(keys: "a", short: "dark", help: "switch between the light and the dark appearance"),
+        KeyBinding(keys: "t", short: "text size", help: "step the text size through l, xxxl, ax5 and xs"),
+        KeyBinding(keys: "l", short: "rtl", help: "switch the layout direction between left-to-right and right-to-left"),
     ]
 
     /// The keys for `--help`: the mouse, typing, then each key.

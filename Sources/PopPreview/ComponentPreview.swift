@@ -14,9 +14,11 @@ public enum ComponentPreview {
     /// animation, shorter than a banner's display time.
     static let settle = VirtualTime.milliseconds(1200)
 
-    /// The SVG of view loader `viewLoader` with theme `theme` for `data` (an object, or null).
-    /// Throws when the theme is unknown or the popup never showed (with the request's end).
-    public static func svg(viewLoader: String, theme: String, data: Value, catalog: ComponentCatalog) throws(PreviewError) -> String {
+    /// The SVG of view loader `viewLoader` with theme `theme` for `data` (an object, or null), drawn
+    /// under `traits`. Throws when the theme is unknown or the popup never showed (with the request's end).
+    public static func svg(
+        viewLoader: String, theme: String, data: Value, traits: DisplayTraits = DisplayTraits(), catalog: ComponentCatalog
+    ) throws(PreviewError) -> String {
         let checks = try? ContractInspector(catalog: catalog).check(
             handlers: catalog.componentIDs(of: .handler), viewLoaders: [viewLoader], data: data)
         let handler = checks?.first(where: \.fits)?.handler
@@ -32,6 +34,7 @@ public enum ComponentPreview {
         _ = object.append(key: "theme", value: ["base": .string(theme)])
         let chef = Chef(catalog: catalog)
         let stage = Stage(chef: chef)
+        stage.engine.setDisplayTraits(traits)
         let trace = TraceRecorder()
         chef.trace = trace
         let id = chef.show(PopupRequest(handler: handler, viewLoader: viewLoader, controllerLoader: "pop.theme", data: .object(object)))

@@ -14,7 +14,7 @@ import PopModel
 /// |---|---|
 /// | `GET /`, `GET /assets/NAME` | the page and its files (only the shipped ones, by exact name) |
 /// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON (JSON: the default data, for view loaders without samples) |
-/// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture |
+/// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture; `appearance`, `content_size`, `layout_direction` draw it under those traits |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
@@ -92,7 +92,8 @@ public struct PreviewServer: Sendable {
                 guard let viewLoader = query.get("view_loader"), let theme = query.get("theme") else {
                     throw PreviewError("give view_loader and theme")
                 }
-                return try workbench.componentSVG(viewLoader: viewLoader, theme: theme, data: try Self.data(request))
+                return try workbench.componentSVG(
+                    viewLoader: viewLoader, theme: theme, data: try Self.data(request), traits: try Self.traits(request))
             }
         }
         for format in FrameFormat.allCases {
@@ -218,6 +219,30 @@ public struct PreviewServer: Sendable {
     private static func data(_ request: Request) throws(PreviewError) -> Value {
         guard let text = request.uri.queryParameters.get("data"), !text.isEmpty else { return .null }
         return try json(text)
+    }
+
+    /// The display traits a gallery picture is drawn under: the defaults, changed by the
+    /// `appearance`, `content_size` and `layout_direction` query parameters.
+    private static func traits(_ request: Request) throws(PreviewError) -> DisplayTraits {
+        let query = request.uri.queryParameters
+        var traits = DisplayTraits()
+        if let name = query.get("appearance") {
+            guard let appearance = Appearance(rawValue: name) else { throw PreviewError("appearance is light or dark, not \"\(name)\"") }
+            traits.appearance = appearance
+        }
+        if let name = query.get("content_size") {
+            guard let size = ContentSizeCategory(name: name) else {
+                throw PreviewError("content_size is one of \(ContentSizeCategory.names.joined(separator: ", ")), not \"\(name)\"")
+            }
+            traits.contentSize = size
+        }
+        if let name = query.get("layout_direction") {
+            guard let direction = LayoutDirection(rawValue: name) else {
+                throw PreviewError("layout_direction is ltr or rtl, not \"\(name)\"")
+            }
+            traits.layoutDirection = direction
+        }
+        return traits
     }
 
     private static func asset(_ name: String, in assets: StaticAssets) throws -> Response {

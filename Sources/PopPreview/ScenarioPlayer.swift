@@ -68,10 +68,30 @@ final class ScenarioPlayer {
         let screenHeight: Double
         let status: String
         let problems: [String]
+        let traits: Traits
 
         enum CodingKeys: String, CodingKey {
             case timeMS = "time_ms", endMS = "end_ms", finished, screen, screens, screenWidth = "screen_width",
-                screenHeight = "screen_height", status, problems
+                screenHeight = "screen_height", status, problems, traits
+        }
+    }
+
+    /// The display traits the run is drawn under, for the player's toggles.
+    struct Traits: Encodable {
+        let appearance: String
+        let contentSize: String
+        let layoutDirection: String
+        let reduceMotion: Bool
+
+        init(_ traits: DisplayTraits) {
+            appearance = traits.appearance.rawValue
+            contentSize = traits.contentSize.name
+            layoutDirection = traits.layoutDirection.rawValue
+            reduceMotion = traits.reduceMotion
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case appearance, contentSize = "content_size", layoutDirection = "layout_direction", reduceMotion = "reduce_motion"
         }
     }
 
@@ -81,6 +101,6 @@ final class ScenarioPlayer {
         return State(
             timeMS: Int64(now.milliseconds.rounded()), endMS: Int64(end.milliseconds.rounded()), finished: host.runner.isFinished,
             screen: screen.rawValue, screens: ScreenPreset.allCases.map(\.rawValue), screenWidth: size.width, screenHeight: size.height,
-            status: host.statusLine, problems: host.runner.problems.map(\.description))
+            status: host.statusLine, problems: host.runner.problems.map(\.description), traits: Traits(host.runner.engine.traits.display))
     }
 }

@@ -84,14 +84,16 @@ public final class Workbench: @unchecked Sendable {
         }
     }
 
-    /// A gallery picture: view loader `viewLoader` with theme `theme` for `data`, as SVG.
-    public func componentSVG(viewLoader: String, theme: String, data: Value) throws(PreviewError) -> String {
+    /// A gallery picture: view loader `viewLoader` with theme `theme` for `data` under `traits`, as SVG.
+    public func componentSVG(
+        viewLoader: String, theme: String, data: Value, traits: DisplayTraits = DisplayTraits()
+    ) throws(PreviewError) -> String {
         try locked { () throws(PreviewError) in
             let catalog = Self.catalog(over: reload.source)
             guard catalog.kind(of: viewLoader) == .viewLoader else {
                 throw PreviewError(status: 404, "no view loader with id \"\(viewLoader)\"")
             }
-            return try ComponentPreview.svg(viewLoader: viewLoader, theme: theme, data: data, catalog: catalog)
+            return try ComponentPreview.svg(viewLoader: viewLoader, theme: theme, data: data, traits: traits, catalog: catalog)
         }
     }
 

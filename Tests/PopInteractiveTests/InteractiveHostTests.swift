@@ -70,6 +70,21 @@ import Testing
         #expect(engine.traits.display.reduceMotion && host.statusLine.contains("Reduce Motion on"), "m turns Reduce Motion on")
         _ = host.handle(.key(.character("m")))
         #expect(!engine.traits.display.reduceMotion, "and off")
+        _ = host.handle(.key(.character("a")))
+        #expect(engine.traits.display.appearance == .dark && host.statusLine.contains("Dark appearance"), "a turns dark")
+        _ = host.handle(.key(.character("a")))
+        #expect(engine.traits.display.appearance == .light, "and light again")
+        var sizes: [ContentSizeCategory] = []
+        for _ in 0..<4 {
+            _ = host.handle(.key(.character("t")))
+            sizes.append(engine.traits.display.contentSize)
+        }
+        #expect(sizes == [.extraExtraExtraLarge, .accessibilityExtraExtraExtraLarge, .extraSmall, .large], "t steps the text size")
+        #expect(host.statusLine.contains("Text size l"))
+        _ = host.handle(.key(.character("l")))
+        #expect(engine.traits.display.layoutDirection == .rightToLeft && host.statusLine.contains("Right-to-left"), "l mirrors")
+        _ = host.handle(.key(.character("l")))
+        #expect(engine.traits.display.layoutDirection == .leftToRight, "and back")
         _ = host.handle(.key(.character("k")))
         #expect(engine.keyboard.owner != nil, "k raises the app's keyboard")
         _ = host.handle(.key(.character("k")))

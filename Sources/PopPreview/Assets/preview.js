@@ -54,9 +54,22 @@ function sampleData() {
   return text === "" ? "null" : text;
 }
 
-function picture(viewLoader, theme, data) {
-  const url = "/api/component.svg?" + query({ view_loader: viewLoader, theme: theme, data: data });
-  return svgPicture(url, viewLoader + " as " + theme, theme);
+// The traits the gallery draws each theme under (the Traits menu): one set, or every appearance at
+// the smallest, default and largest text size side by side.
+function galleryTraits() {
+  switch ($("traits-filter").value) {
+    case "dark": return [{ appearance: "dark" }];
+    case "rtl": return [{ layout_direction: "rtl" }];
+    case "matrix":
+      return ["light", "dark"].flatMap((appearance) => ["xs", "l", "ax5"].map((size) => ({ appearance: appearance, content_size: size })));
+    default: return [{}];
+  }
+}
+
+function picture(viewLoader, theme, data, traits) {
+  const url = "/api/component.svg?" + query(Object.assign({ view_loader: viewLoader, theme: theme, data: data }, traits));
+  const named = Object.values(traits).join(", ");
+  return svgPicture(url, viewLoader + " as " + theme + (named ? " (" + named + ")" : ""), theme + (named ? " · " + named : ""));
 }
 
 // A menu of a component's declared samples by name, the first chosen, and "default data" (the
@@ -147,7 +160,7 @@ async function loadGallery() {
           showProblem(view.id + ": the data is not valid JSON: " + error.message);
           return;
         }
-        pictures.replaceChildren(...themes.map((theme) => picture(view.id, theme, data.value)));
+        pictures.replaceChildren(...themes.flatMap((theme) => galleryTraits().map((traits) => picture(view.id, theme, data.value, traits))));
       };
       if (view.samples.length) {
         editor.appendChild(sampleMenu(view.samples, (json) => { data.value = json; draw(); }));
@@ -197,6 +210,7 @@ async function loadGallery() {
 }
 $("apply-data").addEventListener("click", loadGallery);
 $("theme-filter").addEventListener("change", loadGallery);
+$("traits-filter").addEventListener("change", loadGallery);
 
 // Test results: `pophost test` on one plugin file of the gallery.
 async function runTests(path) {
@@ -321,6 +335,7 @@ async function refreshState() {
       for (const name of player.screens) screens.appendChild(element("option", null, name));
     }
     screens.value = player.screen;
+    showTraits(player.traits);
   } catch (error) {
     showProblem("State: " + error.message);
   }
@@ -425,11 +440,16 @@ $("screen").addEventListener("change", async () => {
   await showFrame(state.time);
 });
 $("keyboard").addEventListener("click", () => send({ kind: "key", key: "k" }).then(() => showFrame(state.time)));
-$("reduce-motion").addEventListener("click", () => {
-  const button = $("reduce-motion");
-  button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
-  send({ kind: "key", key: "m" }).then(() => showFrame(state.time));
-});
+// The trait toggles send pophost run's keys; their pressed state comes back with the player's state.
+function showTraits(traits) {
+  $("reduce-motion").setAttribute("aria-pressed", String(traits.reduce_motion));
+  $("appearance").setAttribute("aria-pressed", String(traits.appearance === "dark"));
+  $("layout-direction").setAttribute("aria-pressed", String(traits.layout_direction === "rtl"));
+  $("text-size").textContent = "Text " + traits.content_size;
+}
+for (const [id, key] of [["reduce-motion", "m"], ["appearance", "a"], ["text-size", "t"], ["layout-direction", "l"]]) {
+  $(id).addEventListener("click", () => send({ kind: "key", key: key }).then(() => showFrame(state.time)));
+}
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
 // redraws in place (no page load), keeping its timeline position.

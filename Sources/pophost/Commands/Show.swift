@@ -42,6 +42,7 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
     @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
+    @OptionGroup var traits: TraitOptions
     @OptionGroup var arbitration: ArbitrationOptions
     @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popup, not pophost.")
     var isolate = false
@@ -74,6 +75,7 @@ struct Show: ParsableCommand {
         let chef = Chef(catalog: catalog, configuration: configuration)
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
+        stage.engine.setDisplayTraits(traits.applied(to: DisplayTraits()))
         let recorder = TraceRecorder()
         chef.trace = recorder
         let file = try trace.map { try TraceFileWriter(path: $0) }
