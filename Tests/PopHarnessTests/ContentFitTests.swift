@@ -29,7 +29,8 @@ import Testing
     @Test("a node past the popup's right edge is named with its rect and by how much")
     func pastTheEdge() throws {
         let findings = try Self.findings([Self.text("0", Rect(x: 65, y: 320, width: 300, height: 22))])
-        #expect(findings == [#"text "Hello" (popup.1.content.0) at 65,320 300×22 is 20 pt past its right edge (the popup is 45,300 300×200)"#])
+        #expect(
+            findings == [#"text "Hello" (popup.1.content.0) at 65,320 300×22 is 20 pt past its right edge (the popup is 45,300 300×200)"#])
     }
 
     @Test("below the popup counts only when the content does not scroll there")
@@ -45,7 +46,10 @@ import Testing
         #expect(try Self.findings([wide]).first?.contains(#"the line "Much too long" is"#) == true)
         let first = Self.text("0", Rect(x: 65, y: 320, width: 100, height: 22))
         let second = Self.text("1", Rect(x: 115, y: 330, width: 100, height: 22))
-        #expect(try Self.findings([first, second]) == [#"text "Hello" (popup.1.content.0) and text "Hello" (popup.1.content.1) overlap by 50×12 pt"#])
+        #expect(
+            try Self.findings([first, second]) == [
+                #"text "Hello" (popup.1.content.0) and text "Hello" (popup.1.content.1) overlap by 50×12 pt"#
+            ])
         let overlay = FrameNode(id: "popup.1.content.0", role: .overlay, request: 1, rect: Rect(x: 65, y: 320, width: 150, height: 32))
         let stacked = [overlay, Self.text("0.0", first.rect), Self.text("0.1", second.rect)]
         #expect(try Self.findings(stacked) == [])

@@ -60,7 +60,8 @@ enum TraitChecks {
 
     /// Shows `request` on a fresh stage under `traits` and lets it settle: what does not fit, or how
     /// the request ended when it never showed.
-    private static func show(_ request: PopupRequest, under traits: DisplayTraits, plugin: PluginUnderTest) -> Result<[String], ShowFailure> {
+    private static func show(_ request: PopupRequest, under traits: DisplayTraits, plugin: PluginUnderTest) -> Result<[String], ShowFailure>
+    {
         let run = PopupRun(plugin: plugin)
         run.engine.setDisplayTraits(traits)
         let id = run.show(request, within: 5, as: "showing \(PopupRun.describe(request)) in \(describe(traits))")

@@ -7,7 +7,8 @@ public enum ConformanceSuite {
     /// The built-in tests, in the order they run: the library, then its components, then fuzzing.
     public static let builtIn: [ConformanceTest] = [
         LibraryChecks.all, DescriptorChecks.all, InstanceChecks.all, HostContractChecks.all, OutputChecks.all,
-        ActionChecks.all, CompositionChecks.all, CompletionChecks.all, SheetChecks.all, PageChecks.all, SampleDataChecks.all, TraitChecks.all,
+        ActionChecks.all, CompositionChecks.all, CompletionChecks.all, SheetChecks.all, PageChecks.all, SampleDataChecks.all,
+        TraitChecks.all,
         LifecycleFuzz.all,
     ].flatMap { $0 }
 

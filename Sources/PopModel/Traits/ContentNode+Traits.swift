@@ -19,9 +19,11 @@ extension ContentNode {
         }
         switch node.kind {
         case .vstack(let spacing, let alignment, let children):
-            node.kind = .vstack(spacing: spacing, alignment: alignment, children: children.map { $0.resolved(for: traits, elevated: elevated) })
+            node.kind = .vstack(
+                spacing: spacing, alignment: alignment, children: children.map { $0.resolved(for: traits, elevated: elevated) })
         case .hstack(let spacing, let alignment, let children):
-            node.kind = .hstack(spacing: spacing, alignment: alignment, children: children.map { $0.resolved(for: traits, elevated: elevated) })
+            node.kind = .hstack(
+                spacing: spacing, alignment: alignment, children: children.map { $0.resolved(for: traits, elevated: elevated) })
         case .overlay(let alignment, let children):
             node.kind = .overlay(alignment: alignment, children: children.map { $0.resolved(for: traits, elevated: elevated) })
         default:
