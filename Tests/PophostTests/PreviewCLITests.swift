@@ -55,4 +55,28 @@ import Glibc
         server.signalGroup(SIGINT)
         #expect(server.wait(seconds: 10) != nil)
     }
+
+    @Test("--plugins names a plugin file: the server says what it serves and plays the plugin's own scenario; without one it says so")
+    func ownPlugin() throws {
+        let dir = TemporaryDirectory()
+        let library = dir.file("libpayments.so")
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: library)
+        try FileManager.default.createDirectory(atPath: dir.file("libpayments.scenarios"), withIntermediateDirectories: true)
+        let (bare, said) = try Self.start(["--plugins", library, "--port", "0"], out: dir.file("bare.txt"))
+        bare.signalGroup(SIGINT)
+        #expect(bare.wait(seconds: 10) != nil)
+        #expect(said.contains("no scenario of the plugins' own was found (looked in \(dir.file("libpayments.scenarios")))"), "\(said)")
+        let output = (try? String(contentsOfFile: dir.file("bare.txt"), encoding: .utf8)) ?? ""
+        #expect(output.contains("1 plugin (com.pophost.samples.c); nothing to play"), "\(output)")
+
+        let scenario = dir.file("libpayments.scenarios/pay.json")
+        try #"{"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view"}}]}"#
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let (server, line) = try Self.start(["--plugins", library, "--port", "0", "--json"], out: dir.file("out.txt"))
+        server.signalGroup(SIGINT)
+        #expect(server.wait(seconds: 10) != nil)
+        let address = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(address?["plugins"] as? [String] == ["com.pophost.samples.c"], "\(line)")
+        #expect(address?["scenario"] as? String == scenario, "\(line)")
+    }
 }

@@ -42,6 +42,15 @@ public struct PluginFile: Codable, Hashable, Sendable {
         return names.map { name in identify(path: prefix + name, realPath: realPrefix.map { $0 + name }) }
     }
 
+    /// A plugin file named on its own (`--plugins ./libx.so`): the file, when `path` is a visible
+    /// `*.so` name that is not a directory; nil otherwise.
+    static func single(path: String) -> [PluginFile]? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.count > 3, name.hasSuffix(".so"), !name.hasPrefix("."), list(directory: path) == nil else { return nil }
+        let file = identify(path: path, resolve: true)
+        return file.size < 0 ? nil : [file]
+    }
+
     /// Identifies one file. Costs one `lstat`, plus `realpath` and `stat` for a symbolic link.
     /// `realPath`: the file's real path when the caller knows it (nil: the path itself, unless it is
     /// a link; pass `resolve` to resolve the directories on the way too).

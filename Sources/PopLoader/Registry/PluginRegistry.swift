@@ -57,13 +57,16 @@ public struct PluginRegistry: Sendable {
         var seen: Set<FileIdentity> = []
         var unreadable: [String] = []
         for directory in searchPath.directories {
-            guard let files = PluginFile.list(directory: directory) else {
+            let listed = PluginFile.list(directory: directory)
+            guard let files = listed ?? PluginFile.single(path: directory) else {
                 unreadable.append(directory)
                 continue
             }
-            let exposure = allowInsecurePlugins ? nil : FilePermissions.of(path: directory)?.exposure(of: "its directory \(directory)")
+            // A file named on its own is exposed through the directory it is in.
+            let parent = listed == nil ? Self.directory(of: directory) : directory
+            let exposure = allowInsecurePlugins ? nil : FilePermissions.of(path: parent)?.exposure(of: "its directory \(parent)")
             for file in files where file.size < 0 || seen.insert(file.identity).inserted {
-                found.append((file, directory, refusal(of: file, directoryExposure: exposure, directory: directory)))
+                found.append((file, parent, refusal(of: file, directoryExposure: exposure, directory: parent)))
             }
         }
         var (records, scanned, warnings, fromCache) = try records(
@@ -108,6 +111,12 @@ public struct PluginRegistry: Sendable {
     /// Why `file` must not be loaded: it, the search-path directory it was found in (whose problem
     /// is `directoryExposure`), or the directory it really lives in can be changed by another user.
     /// Nil when it is safe, or when insecure plugins are allowed.
+    /// The directory part of a file's path ("." when it has none).
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     private func refusal(of file: PluginFile, directoryExposure: String?, directory: String?) -> PluginError? {
         // Not a regular file: nothing will open it as a plugin; the check after says not-a-file.
         guard !allowInsecurePlugins, let permissions = file.permissions, permissions.isRegularFile else { return nil }

@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [] };
+const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [], problemsShown: new Set() };
 window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [] };
 
 // A query string with every value percent-encoded (URLSearchParams writes a space as "+", which the
@@ -336,6 +336,14 @@ async function refreshState() {
     }
     screens.value = player.screen;
     showTraits(player.traits);
+    // What went wrong in the run (a component missing from the search path, a failed
+    // expectation) goes to the problem panel once.
+    for (const problem of player.problems) {
+      if (!state.problemsShown.has(problem)) {
+        state.problemsShown.add(problem);
+        showProblem("Scenario: " + problem);
+      }
+    }
   } catch (error) {
     showProblem("State: " + error.message);
   }

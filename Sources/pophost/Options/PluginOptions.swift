@@ -6,7 +6,9 @@ import HostRuntime
 struct PluginOptions: ParsableArguments {
     @Option(
         name: .customLong("plugins"),
-        help: ArgumentHelp("Search this directory for plugins (repeatable; replaces the default search path).", valueName: "dir"))
+        help: ArgumentHelp(
+            "Search this directory for plugins, or load this plugin file (repeatable; replaces the default search path).",
+            valueName: "dir"))
     var directories: [String] = []
 
     @Flag(help: "Ignore the registry cache and its blacklist: scan every plugin file again.")

@@ -5,17 +5,22 @@ import HostRuntime
 struct ScenarioArgument: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo.", valueName: "scenario"))
-    var scenario: String = "demo"
+            "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo (the default).",
+            valueName: "scenario"))
+    var scenario: String?
     @OptionGroup var arbitration: ArbitrationOptions
     @OptionGroup var traits: TraitOptions
 
-    /// The scenario, with the arbitration options applied, or a clean exit with its error (file,
-    /// field and problem).
-    func load() throws -> Scenario {
+    /// The scenario named, else `fallback`, else the demo, with the arbitration and trait options
+    /// applied, or a clean exit with its error (file, field and problem).
+    func load(fallback: Scenario? = nil) throws -> Scenario {
         var loaded: Scenario
         do {
-            loaded = scenario == "demo" ? try DemoScenario.scenario : try Scenario.load(path: scenario)
+            switch (scenario, fallback) {
+            case (nil, let fallback?): loaded = fallback
+            case (nil, nil), ("demo"?, _): loaded = try DemoScenario.scenario
+            case (let path?, _): loaded = try Scenario.load(path: path)
+            }
         } catch {
             throw CommandFailure("\(error)")
         }
