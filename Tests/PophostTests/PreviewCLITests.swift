@@ -70,7 +70,8 @@ import Glibc
         #expect(output.contains("1 plugin (com.pophost.samples.c); nothing to play"), "\(output)")
 
         let scenario = dir.file("libpayments.scenarios/pay.json")
-        try #"{"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view"}}]}"#
+        try
+            #"{"steps": [{"show": {"handler": "com.pophost.samples.c.payment-handler", "view_loader": "com.pophost.samples.c.payment-view"}}]}"#
             .write(toFile: scenario, atomically: true, encoding: .utf8)
         let (server, line) = try Self.start(["--plugins", library, "--port", "0", "--json"], out: dir.file("out.txt"))
         server.signalGroup(SIGINT)
