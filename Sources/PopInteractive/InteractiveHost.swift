@@ -206,10 +206,16 @@ public final class InteractiveHost: TerminalApp {
     }
 
     public var statusLine: String {
+        let help = engine.keyboard.focusedField != nil ? "type · Backspace · Enter/Esc done" : KeyBinding.statusText
+        return "\(statusSummary) · \(help)"
+    }
+
+    /// The status line without the terminal's keys: the time, the scenario while it plays, the
+    /// last message (what the browser player shows beside its own shortcuts).
+    public var statusSummary: String {
         let time = String(Int(chef.now.milliseconds / 100)).paddingDecimal
         let state = runner.isFinished ? "" : " ▶ \(runner.scenario.name ?? "scenario")"
-        let help = engine.keyboard.focusedField != nil ? "type · Backspace · Enter/Esc done" : KeyBinding.statusText
-        return "\(time) s\(state)\(message.isEmpty ? "" : " · \(message)") · \(help)"
+        return "\(time) s\(state)\(message.isEmpty ? "" : " · \(message)")"
     }
 }
 

@@ -222,7 +222,13 @@ struct BrowserTests {
         let rows = try await browser.wait(
             for: "the results", seconds: 60,
             "const r = [...document.querySelectorAll('#results tr.result')].map(r => r.textContent); return r.length ? r : null")
-        #expect(rows.json.contains("successlibrary.loads"), "\(rows.json.prefix(400))")
+        #expect(rows.json.contains("oklibrary.loads"), "the CLI's words: \(rows.json.prefix(400))")
+        let summary = try await browser.execute("return document.getElementById('test-summary').textContent")
+        guard case .string(let said) = summary else {
+            Issue.record("no summary")
+            return
+        }
+        #expect(said.hasPrefix("passed  ") && said.contains(" passed") && said.contains("skipped"), "\(said)")
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
 
@@ -250,11 +256,11 @@ struct BrowserTests {
             const row = [...document.querySelectorAll('#results tr.result')].find(r => r.children[1].textContent === '\(failed)');
             return row ? row.children[0].textContent : null;
             """
-        #expect(try await browser.execute(status) == "failed")
+        #expect(try await browser.execute(status) == "FAIL")
         try await browser.click(".snapshot .accept")
         try await browser.wait(
             for: "the tests run again and the scenario passes", seconds: 60,
-            "return window.pophost.accepted && (() => { \(status) })() === 'success' ? true : null")
+            "return window.pophost.accepted && (() => { \(status) })() === 'ok' ? true : null")
         #expect(try await browser.execute("return document.querySelectorAll('.snapshot').length") == 0)
         #expect(try String(contentsOfFile: stale.snapshot, encoding: .utf8).contains(stale.title))
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
@@ -285,6 +291,35 @@ struct BrowserTests {
             const asked = performance.getEntriesByType('resource').some(e => e.name.includes('12999.99'));
             return asked && p.length && p.every(e => e.querySelector('img')) ? true : null;
             """)
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
+    }
+
+    @Test("in a 1280 × 800 window every player control is in view; the trait toggles show the run's traits and Space plays")
+    func playerFitsAndToggles() async throws {
+        let fixture = try await PreviewFixture()
+        let browser = try await WebDriver(width: 1280, height: 800)
+        try await browser.open(fixture.base + "/")
+        try await browser.click("#tab-player")
+        try await Self.scrub(browser, to: 1000)
+        let hidden = try await browser.execute(
+            """
+            const ids = ['play', 'step-back', 'step-forward', 'scrub', 'frame', 'type-text', 'type', 'backspace', 'enter', 'rotate',
+              'keyboard', 'reduce-motion', 'appearance', 'text-size', 'layout-direction', 'screen', 'status'];
+            return ids.filter((id) => {
+              const box = document.getElementById(id).getBoundingClientRect();
+              return !(box.width > 0 && box.height > 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth);
+            });
+            """)
+        #expect(hidden == [], "controls out of a 1280 × 800 window: \(hidden.json)")
+        try await browser.click("#appearance")
+        try await browser.wait(
+            for: "the Dark toggle pressed",
+            "return document.getElementById('appearance').getAttribute('aria-pressed') === 'true' ? true : null")
+        try await browser.execute("document.activeElement.blur(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 't'}))")
+        try await browser.wait(
+            for: "the text size stepped", "return document.getElementById('text-size').textContent === 'Text xxxl' ? true : null")
+        try await browser.execute("document.dispatchEvent(new KeyboardEvent('keydown', {key: ' '}))")
+        try await browser.wait(for: "Space to play", "return window.pophost.lastFrame.time > 1000 ? true : null")
         #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
 }

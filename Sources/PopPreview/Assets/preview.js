@@ -213,6 +213,9 @@ $("theme-filter").addEventListener("change", loadGallery);
 $("traits-filter").addEventListener("change", loadGallery);
 
 // Test results: `pophost test` on one plugin file of the gallery.
+// The words `pophost test` prints for each status.
+const cliWord = { success: "ok", warning: "warn", skipped: "skip", failed: "FAIL", crashed: "CRASH", timeout: "TIMEOUT" };
+
 async function runTests(path) {
   const body = $("results");
   body.replaceChildren(element("tr", null, "running pophost test on " + path + "…"));
@@ -225,9 +228,16 @@ async function runTests(path) {
     return;
   }
   body.replaceChildren();
-  for (const result of report.plugins[0].results) {
+  const results = report.plugins[0].results;
+  const count = (statuses) => results.filter((result) => statuses.includes(result.status)).length;
+  const failed = count(["failed", "crashed", "timeout"]);
+  $("test-summary").textContent = (failed ? "failed  " : "passed  ") + path + ": " + [
+    [count(["success"]), "passed"], [failed, "failed"], [count(["warning"]), "warnings"], [count(["skipped"]), "skipped"],
+  ].filter(([n]) => n > 0).map(([n, word]) => n + " " + word).join(", ");
+  $("test-summary").className = "summary " + (failed ? "status-failed" : "status-success");
+  for (const result of results) {
     const row = element("tr", "result");
-    row.appendChild(element("td", "status-" + result.status, result.status));
+    row.appendChild(element("td", "status-" + result.status, cliWord[result.status] || result.status));
     row.appendChild(element("td", null, result.name));
     const message = element("td", null, result.message || "");
     if (result.details.length) message.appendChild(element("div", "details", result.details.join("\n")));
@@ -438,7 +448,6 @@ $("type").addEventListener("click", () => {
 });
 $("backspace").addEventListener("click", () => send({ kind: "key", key: "backspace" }).then(() => showFrame(state.time)));
 $("enter").addEventListener("click", () => send({ kind: "key", key: "enter" }).then(() => showFrame(state.time)));
-$("rotate").addEventListener("click", () => send({ kind: "key", key: "r" }).then(() => showFrame(state.time)));
 $("screen").addEventListener("change", async () => {
   try {
     await getJSON("/api/screen", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: $("screen").value }) });
@@ -447,7 +456,6 @@ $("screen").addEventListener("change", async () => {
   }
   await showFrame(state.time);
 });
-$("keyboard").addEventListener("click", () => send({ kind: "key", key: "k" }).then(() => showFrame(state.time)));
 // The trait toggles send pophost run's keys; their pressed state comes back with the player's state.
 function showTraits(traits) {
   $("reduce-motion").setAttribute("aria-pressed", String(traits.reduce_motion));
@@ -455,9 +463,26 @@ function showTraits(traits) {
   $("layout-direction").setAttribute("aria-pressed", String(traits.layout_direction === "rtl"));
   $("text-size").textContent = "Text " + traits.content_size;
 }
-for (const [id, key] of [["reduce-motion", "m"], ["appearance", "a"], ["text-size", "t"], ["layout-direction", "l"]]) {
+const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", r: "rotate", k: "keyboard" };
+for (const [key, id] of Object.entries(toggles)) {
   $(id).addEventListener("click", () => send({ kind: "key", key: key }).then(() => showFrame(state.time)));
 }
+
+// The page's own shortcuts, while the player shows and no text box has the focus.
+document.addEventListener("keydown", (event) => {
+  if ($("player").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
+  if (event.key === " ") {
+    event.preventDefault();
+    $("play").click();
+  } else if (event.key === "ArrowLeft") {
+    $("step-back").click();
+  } else if (event.key === "ArrowRight") {
+    $("step-forward").click();
+  } else if (toggles[event.key]) {
+    $(toggles[event.key]).click();
+  }
+});
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
 // redraws in place (no page load), keeping its timeline position.
