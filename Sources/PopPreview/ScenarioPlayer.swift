@@ -101,6 +101,7 @@ final class ScenarioPlayer {
         return State(
             timeMS: Int64(now.milliseconds.rounded()), endMS: Int64(end.milliseconds.rounded()), finished: host.runner.isFinished,
             screen: screen.rawValue, screens: ScreenPreset.allCases.map(\.rawValue), screenWidth: size.width, screenHeight: size.height,
-            status: host.statusSummary, problems: host.runner.problems.map(\.description), traits: Traits(host.runner.engine.traits.display))
+            status: host.statusSummary, problems: host.runner.problems.map(\.description), traits: Traits(host.runner.engine.traits.display)
+        )
     }
 }
