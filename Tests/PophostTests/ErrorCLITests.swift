@@ -54,6 +54,7 @@ import Testing
                 "no handler with id \"com.pophost.samples.c.payment-handlr\" in the loaded plugins (did you mean \"com.pophost.samples.c.payment-handler\"?)"
         )
         #expect(result.stdout.isEmpty, "no trace of a request that was never made")
+        #expect(result.stderr.contains("(searched ") && result.stderr.contains("a plugin elsewhere: --plugins DIR or --plugins ./libx.so)"))
         #expect(result.stderr.components(separatedBy: "payment-handlr").count == 2, "reported once: \(result.stderr)")
         expectUsageError(
             try pophost(["show", "--view-loader", "com.pophost.samples.c.payment-handler"]), of: "pophost show",

@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
                 viewLoaders: viewLoader.map { [$0] } ?? catalog.componentIDs(of: .viewLoader),
                 data: requestData, reformer: reformer)
         } catch {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(error.description + (error.category == .unknownComponent ? options.searchedWhere : ""))
         }
         let fits = checks.contains(where: \.fits)
         if json {

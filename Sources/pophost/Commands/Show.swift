@@ -68,7 +68,9 @@ struct Show: ParsableCommand {
             (handler, ComponentKind.handler), (viewLoader, .viewLoader), (controllerLoader, .controllerLoader), (reformer, .reformer),
         ] {
             guard let id else { continue }
-            do { try catalog.requireComponent(id, of: kind) } catch { throw CommandFailure.usage(error.description) }
+            do { try catalog.requireComponent(id, of: kind) } catch {
+                throw CommandFailure.usage(error.description + options.searchedWhere)
+            }
         }
         var configuration = arbitration.applied(to: ChefConfiguration())
         configuration.threadAnswerWait = ChefConfiguration.headlessThreadAnswerWait

@@ -33,6 +33,14 @@ struct PluginOptions: ParsableArguments {
         guard scanTimeout > 0 else { throw ValidationError("--scan-timeout must be positive") }
     }
 
+    /// Where plugins were looked for, and how to look elsewhere, for a message about a component
+    /// that was not found: " (searched a, b; a plugin elsewhere: --plugins DIR or --plugins ./libx.so)".
+    var searchedWhere: String {
+        let searched = SearchPath.resolve(flags: directories).directories
+        let elsewhere = directories.isEmpty ? "; a plugin elsewhere: --plugins DIR or --plugins ./libx.so" : ""
+        return " (searched \(searched.isEmpty ? "no directory" : searched.joined(separator: ", "))\(elsewhere))"
+    }
+
     /// The registry these options describe.
     var registry: PluginRegistry {
         PluginRegistry(
