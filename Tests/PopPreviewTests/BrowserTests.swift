@@ -56,6 +56,10 @@ struct BrowserTests {
         #expect(broken == [], "\(broken.json)")
         let flagged = try await browser.execute("return document.querySelectorAll('.mismatch').length")
         #expect(flagged != 0)
+        let payment = "document.querySelector('.view-loader[data-id=\"com.pophost.samples.c.payment-view\"]')"
+        let fits = try await browser.execute("return \(payment).querySelector('.fits').textContent")
+        #expect(fits == "✓ works with com.pophost.samples.c.payment-handler", "says which handlers it works with first: \(fits.json)")
+        #expect(try await browser.execute("return \(payment).querySelector('details.mismatches').open") == false, "the misfits folded")
         let paint = try await browser.execute("return window.pophost.galleryLoaded")
         print(
             "figure: gallery first paint (navigation to the components listed) \(Self.milliseconds(firstPaint)) ms "

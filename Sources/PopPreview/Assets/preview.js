@@ -142,8 +142,19 @@ async function loadGallery() {
       card.appendChild(element("div", "error", view.error));
     } else {
       card.appendChild(element("div", "meta", "fields: " + (view.fields.join(", ") || "none") + " · buttons: " + (view.buttons.join(", ") || "none")));
-      for (const mismatch of view.mismatches) {
-        card.appendChild(element("div", "mismatch", "✗ " + mismatch.handler + ": " + mismatch.messages.join("; ")));
+      // Which handlers it works with, first; why each other one does not fit, folded away.
+      const misfits = new Set(view.mismatches.map((mismatch) => mismatch.handler));
+      const fitting = gallery.handlers.map((handler) => handler.id).filter((id) => !misfits.has(id));
+      card.appendChild(fitting.length
+        ? element("div", "fits", "✓ works with " + fitting.join(", "))
+        : element("div", "mismatch", "✗ works with none of the plugins' handlers"));
+      if (view.mismatches.length) {
+        const why = element("details", "mismatches");
+        why.appendChild(element("summary", "meta", "does not fit " + view.mismatches.length + " handler" + (view.mismatches.length === 1 ? "" : "s")));
+        for (const mismatch of view.mismatches) {
+          why.appendChild(element("div", "mismatch", "✗ " + mismatch.handler + ": " + mismatch.messages.join("; ")));
+        }
+        card.appendChild(why);
       }
       // The card's own data editor starts from the chosen sample (the first declared, else the
       // default data); its pictures are drawn for what it holds.
