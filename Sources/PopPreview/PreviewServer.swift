@@ -13,6 +13,7 @@ import PopModel
 /// | route | answer |
 /// |---|---|
 /// | `GET /`, `GET /assets/NAME` | the page and its files (only the shipped ones, by exact name) |
+/// | `GET /favicon.ico` | the page's icon (an SVG) |
 /// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON (JSON: the default data, for view loaders without samples) |
 /// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture; `appearance`, `content_size`, `layout_direction` draw it under those traits |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
@@ -81,6 +82,8 @@ public struct PreviewServer: Sendable {
         let workbench = workbench, assets = assets
         router.get("/") { _, _ in try Self.asset("index.html", in: assets) }
         router.get("/assets/:name") { _, context in try Self.asset(context.parameters.get("name") ?? "", in: assets) }
+        // Browsers and tools that ask for the icon at its conventional path get the page's.
+        router.get("/favicon.ico") { _, _ in try Self.asset("favicon.svg", in: assets) }
         router.get("/api/gallery") { request, _ in
             Self.answer("application/json") { () throws(PreviewError) in
                 try workbench.galleryJSON(sampleData: try Self.data(request))

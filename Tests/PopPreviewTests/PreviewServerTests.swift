@@ -26,6 +26,8 @@ import Testing
         #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(!script.text.contains("innerHTML"), "the page puts plugin strings in as text only")
         #expect(try await fixture.request("/assets/preview.css").status == 200)
+        let icon = try await fixture.request("/favicon.ico")
+        #expect(icon.status == 200 && icon.headers["content-type"] == "image/svg+xml", "no 404 for the icon")
     }
 
     @Test("no route reads a file outside what it serves: traversal attempts are 404s")
