@@ -74,12 +74,19 @@ extension ScenarioRunner {
                         expected.path,
                         "no \"\(expected.event.rawValue)\"\(expected.request.map { " of \"\($0)\"" } ?? "")\(expected.page.map { " of page \"\($0)\"" } ?? "")"
                             + "\(expected.reason.map { " (reason \($0))" } ?? "")\(after); the trace has: "
-                            + events[position...].prefix(12).map { "\($0.kind.rawValue)#\($0.request)" }.joined(separator: ", "))
+                            + events[position...].prefix(12).map(Self.describe).joined(separator: ", "))
                 ]
             }
             position = found + 1
         }
         return []
+    }
+
+    /// "shown#2", or with what went wrong for a misbehaviour: "misbehaviour#1 (build returned false)".
+    private static func describe(_ event: TraceEvent) -> String {
+        let what = "\(event.kind.rawValue)#\(event.request)"
+        guard event.kind == .misbehaviour, let detail = event.detail, !detail.isEmpty else { return what }
+        return "\(what) (\(detail))"
     }
 
     private func verify(_ expected: ScenarioExpectations.FrameEntry) -> ScenarioError? {

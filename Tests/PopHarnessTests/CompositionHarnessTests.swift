@@ -77,4 +77,13 @@ import Testing
             "\(result.message ?? "")")
         #expect(result.message?.contains("action \"go\" reads field.pin, but the content has no text field \"pin\"") == true)
     }
+
+    @Test("with no handler that can be made, the failure is one finished sentence, not a colon with nothing after it")
+    func noHandlerMade() throws {
+        let (status, result) = try composition(MisbehavingPluginCorpus.shared.path("malformed-signature"))
+        #expect(status == 1 && result.status == .failed)
+        let message = result.message ?? ""
+        #expect(message.contains("cannot be made: see component.action-signatures") && message.hasSuffix("lists every pair)."), "\(message)")
+        #expect(result.details.isEmpty, "\(result.details)")
+    }
 }

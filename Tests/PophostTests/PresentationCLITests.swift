@@ -28,6 +28,22 @@ import Testing
         #expect(first.lookup(path: "screen.width") == .int(390))
     }
 
+    @Test("an expectation that fails lists the trace, each misbehaviour with what went wrong")
+    func failedExpectationSaysWhy() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("missing.json")
+        try #"""
+        {"steps": [{"show": {"view_loader": "com.example.nowhere", "as": "p"}}, {"wait": "idle"}],
+         "expect": {"trace": [{"event": "did-present", "request": "p"}]}}
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try run(
+            Build.pophost, ["render", path, "--out", directory.subdirectory("out"), "--at", "0"], environment: CLITests.isolated(directory))
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(#"the trace has: requested#1, misbehaviour#1 (no view-loader with id "com.example.nowhere""#),
+            "\(result.stderr)")
+    }
+
     @Test("--equal-priority and --queue-order replace the scenario's rules: CSPopKit's or SwiftEntryKit's")
     func arbitrationOptions() throws {
         let directory = TemporaryDirectory()

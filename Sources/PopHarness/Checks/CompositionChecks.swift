@@ -23,14 +23,16 @@ enum CompositionChecks {
         for view in views where pairs.hasContent(view) && pairs.handlers(for: view).isEmpty {
             let skipped =
                 unreadable.isEmpty ? "" : " (\(unreadable.joined(separator: ", ")) cannot be made: see component.action-signatures)"
-            problems.append(
-                "\(file): view loader \(view) fits no handler available to it (\(readable.count) of the plugin's, nor the built-in default, which declares no actions)\(skipped), so every request with it ends cancelled(plugin-error); make its buttons name a handler's actions and give it the text fields they read (pophost check --plugins \(directory) --view-loader \(view) lists every pair):"
-            )
-            for handler in readable {
-                for mismatch in pairs.mismatches(view: view, handler: handler) {
-                    problems.append("  view loader \(view) with handler \(handler): \(mismatch.message)  [\(mismatch.kind.rawValue)]")
+            let mismatches = readable.flatMap { handler in
+                pairs.mismatches(view: view, handler: handler).map {
+                    "  view loader \(view) with handler \(handler): \($0.message)  [\($0.kind.rawValue)]"
                 }
             }
+            // The mismatches follow the colon; with none to list (no handler could be made), the sentence ends.
+            problems.append(
+                "\(file): view loader \(view) fits no handler available to it (\(readable.count) of the plugin's, nor the built-in default, which declares no actions)\(skipped), so every request with it ends cancelled(plugin-error); make its buttons name a handler's actions and give it the text fields they read (pophost check --plugins \(directory) --view-loader \(view) lists every pair)\(mismatches.isEmpty ? "." : ":")"
+            )
+            problems += mismatches
         }
         for handler in readable where pairs.views(for: handler).isEmpty {
             let mismatches = (views.filter(pairs.hasContent).map(Optional.some) + [nil]).flatMap { view in
