@@ -83,7 +83,8 @@ import Testing
         let (status, result) = try composition(MisbehavingPluginCorpus.shared.path("malformed-signature"))
         #expect(status == 1 && result.status == .failed)
         let message = result.message ?? ""
-        #expect(message.contains("cannot be made: see component.action-signatures") && message.hasSuffix("lists every pair)."), "\(message)")
+        #expect(
+            message.contains("cannot be made: see component.action-signatures") && message.hasSuffix("lists every pair)."), "\(message)")
         #expect(result.details.isEmpty, "\(result.details)")
     }
 }
