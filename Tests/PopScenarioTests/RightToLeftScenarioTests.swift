@@ -9,8 +9,9 @@ import Testing
 @testable import PopScenario
 
 /// Scenarios right to left: steps keep their absolute coordinates, so a swipe back starts at the right edge
-/// and moves by a negative distance; the same swipe from the left edge is refused. The demo's first popups
-/// and its first push drawn right to left against golden files (`demo-rtl-*`).
+/// and moves by a negative distance; the same swipe from the left edge is refused. The demo played right to
+/// left (its swipes said from the right edge) meets every expectation, and its frames are golden files
+/// (`demo-rtl-*`).
 @Suite struct RightToLeftScenarioTests {
     func run(_ json: String) throws -> ScenarioRunner {
         let runner = ScenarioRunner(
@@ -39,13 +40,15 @@ import Testing
         #expect(runner.recorder.events.contains { $0.kind == .pageRefused && $0.detail == "full-screen pan: not-toward-trailing" })
     }
 
-    /// The demo's promotion alert, banner, custom-animation dialog and the middle of its first push, right to left.
-    static let times: [Int64] = [1000, 3500, 6500, 11200, 14675]
+    /// The demo's instants (as `DemoGoldenTests`'), right to left: the popups, the middle of the first push,
+    /// the cancelled and the completed swipe from the right edge, the pop back, the circle bottom-left, the
+    /// bubble dragged, the article expanding from it.
+    static let times: [Int64] = [1000, 3500, 6500, 11200, 14675, 16550, 17600, 18675, 29300, 30350, 31650]
 
     @Test("Golden: the demo right to left (its popups and its first push)")
     func demoGolden() throws {
         let samples = try IsolatedSamples()
-        var scenario = try DemoScenario.scenario
+        var scenario = try DemoScenario.scenario(for: .rightToLeft)
         scenario.screen.display.layoutDirection = .rightToLeft
         let runner = ScenarioRunner(scenario: scenario, catalog: samples.catalog)
         var frames: [Frame] = []
@@ -53,6 +56,8 @@ import Testing
         runner.onSample = { frames.append($0) }
         runner.runToEnd()
         withExtendedLifetime(samples) {}
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })
         for frame in frames {
             let name = "demo-rtl-\(Int(frame.time.milliseconds))ms"

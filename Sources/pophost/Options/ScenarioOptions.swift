@@ -15,7 +15,11 @@ struct ScenarioArgument: ParsableArguments {
     func load() throws -> Scenario {
         var loaded: Scenario
         do {
-            loaded = scenario == "demo" ? try DemoScenario.scenario : try Scenario.load(path: scenario)
+            // The demo says its swipes for the layout direction it is played in.
+            loaded =
+                scenario == "demo"
+                ? try DemoScenario.scenario(for: traits.applied(to: DemoScenario.scenario.screen.display).layoutDirection)
+                : try Scenario.load(path: scenario)
         } catch {
             throw CommandFailure("\(error)")
         }
