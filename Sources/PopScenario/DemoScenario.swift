@@ -1,3 +1,6 @@
+import PopModel
+import PopPresentation
+
 /// The scenario `pophost demo` plays with the bundled sample plugins (`pophost demo --print` shows
 /// it): a CSPopKit promotion answers should_present after 250 ms (a plugin timer on the virtual
 /// clock) and slides in with an angle bounce; a banner drops in; a payment dialog of higher priority
@@ -158,5 +161,27 @@ public enum DemoScenario {
     /// The demo, parsed.
     public static var scenario: Scenario {
         get throws(ScenarioError) { try Scenario.parse(json: json, file: "<demo>", baseDirectory: nil) }
+    }
+
+    /// The demo played in `direction`. Steps keep absolute coordinates, so right to left the demo's swipes
+    /// back and its edge pan into the corner circle are said the other way round: from the right edge,
+    /// leftward (x → W − x, distance and velocity negated), into the bottom-left circle. Every other step, and
+    /// every expectation, is the same.
+    public static func scenario(for direction: LayoutDirection) throws(ScenarioError) -> Scenario {
+        var scenario = try scenario
+        guard direction.isRightToLeft else { return scenario }
+        let width = scenario.screen.width
+        func mirrored(_ point: Point) -> Point { Point(x: width - point.x, y: point.y) }
+        for index in scenario.steps.indices {
+            switch scenario.steps[index].action {
+            case .swipeBack(let from, let distance, let velocity, let endY):
+                scenario.steps[index].action = .swipeBack(from: mirrored(from), distance: -distance, velocity: -velocity, endY: endY)
+            case .drag(let from, let to, let duration, let velocity) where from.x <= PopGestureRule.edgeWidth:
+                scenario.steps[index].action = .drag(from: mirrored(from), to: mirrored(to), duration: duration, velocity: velocity)
+            default:
+                break
+            }
+        }
+        return scenario
     }
 }

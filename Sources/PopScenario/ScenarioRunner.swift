@@ -313,7 +313,7 @@ public final class ScenarioRunner {
             let refusal = engine.floating.floatTopPageRefusal
             if !engine.floating.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
         case .swipeBack(let from, let distance, let velocity, let endY):
-            let kind: PopGestureRule.Kind = from.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
+            let kind = engine.pages.popGestureKind(startingAt: from)
             // The finger first moves along x (the gesture rules see that), then lifts at `endY`.
             guard engine.pages.beginInteractivePop(kind, start: from, translation: Point(x: distance, y: 0)) == nil else { return }
             engine.pages.endInteractivePop(velocity: velocity, finger: Point(x: from.x + distance, y: endY ?? from.y))

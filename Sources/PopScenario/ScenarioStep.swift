@@ -64,8 +64,9 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The app pops the top page (as Backspace or the back button do).
     case pop(animated: Bool)
     /// The user swipes back: a pan from `from` by `distance` points along x, released at once at
-    /// `velocity` points per second — an edge pan when it starts within 20 pt of the left edge, else
-    /// the full-screen pan. The finger lifts at y `endY` (nil: the start's y): released in the
+    /// `velocity` points per second — an edge pan when it starts within 20 pt of the leading edge (the
+    /// left one; the right one in right-to-left), else the full-screen pan. Coordinates are absolute in
+    /// either direction: a right-to-left swipe back starts near x = W and moves by a negative distance. The finger lifts at y `endY` (nil: the start's y): released in the
     /// floating window's armed corner circle, a floatable page becomes a bubble.
     case swipeBack(from: Point, distance: Double, velocity: Double, endY: Double? = nil)
     /// The user floats the top page without the gesture (WeChat's menu button): it shrinks into a

@@ -27,7 +27,7 @@ import Testing
             AlertActions(
                 Self.alert([Self.text("Title"), Self.button("Claim", .default, "claim"), Self.button("Not now", .plain, "pop.dismiss")])))
         #expect(actions.sideBySide && actions.height == 44)
-        let laid = actions.layout(in: Rect(x: 10, y: 100, width: 270, height: 120))
+        let laid = actions.layout(in: Rect(x: 10, y: 100, width: 270, height: 120), traits: DisplayTraits())
         #expect(laid.children.count == 3, "the ids (child indices) stay")
         #expect(laid.children[0].frame.y == 120, "the body keeps its padding")
         #expect(laid.children[1].frame == Rect(x: 10, y: 176, width: 135, height: 44))
@@ -48,10 +48,10 @@ import Testing
         ])
         let actions = try #require(AlertActions(content))
         #expect(!actions.sideBySide && actions.buttons.count == 3 && actions.height == 132)
-        let size = actions.size(limit: Size(width: 270, height: 800))
-        let body = LayoutEngine.sizeThatFits(actions.body, limit: Size(width: 270, height: 800))
+        let size = actions.size(limit: Size(width: 270, height: 800), traits: DisplayTraits())
+        let body = LayoutEngine.sizeThatFits(actions.body, limit: Size(width: 270, height: 800), traits: DisplayTraits())
         #expect(size.height == body.height + 132)
-        let laid = actions.layout(in: Rect(x: 0, y: 0, width: 270, height: size.height))
+        let laid = actions.layout(in: Rect(x: 0, y: 0, width: 270, height: size.height), traits: DisplayTraits())
         let row = laid.children[2]
         #expect(row.frame == Rect(x: 0, y: body.height, width: 270, height: 88))
         #expect(

@@ -9,7 +9,9 @@ import PopModel
 /// The actions are the root vertical stack's trailing children that are buttons, or stacks of buttons only
 /// (the payment dialog's Cancel | Confirm row and its "Forgot password?" make three). The rest of the content
 /// (the body) is measured and laid out as `LayoutEngine` does, with its padding. Node ids are child indices,
-/// so they stay what they were: scenarios, snapshots and hit testing find the same buttons.
+/// so they stay what they were: scenarios, snapshots and hit testing find the same buttons. In right-to-left
+/// the whole alert is laid out left to right, then mirrored (`ContentMirror`): two actions side by side swap
+/// places, as UIKit puts the first action on the right.
 struct AlertActions {
     static let buttonHeight = 44.0
     static let hairline = 0.5
@@ -54,19 +56,28 @@ struct AlertActions {
     var height: Double { sideBySide ? Self.buttonHeight : Self.buttonHeight * Double(buttons.count) }
 
     /// The alert's size within `limit`: the body's, widened to fit the actions' titles, with the actions under it.
-    func size(limit: Size) -> Size {
+    func size(limit: Size, traits: DisplayTraits) -> Size {
         let limit = limit.limit
-        let bodySize = LayoutEngine.sizeThatFits(body, limit: Size(width: limit.width, height: max(0, limit.height - height)))
-        let titles = buttons.map { LayoutEngine.sizeThatFits($0, limit: Size(width: limit.width, height: Self.buttonHeight)).width }
+        let bodySize = LayoutEngine.sizeThatFits(
+            body, limit: Size(width: limit.width, height: max(0, limit.height - height)), traits: traits)
+        let titles = buttons.map {
+            LayoutEngine.sizeThatFits($0, limit: Size(width: limit.width, height: Self.buttonHeight), traits: traits).width
+        }
         let actionsWidth = (titles.max() ?? 0) * (sideBySide ? 2 : 1)
         return Size(width: min(limit.width, max(bodySize.width, actionsWidth)), height: min(limit.height, bodySize.height + height))
     }
 
-    /// The alert laid out in `frame`: the body at the top, the actions' cells under it, the hairlines.
-    func layout(in frame: Rect) -> LaidOutNode {
+    /// The alert laid out in `frame`: the body at the top, the actions' cells under it, the hairlines; mirrored
+    /// in right-to-left.
+    func layout(in frame: Rect, traits: DisplayTraits) -> LaidOutNode {
+        ContentMirror.mirrored(leftToRight(in: frame, traits: traits), in: traits.layoutDirection)
+    }
+
+    private func leftToRight(in frame: Rect, traits: DisplayTraits) -> LaidOutNode {
         let frame = frame.sanitized
         let top = frame.y + max(0, frame.height - height)
-        var laid = LayoutEngine.layout(body, in: Rect(x: frame.x, y: frame.y, width: frame.width, height: top - frame.y))
+        var laid = LayoutEngine.leftToRight(
+            body, in: Rect(x: frame.x, y: frame.y, width: frame.width, height: top - frame.y), traits: traits)
         laid.node = root
         laid.frame = frame
         var cells = (0..<buttons.count).map { index in
@@ -78,7 +89,7 @@ struct AlertActions {
         for index in groups {
             let group = children[index]
             if case .button = group.kind {
-                laid.children.append(Self.action(group, in: cells.removeFirst()))
+                laid.children.append(Self.action(group, in: cells.removeFirst(), traits: traits))
                 continue
             }
             let count = Self.buttons(in: group)?.count ?? 0
@@ -87,7 +98,7 @@ struct AlertActions {
             let left = taken.map(\.x).min() ?? frame.x, right = taken.map { $0.x + $0.width }.max() ?? frame.x
             let upper = taken.map(\.y).min() ?? top, lower = taken.map { $0.y + $0.height }.max() ?? top
             var stack = LaidOutNode(node: group, frame: Rect(x: left, y: upper, width: right - left, height: lower - upper))
-            stack.children = zip(Self.buttons(in: group) ?? [], taken).map { Self.action($0, in: $1) }
+            stack.children = zip(Self.buttons(in: group) ?? [], taken).map { Self.action($0, in: $1, traits: traits) }
             laid.children.append(stack)
         }
         laid.separators =
@@ -101,8 +112,8 @@ struct AlertActions {
     }
 
     /// A button laid out in its cell, drawn as an alert's action.
-    private static func action(_ button: ContentNode, in cell: Rect) -> LaidOutNode {
-        var laid = LayoutEngine.layout(button, in: cell)
+    private static func action(_ button: ContentNode, in cell: Rect, traits: DisplayTraits) -> LaidOutNode {
+        var laid = LayoutEngine.leftToRight(button, in: cell, traits: traits)
         laid.chrome = .alertAction
         return laid
     }

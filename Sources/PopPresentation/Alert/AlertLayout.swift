@@ -19,22 +19,27 @@ import PopModel
 public struct AlertLayout: PopupLayout {
     public init() {}
 
-    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
-        Self.frame(for: content, presentation: presentation, scene: scene, container: container)
+    public func frame(
+        for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits
+    ) -> Rect {
+        Self.frame(for: content, presentation: presentation, scene: scene, container: container, traits: traits)
     }
 
     /// The frame of `content` presented with `presentation` in `container` on `scene`, in screen coordinates.
-    public static func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
+    public static func frame(
+        for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits
+    ) -> Rect {
         let container = container.sanitized
         let width: Double, height: Double
         if presentation.widthMode == .fixed {
             width = presentation.width.length
-            let size = Self.size(of: content, presentation: presentation, limit: Size(width: width, height: container.height))
+            let size = Self.size(
+                of: content, presentation: presentation, limit: Size(width: width, height: container.height), traits: traits)
             height = min(size.height, container.height)
         } else {
             let maxWidth = presentation.widthMode == .fit ? Double.infinity : presentation.width.length
             let limit = Size(width: min(maxWidth, container.width), height: container.height)
-            let size = Self.size(of: content, presentation: presentation, limit: limit)
+            let size = Self.size(of: content, presentation: presentation, limit: limit, traits: traits)
             width = min(size.width, limit.width)
             height = min(size.height, limit.height)
         }
@@ -47,8 +52,9 @@ public struct AlertLayout: PopupLayout {
     }
 
     /// The size `content` asks for within `limit`; an alert's trailing buttons as `AlertActions` lays them out.
-    private static func size(of content: ContentNode, presentation: Presentation, limit: Size) -> Size {
-        (presentation.style == .alert ? AlertActions(content) : nil)?.size(limit: limit) ?? LayoutEngine.sizeThatFits(content, limit: limit)
+    private static func size(of content: ContentNode, presentation: Presentation, limit: Size, traits: DisplayTraits) -> Size {
+        (presentation.style == .alert ? AlertActions(content) : nil)?.size(limit: limit, traits: traits)
+            ?? LayoutEngine.sizeThatFits(content, limit: limit, traits: traits)
     }
 
     /// The container an alert presented with `presentation` is laid out in.

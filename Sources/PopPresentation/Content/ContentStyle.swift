@@ -5,7 +5,9 @@ import PopModel
 /// grey; destructive: red on pale red; plain: accent text only) with 10-point corners, or as an alert's
 /// actions (text on the alert: accent, semibold for the default style, red when destructive); text fields
 /// as a rounded well with their text (dots when secure) or placeholder, outlined in the accent colour
-/// when focused; image placeholders as a grey tile with their name; dividers as hairlines.
+/// when focused; image placeholders as a grey tile with their name; dividers as hairlines. A node laid out
+/// right to left (`LaidOutNode.direction`) draws its leading-aligned text, its padding's leading side and a
+/// field's text from the right.
 struct ContentStyle {
     let request: RequestID
     let transform: AffineTransform
@@ -18,6 +20,7 @@ struct ContentStyle {
     /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order.
     func append(_ laid: LaidOutNode, id: String, to nodes: inout [FrameNode]) {
         let content = laid.node
+        let padding = ContentMirror.insets(content.padding, in: laid.direction)
         var node = FrameNode(
             id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
             fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length, clip: clip)
@@ -35,7 +38,7 @@ struct ContentStyle {
             node.role = .text
             node.text = TextRun(
                 lines: laid.lines, size: size, weight: weight, color: color,
-                alignment: alignment == .fill ? .leading : alignment, inset: content.padding)
+                alignment: ContentMirror.alignment(alignment, in: laid.direction), inset: padding)
         case .button(_, let style, let action):
             node.role = .button
             node.action = action
@@ -51,14 +54,14 @@ struct ContentStyle {
                 node.text = TextRun(
                     lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
                     color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
-                    inset: content.padding, centeredVertically: true)
+                    inset: padding, centeredVertically: true)
                 break
             }
             node.fill = content.background ?? fill
             if content.cornerRadius <= 0 { node.cornerRadius = 10 }
             node.text = TextRun(
                 lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
-                color: color, alignment: .center, inset: content.padding, centeredVertically: true)
+                color: color, alignment: .center, inset: padding, centeredVertically: true)
         case .textField(let field, let placeholder, let secure):
             node.role = .textField
             node.field = field
@@ -69,8 +72,7 @@ struct ContentStyle {
             let typed = fields[field] ?? ""
             let shown = secure ? String(repeating: "•", count: typed.count) : typed
             let inset = EdgeInsets(
-                top: content.padding.top, leading: content.padding.leading + 12,
-                bottom: content.padding.bottom, trailing: content.padding.trailing + 12)
+                top: padding.top, leading: padding.leading + 12, bottom: padding.bottom, trailing: padding.trailing + 12)
             let width = max(0, laid.frame.width - inset.horizontal)
             let line = TextMetrics.measure(
                 shown.isEmpty ? placeholder : shown, size: 17, weight: .regular,
@@ -78,7 +80,7 @@ struct ContentStyle {
             ).lines
             node.text = TextRun(
                 lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
-                alignment: .leading, inset: inset, centeredVertically: true)
+                alignment: ContentMirror.alignment(.leading, in: laid.direction), inset: inset, centeredVertically: true)
         case .image(let name, _, _):
             node.role = .image
             node.fill = content.background ?? Palette.image

@@ -1,6 +1,6 @@
 import PopModel
 
-/// A content node placed on the screen by `LayoutEngine.layout(_:in:)`.
+/// A content node placed on the screen by `LayoutEngine.layout(_:in:traits:)`.
 public struct LaidOutNode: Hashable, Sendable {
     /// The node (its children are laid out in `children`).
     public var node: ContentNode
@@ -14,6 +14,9 @@ public struct LaidOutNode: Hashable, Sendable {
     public var chrome = Chrome.standard
     /// Hairlines drawn over the node and its children (an alert's, between its actions), absolute.
     public var separators: [Rect] = []
+    /// The direction the node's own content runs in (`ContentMirror`): in right-to-left, its text aligned
+    /// leading and its padding's leading side are on the right.
+    public var direction = LayoutDirection.leftToRight
 
     /// How a node is drawn: as its kind and style say, or — a button — as an alert's action (`AlertActions`).
     public enum Chrome: Hashable, Sendable {

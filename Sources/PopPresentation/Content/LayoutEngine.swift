@@ -19,6 +19,8 @@ import PopModel
 ///   12 × 8, at least 44 pt high.
 /// - **Text fields** are 44 pt high and take the width offered, 120 pt when it is unlimited.
 /// - **Images** have their fixed size.
+/// - **Right to left** (`traits.layoutDirection`, a node's `semantics.direction`): the tree is laid out left to
+///   right, then mirrored within its frame (`ContentMirror`); sizes do not depend on the direction.
 public enum LayoutEngine {
     public static let dividerThickness = 1.0
     public static let buttonFontSize = 17.0
@@ -27,19 +29,20 @@ public enum LayoutEngine {
     public static let textFieldHeight = 44.0
     public static let textFieldUnlimitedWidth = 120.0
 
-    /// The size `node` takes, padding included, when it may be at most `limit`.
-    public static func sizeThatFits(_ node: ContentNode, limit: Size) -> Size {
+    /// The size `node` takes, padding included, when it may be at most `limit`, under `traits` (a size is the
+    /// same in either layout direction).
+    public static func sizeThatFits(_ node: ContentNode, limit: Size, traits: DisplayTraits) -> Size {
         let limit = limit.limit
         let padding = node.padding
         let inner = Size(width: max(0, limit.width - padding.horizontal), height: max(0, limit.height - padding.vertical))
         let content: Size
         switch node.kind {
         case .vstack(let spacing, _, let children):
-            content = stackSize(.vertical, spacing: spacing, children: children, limit: inner)
+            content = stackSize(.vertical, spacing: spacing, children: children, limit: inner, traits: traits)
         case .hstack(let spacing, _, let children):
-            content = stackSize(.horizontal, spacing: spacing, children: children, limit: inner)
+            content = stackSize(.horizontal, spacing: spacing, children: children, limit: inner, traits: traits)
         case .overlay(_, let children):
-            let sizes = children.map { sizeThatFits($0, limit: inner) }
+            let sizes = children.map { sizeThatFits($0, limit: inner, traits: traits) }
             content = Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
         case .text(let string, let size, let weight, _, _, let maxLines):
             let text = TextMetrics.measure(string, size: size, weight: weight, maxWidth: inner.width, maxLines: maxLines)
@@ -63,8 +66,15 @@ public enum LayoutEngine {
             height: min(limit.height, content.height + padding.vertical))
     }
 
-    /// `node` laid out to fill `frame`, its descendants inside it, all with absolute frames.
-    public static func layout(_ node: ContentNode, in frame: Rect) -> LaidOutNode {
+    /// `node` laid out to fill `frame`, its descendants inside it, all with absolute frames, in the layout
+    /// direction of `traits` (right to left: mirrored within `frame`, `ContentMirror`).
+    public static func layout(_ node: ContentNode, in frame: Rect, traits: DisplayTraits) -> LaidOutNode {
+        ContentMirror.mirrored(leftToRight(node, in: frame, traits: traits), in: traits.layoutDirection)
+    }
+
+    /// `node` laid out to fill `frame` from left to right, whatever the layout direction: what `ContentMirror`
+    /// mirrors (an alert's actions are placed around it before the whole alert is mirrored).
+    static func leftToRight(_ node: ContentNode, in frame: Rect, traits: DisplayTraits) -> LaidOutNode {
         let frame = frame.sanitized
         let content = frame.inset(by: node.padding)
         switch node.kind {
@@ -72,20 +82,21 @@ public enum LayoutEngine {
             return LaidOutNode(
                 node: node, frame: frame,
                 children: layoutStack(
-                    .vertical, spacing: spacing, alignment: alignment, children: children, in: content))
+                    .vertical, spacing: spacing, alignment: alignment, children: children, in: content, traits: traits))
         case .hstack(let spacing, let alignment, let children):
             return LaidOutNode(
                 node: node, frame: frame,
                 children: layoutStack(
-                    .horizontal, spacing: spacing, alignment: alignment, children: children, in: content))
+                    .horizontal, spacing: spacing, alignment: alignment, children: children, in: content, traits: traits))
         case .overlay(let alignment, let children):
             return LaidOutNode(
                 node: node, frame: frame,
                 children: children.map { child in
-                    let size = alignment == .fill ? content.size : sizeThatFits(child, limit: content.size)
+                    let size = alignment == .fill ? content.size : sizeThatFits(child, limit: content.size, traits: traits)
                     let x = offset(of: size.width, in: content.width, alignment)
                     let y = offset(of: size.height, in: content.height, alignment)
-                    return layout(child, in: Rect(x: content.x + x, y: content.y + y, width: size.width, height: size.height))
+                    return leftToRight(
+                        child, in: Rect(x: content.x + x, y: content.y + y, width: size.width, height: size.height), traits: traits)
                 })
         case .text(let string, let size, let weight, _, _, let maxLines):
             let text = TextMetrics.measure(string, size: size, weight: weight, maxWidth: content.width, maxLines: maxLines)
@@ -114,8 +125,10 @@ public enum LayoutEngine {
     }
 
     /// A stack's content size: its children along `axis` plus spacing, its widest child across.
-    private static func stackSize(_ axis: StackAxis, spacing: Double, children: [ContentNode], limit: Size) -> Size {
-        let sizes = measure(axis, spacing: spacing, children: children, limit: limit)
+    private static func stackSize(
+        _ axis: StackAxis, spacing: Double, children: [ContentNode], limit: Size, traits: DisplayTraits
+    ) -> Size {
+        let sizes = measure(axis, spacing: spacing, children: children, limit: limit, traits: traits)
         return axis.size(
             main: sizes.reduce(0) { $0 + axis.main($1) } + spacing.length * Double(max(0, children.count - 1)),
             cross: sizes.map { axis.cross($0) }.max() ?? 0)
@@ -124,7 +137,9 @@ public enum LayoutEngine {
     /// Each child's size in a stack whose content is at most `limit`: spacers at `minLength` and dividers at their
     /// thickness along the axis (0 across), then the other children in order, each limited to what is left, a
     /// horizontal stack's text fields last, sharing the rest equally.
-    private static func measure(_ axis: StackAxis, spacing: Double, children: [ContentNode], limit: Size) -> [Size] {
+    private static func measure(
+        _ axis: StackAxis, spacing: Double, children: [ContentNode], limit: Size, traits: DisplayTraits
+    ) -> [Size] {
         var sizes = [Size](repeating: .zero, count: children.count)
         var remaining = axis.main(limit) - spacing.length * Double(max(0, children.count - 1))
         var rigid: [Int] = [], flexible: [Int] = []
@@ -143,7 +158,7 @@ public enum LayoutEngine {
         }
         for (position, index) in (rigid + flexible).enumerated() {
             let share = position < rigid.count ? max(0, remaining) : max(0, remaining) / Double(rigid.count + flexible.count - position)
-            sizes[index] = sizeThatFits(children[index], limit: axis.size(main: share, cross: axis.cross(limit)))
+            sizes[index] = sizeThatFits(children[index], limit: axis.size(main: share, cross: axis.cross(limit)), traits: traits)
             remaining -= axis.main(sizes[index])
         }
         return sizes
@@ -152,9 +167,9 @@ public enum LayoutEngine {
     /// A stack's children laid out in `content`, spacers sharing the length left over.
     private static func layoutStack(
         _ axis: StackAxis, spacing: Double, alignment: ContentNode.Alignment,
-        children: [ContentNode], in content: Rect
+        children: [ContentNode], in content: Rect, traits: DisplayTraits
     ) -> [LaidOutNode] {
-        let sizes = measure(axis, spacing: spacing, children: children, limit: content.size)
+        let sizes = measure(axis, spacing: spacing, children: children, limit: content.size, traits: traits)
         let spacing = spacing.length
         let used = sizes.reduce(0) { $0 + axis.main($1) } + spacing * Double(max(0, children.count - 1))
         let spacers = children.filter { if case .spacer = $0.kind { true } else { false } }.count
@@ -169,7 +184,8 @@ public enum LayoutEngine {
             default: if alignment == .fill { cross = crossLength }
             }
             let origin = axis.crossOrigin(content) + offset(of: cross, in: crossLength, alignment)
-            let laid = layout(child, in: axis.rect(main: cursor, cross: origin, size: axis.size(main: main, cross: cross)))
+            let laid = leftToRight(
+                child, in: axis.rect(main: cursor, cross: origin, size: axis.size(main: main, cross: cross)), traits: traits)
             cursor += main + spacing
             return laid
         }

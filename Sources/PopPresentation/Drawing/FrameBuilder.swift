@@ -20,7 +20,7 @@ struct FrameBuilder {
             navigation.pages.isEmpty
             ? cache.appNodes(app, in: scene)
             : PageDrawing(
-                scene: scene, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
+                scene: scene, traits: engine.traits.display, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
                 hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
                 crossFade: engine.pages.crossFades
             ).nodes()
@@ -59,7 +59,8 @@ struct FrameBuilder {
         let content = popup.content
         let isFront = sheet == nil || !engine.sheets.isCovered(popup)
         if isPopover,
-            let arrow = PopoverDrawing.arrow(of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene)
+            let arrow = PopoverDrawing.arrow(
+                of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene, traits: engine.traits.display)
         {
             nodes.append(arrow)
         }
@@ -67,7 +68,7 @@ struct FrameBuilder {
             sheet != nil
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
-        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
+        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert, traits: engine.traits.display)
         root.node.background = nil  // drawn by the card, with its corners
         // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
         let scroll = ContentScroll.scroll(

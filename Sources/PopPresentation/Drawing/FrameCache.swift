@@ -9,8 +9,8 @@ import PopModel
 final class FrameCache {
     private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
-    private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
-    private var pageContents: [String: (page: Page, size: Size, content: PageContentNodes)] = [:]
+    private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
+    private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
     private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
     private var statusBar: (scene: Scene, nodes: [FrameNode])?
 
@@ -28,16 +28,17 @@ final class FrameCache {
         return nodes
     }
 
-    /// `content` (request `id`'s, which never changes) laid out in `frame`, or from its top at its intrinsic
-    /// height when taller (`ContentScroll`); an alert's with its actions as iOS lays them out (`AlertActions`).
-    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool) -> LaidOutNode {
+    /// `content` (request `id`'s, which changes only with the traits) laid out in `frame` under `traits`, or from
+    /// its top at its intrinsic height when taller (`ContentScroll`); an alert's with its actions as iOS lays
+    /// them out (`AlertActions`).
+    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
-        if let cached = layouts[id], cached.size == size {
+        if let cached = layouts[id], cached.size == size, cached.traits == traits {
             root = cached.root
         } else {
-            root = ContentScroll.layout(content, in: size, alert: alert)
-            layouts[id] = (size, root)
+            root = ContentScroll.layout(content, in: size, alert: alert, traits: traits)
+            layouts[id] = (size, traits, root)
         }
         return root.moved(x: frame.x, y: frame.y)
     }
@@ -51,12 +52,14 @@ final class FrameCache {
         return nodes
     }
 
-    /// `page`'s content drawn at the origin in `size`, once per page and size: a page keeps its
-    /// content, and only moves during a transition.
-    func pageContent(of page: Page, size: Size) -> PageContentNodes {
-        if let cached = pageContents[page.name], cached.page === page, cached.size == size { return cached.content }
-        let content = PageContentNodes(page, size: size)
-        pageContents[page.name] = (page, size, content)
+    /// `page`'s content drawn at the origin in `size` under `traits`, once per page, size and traits: a page
+    /// keeps its content, and only moves during a transition.
+    func pageContent(of page: Page, size: Size, traits: DisplayTraits) -> PageContentNodes {
+        if let cached = pageContents[page.name], cached.page === page, cached.size == size, cached.traits == traits {
+            return cached.content
+        }
+        let content = PageContentNodes(page, size: size, traits: traits)
+        pageContents[page.name] = (page, size, traits, content)
         return content
     }
 

@@ -148,8 +148,11 @@ public final class PresentationEngine: PopupPresenter {
         let keyboard = keyboardHeight(for: screen.id)
         let layout = screen.style.layout
         let container = layout.container(for: screen.presentation, in: scene, keyboardHeight: keyboard)
-        if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
-        let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
+        if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard, cached.traits == traits.display {
+            return cached.frame
+        }
+        let standard = layout.frame(
+            for: screen.content, presentation: screen.presentation, scene: scene, container: container, traits: traits.display)
         var frame = standard
         if presenter(of: screen).acceptsLayoutHook(screen),
             let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard)
@@ -157,7 +160,7 @@ public final class PresentationEngine: PopupPresenter {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
             if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
         }
-        screen.layout = (container, keyboard, frame)
+        screen.layout = (container, keyboard, traits.display, frame)
         return frame
     }
 

@@ -169,12 +169,13 @@ public final class Stage {
     }
 
     /// A drag on the app (no popup under its start) pops the page interactively: from within
-    /// `PopGestureRule.edgeWidth` of the left edge as the edge pan, elsewhere as the full-screen pan;
+    /// `PopGestureRule.edgeWidth` of the leading edge (the right one in right-to-left) as the edge pan,
+    /// elsewhere as the full-screen pan;
     /// the engine applies FDFullscreenPopGesture's rules once, when the drag starts.
     private func panPage(_ tracker: inout PointerTracker) {
         switch tracker.pagePan {
         case .possible:
-            let kind: PopGestureRule.Kind = tracker.start.x <= PopGestureRule.edgeWidth ? .edge : .fullScreen
+            let kind = engine.pages.popGestureKind(startingAt: tracker.start)
             let refused = engine.pages.beginInteractivePop(kind, start: tracker.start, translation: tracker.translation) != nil
             tracker.pagePan = refused ? .none : .popping
         case .popping:

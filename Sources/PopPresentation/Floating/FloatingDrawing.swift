@@ -1,7 +1,7 @@
 import PopModel
 
 /// Draws the floating window over the popups: the corner circle (a disc of radius r centred near the
-/// bottom-right corner, so the screen shows a quarter of it, with its label), the bubbles (white
+/// bottom-right corner — bottom-left in right-to-left —, so the screen shows a quarter of it, with its label), the bubbles (white
 /// circles with the page's logo as their text), then the transition view (the page as a card going
 /// from its rect to the bubble's circle or back, the logo fading in or out).
 ///

@@ -7,8 +7,12 @@ import PopModel
 ///   so a quarter disc shows. While it comes in, its centre moves from corner + (r/√2)(1 − p) to the
 ///   corner; a point hits it when its distance to the corner is ≤ r.
 /// - The bubble: a 50·scale circle. A drag keeps it on the screen; a release snaps x to 15 or
-///   W − 15 − w by which half of the screen its centre is in (exactly on the middle line: right), y
-///   into the insets (top: the status bar; bottom: the safe area's bottom).
+///   W − 15 − w by which half of the screen its centre is in (exactly on the middle line: the trailing
+///   side, right), y into the insets (top: the status bar; bottom: the safe area's bottom).
+/// - Right to left (the spec's Decisions; JPSuspensionEntrance has no RTL code): the circle is on the
+///   bottom-left corner (the bottom-trailing one), coming in from below and to the left, its label mirrored;
+///   a release exactly on the middle line snaps to the left (trailing) side; a new bubble still appears at
+///   the top-left, which is the trailing side in right-to-left.
 public struct FloatingLayout: Hashable, Sendable {
     /// The width every floating size is given for (JPSuspensionEntrance's 375 pt screens).
     public static let referenceWidth = 375.0
@@ -24,8 +28,13 @@ public struct FloatingLayout: Hashable, Sendable {
     public static let touchedScale = 1.1
 
     public let scene: Scene
+    /// The interface's direction: right to left mirrors the corner circle.
+    public let direction: LayoutDirection
 
-    public init(scene: Scene) { self.scene = scene }
+    public init(scene: Scene, direction: LayoutDirection = .leftToRight) {
+        self.scene = scene
+        self.direction = direction
+    }
 
     /// The screen's width over 375 pt.
     public var scale: Double { scene.width / Self.referenceWidth }
@@ -33,19 +42,22 @@ public struct FloatingLayout: Hashable, Sendable {
     public var circleRadius: Double { Self.referenceRadius * scale }
     /// The bubble's side (and diameter), 50·scale.
     public var bubbleSide: Double { Self.referenceBubbleSide * scale }
-    /// The screen's bottom-right corner: where the circle's centre rests.
-    public var corner: Point { Point(x: scene.width, y: scene.height) }
+    /// The screen's bottom-trailing corner, where the circle's centre rests: bottom-right, or bottom-left in
+    /// right-to-left.
+    public var corner: Point { Point(x: direction.isRightToLeft ? 0 : scene.width, y: scene.height) }
 
     // MARK: The corner circle
 
     /// The circle's share of an interactive pop: p = clamp(2 · translation / width), i.e. twice the
-    /// pop's progress — the circle is all in at half the width (JPSuspensionEntrance's `persent * 2`).
+    /// pop's progress — the circle is all in at half the width (JPSuspensionEntrance's `persent * 2`);
+    /// right to left the pop's progress is −translation / width, so p = clamp(2 · (−translation) / width).
     public static func circleProgress(popProgress: Double) -> Double { min(max(2 * popProgress, 0), 1) }
 
-    /// The circle's centre when it is `progress` of the way in: corner + (r/√2)(1 − p) on both axes.
+    /// The circle's centre when it is `progress` of the way in: corner + (r/√2)(1 − p) on both axes, off
+    /// the screen (leftward in right-to-left).
     public func circleCentre(progress: Double) -> Point {
         let away = circleRadius / 2.0.squareRoot() * (1 - min(max(progress, 0), 1))
-        return Point(x: corner.x + away, y: corner.y + away)
+        return Point(x: direction.isRightToLeft ? corner.x - away : corner.x + away, y: corner.y + away)
     }
 
     /// The square the circle is drawn in (a disc of radius r) at `progress`.
@@ -62,11 +74,13 @@ public struct FloatingLayout: Hashable, Sendable {
 
     /// Where the circle's label sits for a circle centred at `centre`: under the 40 pt icon that
     /// JPSuspensionDecideView puts 78·scale, 60·scale into the circle's square, inside the quarter
-    /// that shows.
+    /// that shows (mirrored about the centre in right-to-left).
     public func circleLabelFrame(centre: Point) -> Rect {
         let r = circleRadius, iconSide = 40.0
         let iconX = centre.x - r + 78 * scale, iconY = centre.y - r + 60 * scale
-        return Rect(x: iconX - 20, y: iconY + iconSide + 4, width: iconSide + 40, height: 20)
+        var frame = Rect(x: iconX - 20, y: iconY + iconSide + 4, width: iconSide + 40, height: 20)
+        if direction.isRightToLeft { frame.x = 2 * centre.x - frame.x - frame.width }
+        return frame
     }
 
     // MARK: The bubble
@@ -82,15 +96,18 @@ public struct FloatingLayout: Hashable, Sendable {
     }
 
     /// Where a bubble released at `origin` comes to rest: against the left or right side by which
-    /// half its centre is in (the middle line counts as right), inside the top and bottom insets.
+    /// half its centre is in (the middle line counts as the trailing side: right, or left in
+    /// right-to-left), inside the top and bottom insets.
     public func snappedOrigin(_ origin: Point) -> Point {
         let centreX = origin.x + bubbleSide / 2
-        let x = centreX < scene.width / 2 ? Self.sideMargin : scene.width - Self.sideMargin - bubbleSide
+        let left = direction.isRightToLeft ? centreX <= scene.width / 2 : centreX < scene.width / 2
+        let x = left ? Self.sideMargin : scene.width - Self.sideMargin - bubbleSide
         let top = scene.safeArea.top, bottom = scene.height - scene.safeArea.bottom - bubbleSide
         return Point(x: x, y: min(max(origin.y, top), max(bottom, top)))
     }
 
-    /// Where a new bubble appears: the top-left snapping position (15, status bar), or, when other
+    /// Where a new bubble appears (in either direction: the trailing side in right-to-left, the spec's
+    /// Decision): the top-left snapping position (15, status bar), or, when other
     /// bubbles rest there, the first place under it (a bubble and a gap further down each time) that
     /// overlaps none of `taken`; back at the top when the column is full.
     public func newBubbleOrigin(avoiding taken: [Rect]) -> Point {

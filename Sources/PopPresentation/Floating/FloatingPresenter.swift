@@ -19,7 +19,7 @@ public final class FloatingPresenter {
     private var pages: PagePresenter { engine.pages }
     private var navigation: NavigationStack { engine.pages.navigation }
 
-    var layout: FloatingLayout { FloatingLayout(scene: scene) }
+    var layout: FloatingLayout { FloatingLayout(scene: scene, direction: engine.traits.display.layoutDirection) }
 
     /// The bubbles, oldest first.
     public var bubbles: [FloatingBubble] { state.bubbles }
@@ -75,7 +75,7 @@ public final class FloatingPresenter {
         let finger = state.finger
         defer { resetTouch() }
         guard let page = navigation.top else { return completing }
-        let frame = NavigationLayout(scene: scene).page(pageX: navigationOffset(popProgress: pop.progress))
+        let frame = pages.navigationLayout.page(pageX: navigationOffset(popProgress: pop.progress))
         if let index = state.bubbles.firstIndex(where: { $0.openPage == page.name }) {
             if completing { closeIntoBubble(at: index, page: page, from: frame) }
             return completing
@@ -112,13 +112,13 @@ public final class FloatingPresenter {
             navigation.pop(animated: true) != nil
         else { return false }
         pages.runProgrammaticTransition()
-        createBubble(from: page, frame: NavigationLayout(scene: scene).page(pageX: 0))
+        createBubble(from: page, frame: pages.navigationLayout.page(pageX: 0))
         return true
     }
 
-    /// The x of the page being popped at `popProgress` (right-to-left mirrored by `InteractivePop`).
+    /// The x of the page being popped at `popProgress` (leftward in right-to-left).
     private func navigationOffset(popProgress: Double) -> Double {
-        NavigationLayout(scene: scene).pageOffsets(isPop: true, progress: popProgress).leaving
+        pages.navigationLayout.pageOffsets(isPop: true, progress: popProgress).leaving
     }
 
     /// A programmatic pop of `page` has started: a page opened from its bubble shrinks back into it
@@ -126,7 +126,7 @@ public final class FloatingPresenter {
     func popStarted(_ page: Page, animated: Bool) {
         guard let index = state.bubbles.firstIndex(where: { $0.openPage == page.name }) else { return }
         if animated {
-            closeIntoBubble(at: index, page: page, from: NavigationLayout(scene: scene).page(pageX: 0))
+            closeIntoBubble(at: index, page: page, from: pages.navigationLayout.page(pageX: 0))
         } else {
             state.bubbles[index].openPage = nil
             state.bubbles[index].pageName = page.name
@@ -254,7 +254,7 @@ public final class FloatingPresenter {
         guard pages.push(page, animated: true) else { return false }
         let expand = FloatingBehaviour.expand
         showCard(
-            for: page, declaration: bubble.declaration, from: from, to: NavigationLayout(scene: scene).page(pageX: 0), expanding: true,
+            for: page, declaration: bubble.declaration, from: from, to: pages.navigationLayout.page(pageX: 0), expanding: true,
             duration: expand.duration, curve: expand.curve, fadeOut: .zero)
         return true
     }
@@ -326,7 +326,7 @@ public final class FloatingPresenter {
     /// The screen was `old` and has changed size: each bubble keeps its side (left or right) and its
     /// height within the new insets, at the new scale, at once.
     func traitsDidChange(from old: TraitEnvironment) {
-        let before = FloatingLayout(scene: old.scene), after = layout
+        let before = FloatingLayout(scene: old.scene, direction: old.display.layoutDirection), after = layout
         for index in state.bubbles.indices {
             let origin = state.bubbles[index].origin
             let right = origin.x + before.bubbleSide / 2 >= old.size.width / 2

@@ -15,15 +15,20 @@ import PopModel
 /// - What a page shows — its titles, back button and content — stays inside the safe area's leading and
 ///   trailing insets (the camera housing's side in landscape), as UIKit's layout margins follow the safe
 ///   area; backgrounds fill the whole width.
+/// - Right to left, the motion is mirrored: a pushed page arrives from the left (x = −W to 0), the page it
+///   covers parallaxes to +0.3 W, a popped page leaves to the left; the back button is at the right end.
 struct NavigationLayout {
-    /// How far the covered page sits, as a fraction of the screen's width.
+    /// How far the covered page sits, as a fraction of the screen's width (left to right).
     static let parallax = -0.3
 
     let scene: Scene
+    /// The interface's direction: right to left mirrors the pages' motion and the back button.
+    var direction = LayoutDirection.leftToRight
 
     /// The x of the leaving and arriving pages at `progress` of a push (`isPop` false) or a pop.
     func pageOffsets(isPop: Bool, progress: Double) -> (leaving: Double, arriving: Double) {
-        let width = scene.width, p = min(max(progress, 0), 1)
+        // Toward the trailing side: rightward, or leftward in right-to-left.
+        let width = direction.isRightToLeft ? -scene.width : scene.width, p = min(max(progress, 0), 1)
         return isPop
             ? (leaving: width * p, arriving: Self.parallax * width * (1 - p))
             : (leaving: Self.parallax * width * p, arriving: width * (1 - p))
@@ -51,11 +56,16 @@ struct NavigationLayout {
         Rect(x: x + scene.safeArea.leading, y: scene.safeArea.top + BarStyle.height, width: safeWidth, height: BarStyle.largeTitleHeight)
     }
 
-    /// The back button, at the leading end of the title row: 8 pt in (UIKit's margin), as wide as
-    /// its chevron and label.
+    /// The back button, at the leading end of the title row (the right end in right-to-left): 8 pt in
+    /// (UIKit's margin), as wide as its chevron and label.
     func backButton(pageX x: Double) -> Rect {
-        Rect(x: x + 8 + scene.safeArea.leading, y: scene.safeArea.top, width: 88, height: BarStyle.height)
+        let x =
+            direction.isRightToLeft ? x + scene.width - scene.safeArea.trailing - 8 - Self.backButtonWidth : x + 8 + scene.safeArea.leading
+        return Rect(x: x, y: scene.safeArea.top, width: Self.backButtonWidth, height: BarStyle.height)
     }
+
+    /// The back button's width: its chevron and label.
+    static let backButtonWidth = 88.0
 
     /// The page's content under its bar, down to the bottom of the safe area, between its sides: the room the
     /// content is laid out in (its rows' own 16 pt margins then sit 16 pt inside the safe area) and the clip of

@@ -12,8 +12,8 @@ struct PageContentNodes {
     /// The content's height as laid out (its intrinsic height when taller than its area).
     let contentHeight: Double
 
-    init(_ page: Page, size: Size) {
-        var root = ContentScroll.layout(page.content, in: size, alert: false)
+    init(_ page: Page, size: Size, traits: DisplayTraits) {
+        var root = ContentScroll.layout(page.content, in: size, alert: false, traits: traits)
         root.node.background = nil  // drawn as the page's background
         contentHeight = root.frame.height
         var nodes: [FrameNode] = []

@@ -14,8 +14,14 @@ import PopModel
 /// `page.<name>.bar.shadow`, `page.<name>.large-title`; the real bar's `bar.background`,
 /// `bar.shadow`, `bar.title.<name>`, `bar.back`. A page the floating window's transition view
 /// stands for (`hidden`) is not drawn.
+///
+/// Right to left (`traits.layoutDirection`): the pages move the other way (`NavigationLayout`), their
+/// content is mirrored (`ContentMirror`), the back button is at the right end with its chevron pointing
+/// right, and a large title is right-aligned. The status bar stays as it is.
 struct PageDrawing {
     let scene: Scene
+    /// The display traits the pages are drawn under.
+    let traits: DisplayTraits
     let stack: NavigationStack
     /// The transition's progress, when one runs.
     let progress: Double?
@@ -28,7 +34,8 @@ struct PageDrawing {
     /// both pages in place, the upper one fading in (push) or out (pop).
     var crossFade = false
 
-    private var layout: NavigationLayout { NavigationLayout(scene: scene) }
+    private var layout: NavigationLayout { NavigationLayout(scene: scene, direction: direction) }
+    private var direction: LayoutDirection { traits.layoutDirection }
 
     func nodes() -> [FrameNode] {
         var nodes: [FrameNode] = []
@@ -58,7 +65,9 @@ struct PageDrawing {
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
-            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)") {
+            nodes = cache.restingPageNodes(
+                in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0) \(direction.rawValue)"
+            ) {
                 var nodes: [FrameNode] = []
                 appendPage(top, x: 0, to: &nodes)
                 appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
@@ -78,7 +87,7 @@ struct PageDrawing {
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
         let area = layout.content(page.bar, pageX: x)
-        let content = cache.pageContent(of: page, size: Size(width: area.width, height: area.height))
+        let content = cache.pageContent(of: page, size: Size(width: area.width, height: area.height), traits: traits)
         // Content taller than the page keeps its size: it scrolls in the content area, which clips it.
         let scroll = content.scroll(in: area, offset: scrollOffsets[page.name] ?? 0)
         nodes.append(
@@ -104,7 +113,8 @@ struct PageDrawing {
             FrameNode(
                 id: "page.\(page.name).large-title", role: .app, rect: layout.largeTitleRow(pageX: x),
                 text: TextRun(
-                    lines: [page.title], size: 34, weight: .bold, color: page.bar.titleColor, alignment: .leading,
+                    lines: [page.title], size: 34, weight: .bold, color: page.bar.titleColor,
+                    alignment: ContentMirror.alignment(.leading, in: direction),
                     inset: EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16), centeredVertically: true)))
     }
 
@@ -126,7 +136,8 @@ struct PageDrawing {
             FrameNode(
                 id: "bar.back", role: .app, rect: layout.backButton(pageX: 0), opacity: min(opacity, 1),
                 text: TextRun(
-                    lines: ["‹ Back"], size: 17, weight: .regular, color: style.tint, alignment: .leading, centeredVertically: true)))
+                    lines: [direction.isRightToLeft ? "Back ›" : "‹ Back"], size: 17, weight: .regular, color: style.tint,
+                    alignment: ContentMirror.alignment(.leading, in: direction), centeredVertically: true)))
     }
 
     private func appendStatusBar(to nodes: inout [FrameNode]) {

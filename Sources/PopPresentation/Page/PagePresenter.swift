@@ -20,7 +20,12 @@ public final class PagePresenter {
     var now: VirtualTime { engine.now }
     var scene: Scene { engine.scene }
     var clock: VirtualClock { engine.clock }
+    /// The person's display traits: right to left mirrors the transitions and the pop gestures.
+    var display: DisplayTraits { engine.traits.display }
     private var floating: FloatingPresenter { engine.floating }
+
+    /// The geometry of a transition on this screen, in this layout direction.
+    var navigationLayout: NavigationLayout { NavigationLayout(scene: scene, direction: display.layoutDirection) }
 
     /// The app's pages.
     public var navigation: NavigationStack { chef.navigation }
@@ -67,13 +72,13 @@ public final class PagePresenter {
     /// A pan of `kind` that began at `start` and has moved by `translation` asks to pop the top
     /// page: refused by `PopGestureRule` (traced `page-refused` with the rule) or while a bubble is
     /// dragged (the floating window's gestures exclude each other), else the pop begins and follows
-    /// the finger.
+    /// the finger. Right to left, the leading edge is the right one and the pan moves leftward.
     @discardableResult
     public func beginInteractivePop(_ kind: PopGestureRule.Kind, start: Point, translation: Point) -> PopGestureRule.Refusal? {
         if let refusal = PopGestureRule.refusal(
             kind, start: start, translation: translation, screenWidth: scene.width, pageCount: navigation.pages.count,
-            top: navigation.top?.preferences, inTransition: navigation.transition != nil)
-        {
+            top: navigation.top?.preferences, inTransition: navigation.transition != nil, rightToLeft: display.layoutDirection.isRightToLeft
+        ) {
             chef.record(.pageRefused, request: 0, detail: "\(kind.rawValue) pan: \(refusal.rawValue)")
             return refusal
         }
@@ -82,11 +87,17 @@ public final class PagePresenter {
             return .bubbleDragged
         }
         guard navigation.beginInteractivePop() != nil else { return .inTransition }
-        var pop = InteractivePop(width: scene.width)
+        var pop = InteractivePop(width: scene.width, rightToLeft: display.layoutDirection.isRightToLeft)
         pop.update(translation: translation.x)
         motion = .dragging(pop)
         floating.moveFinger(to: Point(x: start.x + translation.x, y: start.y + translation.y))
         return nil
+    }
+
+    /// Which pan a drag on the app starting at `start` is: within `PopGestureRule.edgeWidth` of the
+    /// leading edge (the right one in right-to-left) the edge pan, elsewhere the full-screen pan.
+    public func popGestureKind(startingAt start: Point) -> PopGestureRule.Kind {
+        PopGestureRule.kind(startingAt: start, screenWidth: scene.width, rightToLeft: display.layoutDirection.isRightToLeft)
     }
 
     /// The finger of an interactive pop has moved `translation` points along x since the pan began;

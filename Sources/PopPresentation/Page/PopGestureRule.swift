@@ -6,7 +6,9 @@ import PopModel
 /// 1. refused when the stack has one page;
 /// 2. refused when the top page disables its pop gesture;
 /// 3. refused when the start is farther from the leading edge than allowed — 20 pt for the edge
-///    pan; the page's maximum initial distance for the full-screen pan (0 = anywhere);
+///    pan; the page's maximum initial distance for the full-screen pan (0 = anywhere). Right to left
+///    the distance is measured from the right edge, W − x (FD measures it from the left edge even
+///    then, refusing pans near the right edge: pophost fixes that, the spec's Decision);
 /// 4. refused during a transition (FD reads the private `_isTransitioning`);
 /// 5. refused unless the movement is toward the trailing side (rightward; leftward in a
 ///    right-to-left layout) and more horizontal than vertical (the spec adds the second half).
@@ -32,6 +34,13 @@ public enum PopGestureRule {
 
     /// How close to the leading edge an edge pan must start, in points.
     public static let edgeWidth = 20.0
+
+    /// Which pan a drag starting at `start` is: the edge pan within `edgeWidth` of the leading edge (the
+    /// left one, or the right one in right-to-left), else the full-screen pan.
+    public static func kind(startingAt start: Point, screenWidth: Double, rightToLeft: Bool) -> Kind {
+        let fromEdge = rightToLeft ? screenWidth - start.x : start.x
+        return fromEdge <= edgeWidth ? .edge : .fullScreen
+    }
 
     /// Nil when a pan of `kind` that started at `start` and has moved by `translation` may pop;
     /// else the first rule that refuses it.

@@ -9,7 +9,9 @@ import PopModel
 ///          the chosen side has
 /// side   = the first permitted of arrow up (below the source), down (above), left (to its right),
 ///          right (to its left) with room for the size plus the 13-point arrow; else the permitted
-///          one with the most room
+///          one with the most room. Right to left: the two sides swap in that order (the popover goes
+///          to the source's trailing side, its left, first); the arrow directions stay physical, as
+///          UIKit's `UIPopoverArrowDirection`
 /// along  = centred on the source, clamped inside the margins
 /// no source rect: centred on the screen, no arrow
 /// ```
@@ -32,7 +34,9 @@ public struct PopoverLayout: PopupLayout {
     }
 
     /// The placement of a popover whose content asks for `contentSize` (or its preferred size).
-    public static func placement(contentSize: Size, options: SheetOptions, scene: Scene) -> Placement {
+    public static func placement(
+        contentSize: Size, options: SheetOptions, scene: Scene, direction: LayoutDirection = .leftToRight
+    ) -> Placement {
         let area = Rect(
             x: scene.safeArea.leading.length + margin, y: scene.safeArea.top.length + margin,
             width: max(0, scene.width - scene.safeArea.leading.length - scene.safeArea.trailing.length - 2 * margin),
@@ -45,11 +49,11 @@ public struct PopoverLayout: PopupLayout {
                     x: area.x + (area.width - size.width) / 2, y: area.y + (area.height - size.height) / 2,
                     width: size.width, height: size.height), arrow: nil, tip: nil)
         }
-        let room: [(ArrowDirections, Double, Bool)] = [
-            (.up, area.maxY - source.maxY - arrowHeight, true), (.down, source.y - area.y - arrowHeight, true),
-            (.left, area.x + area.width - (source.x + source.width) - arrowHeight, false),
-            (.right, source.x - area.x - arrowHeight, false),
-        ]
+        let toTheRight: (ArrowDirections, Double, Bool) = (.left, area.x + area.width - (source.x + source.width) - arrowHeight, false)
+        let toTheLeft: (ArrowDirections, Double, Bool) = (.right, source.x - area.x - arrowHeight, false)
+        let room: [(ArrowDirections, Double, Bool)] =
+            [(.up, area.maxY - source.maxY - arrowHeight, true), (.down, source.y - area.y - arrowHeight, true)]
+            + (direction.isRightToLeft ? [toTheLeft, toTheRight] : [toTheRight, toTheLeft])
         let permitted = room.filter { options.popover.permittedArrowDirections.contains($0.0) }
         let candidates = permitted.isEmpty ? room : permitted
         let fitting = candidates.first { $0.1 >= ($0.2 ? size.height : size.width) }
@@ -85,8 +89,9 @@ public struct PopoverLayout: PopupLayout {
     }
 
     /// The content's size within the safe area's margins, or its preferred size.
-    static func contentSize(of content: ContentNode, scene: Scene) -> Size {
-        LayoutEngine.sizeThatFits(content, limit: Size(width: max(0, scene.width - 2 * margin), height: max(0, scene.height - 2 * margin)))
+    static func contentSize(of content: ContentNode, scene: Scene, traits: DisplayTraits) -> Size {
+        LayoutEngine.sizeThatFits(
+            content, limit: Size(width: max(0, scene.width - 2 * margin), height: max(0, scene.height - 2 * margin)), traits: traits)
     }
 
     // MARK: PopupLayout
@@ -96,7 +101,12 @@ public struct PopoverLayout: PopupLayout {
         Rect(x: 0, y: 0, width: scene.width, height: max(0, scene.height - keyboardHeight.length))
     }
 
-    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
-        Self.placement(contentSize: Self.contentSize(of: content, scene: scene), options: presentation.sheet, scene: scene).frame
+    public func frame(
+        for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits
+    ) -> Rect {
+        Self.placement(
+            contentSize: Self.contentSize(of: content, scene: scene, traits: traits), options: presentation.sheet, scene: scene,
+            direction: traits.layoutDirection
+        ).frame
     }
 }

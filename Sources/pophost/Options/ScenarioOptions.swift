@@ -18,7 +18,9 @@ struct ScenarioArgument: ParsableArguments {
         do {
             switch (scenario, fallback) {
             case (nil, let fallback?): loaded = fallback
-            case (nil, nil), ("demo"?, _): loaded = try DemoScenario.scenario
+            case (nil, nil), ("demo"?, _):
+                // The demo says its swipes for the layout direction it is played in.
+                loaded = try DemoScenario.scenario(for: traits.applied(to: DemoScenario.scenario.screen.display).layoutDirection)
             case (let path?, _): loaded = try Scenario.load(path: path)
             }
         } catch {
