@@ -47,7 +47,9 @@ import Testing
         #expect(layout.selected.id == "large")
         let container = layout.container(for: Presentation(), in: Self.tablet, keyboardHeight: 0)
         #expect(
-            layout.frame(for: ContentNode(.spacer(minLength: 0)), presentation: Presentation(), scene: Self.tablet, container: container)
+            layout.frame(
+                for: ContentNode(.spacer(minLength: 0)), presentation: Presentation(), scene: Self.tablet, container: container,
+                traits: DisplayTraits())
                 == expected)
         // Only a custom detent: it names the form sheet, which rests where every form sheet does.
         let custom = SheetLayout(options: options([Detent("half")]), scene: Self.tablet, selected: nil) { _, maximum in maximum / 2 }

@@ -13,7 +13,7 @@ import Testing
         configure(&presentation)
         return AlertLayout.frame(
             for: content, presentation: presentation, scene: scene,
-            container: AlertLayout.container(for: presentation, in: scene, keyboardHeight: keyboard))
+            container: AlertLayout.container(for: presentation, in: scene, keyboardHeight: keyboard), traits: DisplayTraits())
     }
 
     static func image(_ width: Double, _ height: Double) -> ContentNode { LayoutEngineTests.image(width, height) }

@@ -80,7 +80,7 @@ import Testing
             #expect(heights(layout.detents) == [edgeAttached ? "medium=380.0" : "medium=390.0"])
             let frame = layout.frame(
                 for: ContentNode(.spacer(minLength: 0)), presentation: Presentation(), scene: Self.landscape,
-                container: layout.container(for: Presentation(), in: Self.landscape, keyboardHeight: 0))
+                container: layout.container(for: Presentation(), in: Self.landscape, keyboardHeight: 0), traits: DisplayTraits())
             #expect(frame.height == (edgeAttached ? 380 : 390))
         }
     }

@@ -119,7 +119,8 @@ import Testing
             centred.y
                 == AlertLayout.frame(
                     for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
-                    container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0)
+                    container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0),
+                    traits: DisplayTraits()
                 ).y)
         t.engine.focus(field: "password", on: id)
         #expect(t.engine.keyboard.visibleHeight(at: t.chef.now) == 336)  // no second slide
@@ -140,7 +141,8 @@ import Testing
         let card = try #require(t.card(id)).rect
         let expected = AlertLayout.frame(
             for: t.chef.popups[id]!.content!, presentation: t.chef.popups[id]!.presentation, scene: t.engine.scene,
-            container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0))
+            container: AlertLayout.container(for: t.chef.popups[id]!.presentation, in: t.engine.scene, keyboardHeight: 0),
+            traits: DisplayTraits())
         #expect(card == expected && t.engine.scene.width == 844)
         #expect(t.traced.time(of: "did-present", id) == 400)
         t.engine.rotate(to: .portrait)

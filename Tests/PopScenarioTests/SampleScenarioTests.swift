@@ -126,7 +126,8 @@ import Testing
             let keyboard = t.engine.keyboardHeight(for: id)
             let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: keyboard)
             let standard = AlertLayout.frame(
-                for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
+                for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container,
+                traits: DisplayTraits())
             return (try #require(t.card(id)).rect, container, standard)
         }
         var (card, container, standard) = try frames()
@@ -184,7 +185,8 @@ import Testing
         // The hook's final frame is the content laid out with QMUI's formula, not the whole container.
         let container = AlertLayout.container(for: popup.presentation, in: t.engine.scene, keyboardHeight: 0)
         let laidOut = AlertLayout.frame(
-            for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container)
+            for: try #require(popup.content), presentation: popup.presentation, scene: t.engine.scene, container: container,
+            traits: DisplayTraits())
         #expect(track.animations[0].to.frame == laidOut)
         #expect(laidOut.width < container.width)
         t.chef.advance(by: .milliseconds(399))  // the plugin calls done when ctx->duration (0.4 s) has passed

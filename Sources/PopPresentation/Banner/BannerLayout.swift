@@ -15,14 +15,14 @@ import PopModel
 public struct BannerLayout: PopupLayout {
     public init() {}
 
-    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
-        Self.frame(for: content, presentation: presentation, scene: scene)
+    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits) -> Rect {
+        Self.frame(for: content, presentation: presentation, scene: scene, traits: traits)
     }
 
-    public static func frame(for content: ContentNode, presentation: Presentation, scene: Scene) -> Rect {
+    public static func frame(for content: ContentNode, presentation: Presentation, scene: Scene, traits: DisplayTraits) -> Rect {
         let available = max(0, scene.width - presentation.marginLeft.length - presentation.marginRight.length)
         let maxWidth = presentation.widthMode == .fit ? available : min(available, presentation.width.length)
-        var size = LayoutEngine.sizeThatFits(content, limit: Size(width: maxWidth, height: scene.height / 2))
+        var size = LayoutEngine.sizeThatFits(content, limit: Size(width: maxWidth, height: scene.height / 2), traits: traits)
         if presentation.widthMode != .maximum { size.width = maxWidth }
         let offsetX = presentation.offsetX.isFinite ? presentation.offsetX : 0
         let offsetY = presentation.offsetY.isFinite ? presentation.offsetY : 0

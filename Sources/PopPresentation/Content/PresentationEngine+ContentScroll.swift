@@ -35,7 +35,7 @@ extension PresentationEngine {
     /// its scroll; nil scroll when it fits.
     func restingContent(of screen: ScreenPopup) -> (laid: LaidOutNode, visible: Double, scroll: Scroll?) {
         let frame = shownState(of: screen).frame
-        let laid = ContentScroll.layout(screen.content, in: frame.size, alert: screen.presentation.style == .alert)
+        let laid = ContentScroll.layout(screen.content, in: frame.size, alert: screen.presentation.style == .alert, traits: traits.display)
         return (
             laid, frame.height,
             ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scroll.offset(at: now))

@@ -18,10 +18,10 @@ struct FrameBuilder {
         let navigation = engine.chef.navigation
         var nodes =
             navigation.pages.isEmpty
-            ? cache.appNodes(app, in: scene)
+            ? cache.appNodes(app, in: scene, traits: engine.traits.display)
             : PageDrawing(
                 scene: scene, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
-                hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
+                traits: engine.traits.display, hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
                 crossFade: engine.pages.crossFades
             ).nodes()
         let visible = engine.backToFront.filter { $0.motion != nil }
@@ -59,7 +59,8 @@ struct FrameBuilder {
         let content = popup.content
         let isFront = sheet == nil || !engine.sheets.isCovered(popup)
         if isPopover,
-            let arrow = PopoverDrawing.arrow(of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene)
+            let arrow = PopoverDrawing.arrow(
+                of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene, traits: engine.traits.display)
         {
             nodes.append(arrow)
         }
@@ -67,7 +68,8 @@ struct FrameBuilder {
             sheet != nil
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
-        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert)
+        var root = cache.layout(
+            content, of: popup.id, in: state.frame, alert: presentation.style == .alert, traits: engine.traits.display)
         root.node.background = nil  // drawn by the card, with its corners
         // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
         let scroll = ContentScroll.scroll(
@@ -81,7 +83,7 @@ struct FrameBuilder {
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil },
-            clip: scroll == nil ? nil : state.frame)
+            traits: engine.traits.display, clip: scroll == nil ? nil : state.frame)
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil,
             let grabber = SheetDrawing.grabber(of: popup, state: state, transform: transform, scene: engine.scene, isFront: isFront)

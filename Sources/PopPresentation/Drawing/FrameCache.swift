@@ -3,21 +3,22 @@ import PopModel
 
 /// What a stage's frames share from one to the next, so that a frame costs little more than what
 /// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
-/// out at its size, each page's content drawn at its size and the status bar over the pages.
+/// out at its size, each page's content drawn at its size and the status bar over the pages; what
+/// the display traits change is kept with the traits it was made under.
 /// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
 /// the cache or not, so a frame does not depend on which frames were drawn before it.
 final class FrameCache {
-    private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
+    private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
-    private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
-    private var pageContents: [String: (page: Page, size: Size, content: PageContentNodes)] = [:]
-    private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
+    private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
+    private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
+    private var restingPage: (scene: Scene, key: String, traits: DisplayTraits, nodes: [FrameNode])?
     private var statusBar: (scene: Scene, nodes: [FrameNode])?
 
-    func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
-        if let app, app.scene == scene, app.app == screen { return app.nodes }
-        let nodes = screen.nodes(in: scene)
-        app = (scene, screen, nodes)
+    func appNodes(_ screen: AppScreen, in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
+        if let app, app.scene == scene, app.app == screen, app.traits == traits { return app.nodes }
+        let nodes = screen.nodes(in: scene, traits: traits)
+        app = (scene, screen, traits, nodes)
         return nodes
     }
 
@@ -28,35 +29,38 @@ final class FrameCache {
         return nodes
     }
 
-    /// `content` (request `id`'s, which never changes) laid out in `frame`, or from its top at its intrinsic
-    /// height when taller (`ContentScroll`); an alert's with its actions as iOS lays them out (`AlertActions`).
-    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool) -> LaidOutNode {
+    /// `content` (request `id`'s, which changes only with the traits) laid out in `frame` under `traits`, or from
+    /// its top at its intrinsic height when taller (`ContentScroll`); an alert's with its actions as iOS lays them
+    /// out (`AlertActions`).
+    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
-        if let cached = layouts[id], cached.size == size {
+        if let cached = layouts[id], cached.size == size, cached.traits == traits {
             root = cached.root
         } else {
-            root = ContentScroll.layout(content, in: size, alert: alert)
-            layouts[id] = (size, root)
+            root = ContentScroll.layout(content, in: size, alert: alert, traits: traits)
+            layouts[id] = (size, traits, root)
         }
         return root.moved(x: frame.x, y: frame.y)
     }
 
-    /// The nodes of the stack at rest (`key` names what they show: the page, its back button), made
-    /// by `make` when they changed.
-    func restingPageNodes(in scene: Scene, key: String, make: () -> [FrameNode]) -> [FrameNode] {
-        if let restingPage, restingPage.scene == scene, restingPage.key == key { return restingPage.nodes }
+    /// The nodes of the stack at rest under `traits` (`key` names what they show: the page, its back
+    /// button), made by `make` when they changed.
+    func restingPageNodes(in scene: Scene, key: String, traits: DisplayTraits, make: () -> [FrameNode]) -> [FrameNode] {
+        if let restingPage, restingPage.scene == scene, restingPage.key == key, restingPage.traits == traits { return restingPage.nodes }
         let nodes = make()
-        restingPage = (scene, key, nodes)
+        restingPage = (scene, key, traits, nodes)
         return nodes
     }
 
-    /// `page`'s content drawn at the origin in `size`, once per page and size: a page keeps its
-    /// content, and only moves during a transition.
-    func pageContent(of page: Page, size: Size) -> PageContentNodes {
-        if let cached = pageContents[page.name], cached.page === page, cached.size == size { return cached.content }
-        let content = PageContentNodes(page, size: size)
-        pageContents[page.name] = (page, size, content)
+    /// `page`'s content drawn at the origin in `size` under `traits`, once per page, size and traits: a
+    /// page keeps its content, and only moves during a transition.
+    func pageContent(of page: Page, size: Size, traits: DisplayTraits) -> PageContentNodes {
+        if let cached = pageContents[page.name], cached.page === page, cached.size == size, cached.traits == traits {
+            return cached.content
+        }
+        let content = PageContentNodes(page, size: size, traits: traits)
+        pageContents[page.name] = (page, size, traits, content)
         return content
     }
 

@@ -142,14 +142,18 @@ public final class PresentationEngine: PopupPresenter {
         keyboard.popup == id ? keyboard.to : 0
     }
 
-    /// Where `screen` rests when shown, laid out for the current scene and keyboard: the controller
-    /// loader's layout hook if it takes over, else its style's layout.
+    /// Where `screen` rests when shown, laid out for the current scene, keyboard and display traits: the
+    /// controller loader's layout hook if it takes over, else its style's layout.
     func restingFrame(of screen: ScreenPopup) -> Rect {
         let keyboard = keyboardHeight(for: screen.id)
         let layout = screen.style.layout
         let container = layout.container(for: screen.presentation, in: scene, keyboardHeight: keyboard)
-        if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard { return cached.frame }
-        let standard = layout.frame(for: screen.content, presentation: screen.presentation, scene: scene, container: container)
+        let display = traits.display
+        if let cached = screen.layout, cached.container == container, cached.keyboard == keyboard, cached.display == display {
+            return cached.frame
+        }
+        let standard = layout.frame(
+            for: screen.content, presentation: screen.presentation, scene: scene, container: container, traits: display)
         var frame = standard
         if presenter(of: screen).acceptsLayoutHook(screen),
             let custom = screen.controllerLoader.layout(container: container, keyboardHeight: keyboard, defaultFrame: standard)
@@ -157,7 +161,7 @@ public final class PresentationEngine: PopupPresenter {
             let valid = [custom.x, custom.y, custom.width, custom.height].allSatisfy(\.isFinite) && custom.width >= 0 && custom.height >= 0
             if valid { frame = custom } else { chef.reportMisbehaviour(of: screen.id, "layout returned an invalid frame \(custom)") }
         }
-        screen.layout = (container, keyboard, frame)
+        screen.layout = (container, keyboard, display, frame)
         return frame
     }
 

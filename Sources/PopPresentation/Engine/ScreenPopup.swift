@@ -23,8 +23,8 @@ final class ScreenPopup {
     var phase = Phase.entering
     /// What its visual state does now; nil until it first moves.
     var motion: Motion?
-    /// Where it rests when shown, and the container and keyboard it was laid out for.
-    var layout: (container: Rect, keyboard: Double, frame: Rect)?
+    /// Where it rests when shown, and the container, keyboard and display traits it was laid out for.
+    var layout: (container: Rect, keyboard: Double, display: DisplayTraits, frame: Rect)?
     /// How far its content is scrolled when taller than the popup (`ContentScroll`), and how that
     /// moves (`ScrollMotion`, as a page's): set by the user's scroll and the focused field, clamped
     /// when drawn, as the popup's height may change.

@@ -20,6 +20,8 @@ struct PageDrawing {
     /// The transition's progress, when one runs.
     let progress: Double?
     let cache: FrameCache
+    /// The display traits the pages' content is laid out and drawn under.
+    let traits: DisplayTraits
     /// A page not drawn: the floating window's transition view stands for it.
     var hidden: String? = nil
     /// Each page's scroll offset now, by name (0 when absent); clamped to its content here.
@@ -58,7 +60,7 @@ struct PageDrawing {
             appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
-            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)") {
+            nodes = cache.restingPageNodes(in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)", traits: traits) {
                 var nodes: [FrameNode] = []
                 appendPage(top, x: 0, to: &nodes)
                 appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
@@ -78,7 +80,7 @@ struct PageDrawing {
     private func appendPage(_ page: Page, x: Double, to nodes: inout [FrameNode]) {
         let id = "page.\(page.name)"
         let area = layout.content(page.bar, pageX: x)
-        let content = cache.pageContent(of: page, size: Size(width: area.width, height: area.height))
+        let content = cache.pageContent(of: page, size: Size(width: area.width, height: area.height), traits: traits)
         // Content taller than the page keeps its size: it scrolls in the content area, which clips it.
         let scroll = content.scroll(in: area, offset: scrollOffsets[page.name] ?? 0)
         nodes.append(

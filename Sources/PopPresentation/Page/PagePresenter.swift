@@ -19,6 +19,8 @@ public final class PagePresenter {
     var chef: Chef { engine.chef }
     var now: VirtualTime { engine.now }
     var scene: Scene { engine.scene }
+    /// The person's display traits, which the pages' content is laid out under.
+    var displayTraits: DisplayTraits { engine.traits.display }
     var clock: VirtualClock { engine.clock }
     private var floating: FloatingPresenter { engine.floating }
 

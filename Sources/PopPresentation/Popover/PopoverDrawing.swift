@@ -4,9 +4,11 @@ import PopModel
 enum PopoverDrawing {
     /// A popover's arrow: a square turned by 45° whose outer half pokes out of the card's edge, its
     /// tip on the source rect (`PopoverLayout.placement`), moving with the card.
-    static func arrow(of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, scene: Scene) -> FrameNode? {
+    static func arrow(
+        of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, scene: Scene, traits: DisplayTraits
+    ) -> FrameNode? {
         let placement = PopoverLayout.placement(
-            contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene),
+            contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene, traits: traits),
             options: popup.presentation.sheet, scene: scene)
         guard let arrow = placement.arrow, let tip = placement.tip else { return nil }
         let resting = placement.frame, frame = state.frame

@@ -84,9 +84,10 @@ public struct PopoverLayout: PopupLayout {
         return Placement(frame: frame, arrow: arrow, tip: tip)
     }
 
-    /// The content's size within the safe area's margins, or its preferred size.
-    static func contentSize(of content: ContentNode, scene: Scene) -> Size {
-        LayoutEngine.sizeThatFits(content, limit: Size(width: max(0, scene.width - 2 * margin), height: max(0, scene.height - 2 * margin)))
+    /// The content's size under `traits` within the safe area's margins, or its preferred size.
+    static func contentSize(of content: ContentNode, scene: Scene, traits: DisplayTraits) -> Size {
+        LayoutEngine.sizeThatFits(
+            content, limit: Size(width: max(0, scene.width - 2 * margin), height: max(0, scene.height - 2 * margin)), traits: traits)
     }
 
     // MARK: PopupLayout
@@ -96,7 +97,8 @@ public struct PopoverLayout: PopupLayout {
         Rect(x: 0, y: 0, width: scene.width, height: max(0, scene.height - keyboardHeight.length))
     }
 
-    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
-        Self.placement(contentSize: Self.contentSize(of: content, scene: scene), options: presentation.sheet, scene: scene).frame
+    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits) -> Rect {
+        Self.placement(contentSize: Self.contentSize(of: content, scene: scene, traits: traits), options: presentation.sheet, scene: scene)
+            .frame
     }
 }

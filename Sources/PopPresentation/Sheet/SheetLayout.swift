@@ -150,7 +150,7 @@ public struct SheetLayout: PopupLayout {
     }
 
     /// The frame at the selected detent.
-    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect) -> Rect {
+    public func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits) -> Rect {
         Self.frame(height: selected.height, options: options, scene: scene, keyboard: scene.height - container.maxY)
     }
 
