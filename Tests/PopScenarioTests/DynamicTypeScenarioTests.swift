@@ -136,6 +136,14 @@ import Testing
         withExtendedLifetime((first, samples)) {}
     }
 
+    @Test("a text size change with no popup on screen redraws the app's rows at the new size")
+    func appRowsFollow() throws {
+        let (runner, samples) = try IsolatedSamples.play(#"{"steps": [{"wait": 100}, {"traits": {"content_size": "ax5"}}, {"wait": 100}]}"#)
+        let row = try #require(runner.stage.frame().nodes.first { $0.id == "app.row.0.title" })
+        #expect(row.text?.size == 53 && row.rect.height == 68)
+        withExtendedLifetime(samples) {}
+    }
+
     @Test("back to the default text size, the frame is the one a run that never changed it draws")
     func backToDefault() throws {
         let show = Self.cases[1].steps
