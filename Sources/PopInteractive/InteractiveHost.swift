@@ -12,7 +12,7 @@ import PopTerminal
 /// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
 /// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
-///   keyboard; `m` turns Reduce Motion on or off; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
+///   keyboard; `m` turns Reduce Motion on or off; `t` steps the text size (`nextTextSize`); `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
 ///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 ///
 /// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
@@ -28,6 +28,17 @@ public final class InteractiveHost: TerminalApp {
     /// Told of each hot reload's outcome with the message the status line shows: a front end other
     /// than the terminal (`pophost preview`'s page) shows it its own way.
     public var onReload: ((HotReload.Outcome, String) -> Void)?
+
+    /// The text sizes `t` steps through — the smallest, the default, the largest standard and two accessibility
+    /// sizes — so that the default, the large and the largest are a few presses apart.
+    static let textSizeSteps: [ContentSizeCategory] = [
+        .extraSmall, .large, .extraExtraExtraLarge, .accessibilityLarge, .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// The step after `current`: the next larger of `textSizeSteps`, and after the largest the smallest.
+    static func nextTextSize(after current: ContentSizeCategory) -> ContentSizeCategory {
+        textSizeSteps.first { $0 > current } ?? textSizeSteps[0]
+    }
 
     public init(runner: ScenarioRunner, reload: HotReload? = nil) {
         self.runner = runner
@@ -145,6 +156,11 @@ public final class InteractiveHost: TerminalApp {
             display.reduceMotion.toggle()
             engine.setDisplayTraits(display)
             message = "Reduce Motion \(display.reduceMotion ? "on" : "off")"
+        case .character("t"):
+            var display = engine.traits.display
+            display.contentSize = Self.nextTextSize(after: display.contentSize)
+            engine.setDisplayTraits(display)
+            message = "text size \(display.contentSize.name)"
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):

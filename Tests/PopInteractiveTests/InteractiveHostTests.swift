@@ -70,6 +70,13 @@ import Testing
         #expect(engine.traits.display.reduceMotion && host.statusLine.contains("Reduce Motion on"), "m turns Reduce Motion on")
         _ = host.handle(.key(.character("m")))
         #expect(!engine.traits.display.reduceMotion, "and off")
+        var sizes: [String] = []
+        for _ in 0..<5 {
+            _ = host.handle(.key(.character("t")))
+            sizes.append(engine.traits.display.contentSize.name)
+        }
+        #expect(sizes == ["xxxl", "ax2", "ax5", "xs", "l"], "t steps the text size round to the default")
+        #expect(host.statusLine.contains("text size l"))
         _ = host.handle(.key(.character("k")))
         #expect(engine.keyboard.owner != nil, "k raises the app's keyboard")
         _ = host.handle(.key(.character("k")))
