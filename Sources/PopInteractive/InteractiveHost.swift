@@ -12,8 +12,9 @@ import PopTerminal
 /// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
 /// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
-///   keyboard; `m` turns Reduce Motion on or off; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
-///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
+///   keyboard; `m` turns Reduce Motion on or off; `a` switches light and dark; `t` steps the text size
+///   (`nextTextSize`); `l` switches the layout direction; `h` hides what agrees to go; `d` dismisses
+///   everything; Esc taps the background (the top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 ///
 /// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
 /// host and the run starts again on it, replayed — the scenario's steps and every input the user

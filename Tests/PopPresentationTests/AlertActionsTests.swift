@@ -25,9 +25,10 @@ import Testing
     func twoSideBySide() throws {
         let actions = try #require(
             AlertActions(
-                Self.alert([Self.text("Title"), Self.button("Claim", .default, "claim"), Self.button("Not now", .plain, "pop.dismiss")])))
+                Self.alert([Self.text("Title"), Self.button("Claim", .default, "claim"), Self.button("Not now", .plain, "pop.dismiss")]),
+                traits: DisplayTraits()))
         #expect(actions.sideBySide && actions.height == 44)
-        let laid = actions.layout(in: Rect(x: 10, y: 100, width: 270, height: 120), traits: DisplayTraits())
+        let laid = actions.layout(in: Rect(x: 10, y: 100, width: 270, height: 120))
         #expect(laid.children.count == 3, "the ids (child indices) stay")
         #expect(laid.children[0].frame.y == 120, "the body keeps its padding")
         #expect(laid.children[1].frame == Rect(x: 10, y: 176, width: 135, height: 44))
@@ -46,12 +47,12 @@ import Testing
                     children: [Self.button("Cancel", .cancel, "cancel"), Self.button("Confirm", .default, "confirm")])),
             Self.button("Forgot password?", .plain, "forgot"),
         ])
-        let actions = try #require(AlertActions(content))
+        let actions = try #require(AlertActions(content, traits: DisplayTraits()))
         #expect(!actions.sideBySide && actions.buttons.count == 3 && actions.height == 132)
-        let size = actions.size(limit: Size(width: 270, height: 800), traits: DisplayTraits())
+        let size = actions.size(limit: Size(width: 270, height: 800))
         let body = LayoutEngine.sizeThatFits(actions.body, limit: Size(width: 270, height: 800), traits: DisplayTraits())
         #expect(size.height == body.height + 132)
-        let laid = actions.layout(in: Rect(x: 0, y: 0, width: 270, height: size.height), traits: DisplayTraits())
+        let laid = actions.layout(in: Rect(x: 0, y: 0, width: 270, height: size.height))
         let row = laid.children[2]
         #expect(row.frame == Rect(x: 0, y: body.height, width: 270, height: 88))
         #expect(
@@ -64,8 +65,11 @@ import Testing
 
     @Test("content that does not end with buttons, or a banner, is laid out as it is")
     func untouched() {
-        #expect(AlertActions(Self.alert([Self.button("OK", .default, "ok"), Self.text("after")])) == nil)
-        #expect(AlertActions(ContentNode(.hstack(spacing: 0, alignment: .fill, children: [Self.button("OK", .default, "ok")]))) == nil)
+        #expect(AlertActions(Self.alert([Self.button("OK", .default, "ok"), Self.text("after")]), traits: DisplayTraits()) == nil)
+        #expect(
+            AlertActions(
+                ContentNode(.hstack(spacing: 0, alignment: .fill, children: [Self.button("OK", .default, "ok")])), traits: DisplayTraits())
+                == nil)
     }
 
     @Test("on a stage: the payment dialog's actions are drawn as text across the alert with hairlines; taps still reach them")
@@ -102,7 +106,7 @@ import Testing
 
     @Test("the status bar shows the time, signal, Wi-Fi and battery; the list's separators are drawn over its rows")
     func appScreen() {
-        let nodes = AppScreen().nodes(in: Scene())
+        let nodes = AppScreen().nodes(in: Scene(), traits: DisplayTraits())
         let ids = nodes.map(\.id)
         for icon in ["signal.3", "wifi.0", "battery", "battery.charge", "battery.cap"] { #expect(ids.contains("app.status-bar.\(icon)")) }
         let lastRow = ids.lastIndex { $0.hasPrefix("app.row.") && !$0.hasSuffix(".separator") }!

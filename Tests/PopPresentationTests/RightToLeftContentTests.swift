@@ -108,9 +108,9 @@ import Testing
             .vstack(
                 spacing: 0, alignment: .center,
                 children: [Self.text("Delete?", .center), Self.button("Cancel", "cancel"), Self.button("Delete", "delete")]))
-        let actions = try #require(AlertActions(alert))
         let frame = Rect(x: 10, y: 100, width: 270, height: 120)
-        let ltr = actions.layout(in: frame, traits: Self.ltr), rtl = actions.layout(in: frame, traits: Self.rtl)
+        let ltr = try #require(AlertActions(alert, traits: Self.ltr)).layout(in: frame)
+        let rtl = try #require(AlertActions(alert, traits: Self.rtl)).layout(in: frame)
         #expect(ltr.children[1].frame.x == 10 && ltr.children[2].frame.x == 145)
         #expect(Self.close(rtl.children[1].frame.x, 145) && Self.close(rtl.children[2].frame.x, 10))
         #expect(rtl.separators.map(\.y) == ltr.separators.map(\.y))

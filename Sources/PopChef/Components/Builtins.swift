@@ -9,7 +9,8 @@ final class BuiltinHandler: HandlerComponent, Sendable {
 }
 
 /// An alert from the data: `title` and `message` (strings, optional) and an OK button that
-/// dismisses it (the host action `pop.dismiss`).
+/// dismisses it (the host action `pop.dismiss`). Its text follows the person's text size as
+/// UIKit's alert's does: the title in the Headline style, the message in Footnote.
 final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
     static let shared = BuiltinViewLoader()
     let id = "builtin"
@@ -17,10 +18,16 @@ final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
     func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
         var children: [ContentNode] = []
         if case .string(let title)? = data.value.lookup(path: "title") {
-            children.append(ContentNode(.text(title, size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 0)))
+            children.append(
+                ContentNode(
+                    .text(title, size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 0),
+                    semantics: ContentSemantics(textStyle: .headline)))
         }
         if case .string(let message)? = data.value.lookup(path: "message") {
-            children.append(ContentNode(.text(message, size: 13, weight: .regular, color: 0x000000FF, alignment: .center, maxLines: 0)))
+            children.append(
+                ContentNode(
+                    .text(message, size: 13, weight: .regular, color: 0x000000FF, alignment: .center, maxLines: 0),
+                    semantics: ContentSemantics(textStyle: .footnote)))
         }
         children.append(ContentNode(.button("OK", style: .default, action: HostAction.dismiss)))
         var root = ContentNode(.vstack(spacing: 12, alignment: .center, children: children))

@@ -16,7 +16,14 @@ import PopModel
 /// `make.width.mas_equalTo(maxPopupWidth)` (CSPopController.m): exactly `width`, even wider than the
 /// container, centred all the same; its content is measured at that width. Non-finite offsets count
 /// as 0. Sheets, popovers, pages and floating windows are laid out as alerts until their styles exist.
+///
+/// At the accessibility text sizes an alert whose width the host chooses (`.fit`) is at most
+/// `accessibilityWidth`, UIKit's alert width there; a width the plugin wrote (`.fixed`, `.maximum`) stays.
 public struct AlertLayout: PopupLayout {
+    /// UIKit's alert width at the accessibility text sizes (270 pt below them; FL-dlg
+    /// `_kAccessibilityCupertinoDialogWidth`, used when the text scale passes 1.4, which is AX1 and up).
+    public static let accessibilityWidth = 310.0
+
     public init() {}
 
     public func frame(
@@ -37,7 +44,7 @@ public struct AlertLayout: PopupLayout {
                 of: content, presentation: presentation, limit: Size(width: width, height: container.height), traits: traits)
             height = min(size.height, container.height)
         } else {
-            let maxWidth = presentation.widthMode == .fit ? Double.infinity : presentation.width.length
+            let maxWidth = presentation.widthMode == .fit ? fitWidth(presentation, traits: traits) : presentation.width.length
             let limit = Size(width: min(maxWidth, container.width), height: container.height)
             let size = Self.size(of: content, presentation: presentation, limit: limit, traits: traits)
             width = min(size.width, limit.width)
@@ -51,9 +58,15 @@ public struct AlertLayout: PopupLayout {
             width: width, height: height)
     }
 
+    /// The widest a `.fit` popup may be: an alert at the accessibility text sizes `accessibilityWidth`, else
+    /// unlimited (its content decides).
+    static func fitWidth(_ presentation: Presentation, traits: DisplayTraits) -> Double {
+        presentation.style == .alert && traits.contentSize.isAccessibilityCategory ? accessibilityWidth : .infinity
+    }
+
     /// The size `content` asks for within `limit`; an alert's trailing buttons as `AlertActions` lays them out.
     private static func size(of content: ContentNode, presentation: Presentation, limit: Size, traits: DisplayTraits) -> Size {
-        (presentation.style == .alert ? AlertActions(content) : nil)?.size(limit: limit, traits: traits)
+        (presentation.style == .alert ? AlertActions(content, traits: traits) : nil)?.size(limit: limit)
             ?? LayoutEngine.sizeThatFits(content, limit: limit, traits: traits)
     }
 

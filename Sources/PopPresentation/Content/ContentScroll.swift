@@ -4,17 +4,16 @@ import PopModel
 /// scroll view that clips it, instead of squeezing its children to nothing (issue 29): the content is laid out
 /// at its intrinsic height, moved up by the scroll offset and clipped to its container.
 enum ContentScroll {
-    /// `content` laid out at the origin, `size.width` wide: filling `size` when it fits (spacers share what is
-    /// left, as before), else at its intrinsic height; an alert's with its actions (`AlertActions`); in the layout
-    /// direction of `traits`.
+    /// `content` laid out at the origin under `traits`, `size.width` wide: filling `size` when it fits (spacers
+    /// share what is left, as before), else at its intrinsic height; an alert's with its actions (`AlertActions`).
+    /// Larger text makes content taller, never squeezed: what no longer fits scrolls. Right to left, it is mirrored.
     static func layout(_ content: ContentNode, in size: Size, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
-        let actions = alert ? AlertActions(content) : nil
+        let actions = alert ? AlertActions(content, traits: traits) : nil
         let limit = Size(width: size.width, height: .infinity)
-        let intrinsic =
-            actions?.size(limit: limit, traits: traits).height ?? LayoutEngine.sizeThatFits(content, limit: limit, traits: traits).height
+        let intrinsic = actions?.size(limit: limit).height ?? LayoutEngine.sizeThatFits(content, limit: limit, traits: traits).height
         let height = intrinsic > size.height + tolerance ? intrinsic : size.height
         let frame = Rect(x: 0, y: 0, width: size.width, height: height)
-        return actions?.layout(in: frame, traits: traits) ?? LayoutEngine.layout(content, in: frame, traits: traits)
+        return actions?.layout(in: frame) ?? LayoutEngine.layout(content, in: frame, traits: traits)
     }
 
     /// How much taller than its container content must be to scroll: less is float noise.

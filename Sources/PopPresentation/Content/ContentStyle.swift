@@ -7,13 +7,16 @@ import PopModel
 /// as a rounded well with their text (dots when secure) or placeholder, outlined in the accent colour
 /// when focused; image placeholders as a grey tile with their name; dividers as hairlines. A node laid out
 /// right to left (`LaidOutNode.direction`) draws its leading-aligned text, its padding's leading side and a
-/// field's text from the right.
+/// field's text from the right. Buttons' titles and fields' text are drawn at the size the layout measured them
+/// at (`LayoutEngine.controlFontSize`).
 struct ContentStyle {
     let request: RequestID
     let transform: AffineTransform
     let opacity: Double
     let fields: [String: String]
     let focused: String?
+    /// The traits the content was laid out under: the host's control text follows their text size.
+    let traits: DisplayTraits
     /// Where the content may draw (the visible part of a popup or page it scrolls in); nil: anywhere.
     var clip: Rect? = nil
 
@@ -49,10 +52,11 @@ struct ContentStyle {
                 case .destructive: (Palette.destructiveButton, Palette.destructive)
                 case .plain: (nil, Palette.accent)
                 }
+            let titleSize = LayoutEngine.controlFontSize(traits)
             if laid.chrome == .alertAction {
                 node.fill = content.background
                 node.text = TextRun(
-                    lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                    lines: laid.lines, size: titleSize, weight: style == .default ? .semibold : .regular,
                     color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
                     inset: padding, centeredVertically: true)
                 break
@@ -60,7 +64,7 @@ struct ContentStyle {
             node.fill = content.background ?? fill
             if content.cornerRadius <= 0 { node.cornerRadius = 10 }
             node.text = TextRun(
-                lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
+                lines: laid.lines, size: titleSize, weight: style == .default ? .semibold : .regular,
                 color: color, alignment: .center, inset: padding, centeredVertically: true)
         case .textField(let field, let placeholder, let secure):
             node.role = .textField
@@ -74,12 +78,13 @@ struct ContentStyle {
             let inset = EdgeInsets(
                 top: padding.top, leading: padding.leading + 12, bottom: padding.bottom, trailing: padding.trailing + 12)
             let width = max(0, laid.frame.width - inset.horizontal)
+            let size = LayoutEngine.controlFontSize(traits)
             let line = TextMetrics.measure(
-                shown.isEmpty ? placeholder : shown, size: 17, weight: .regular,
+                shown.isEmpty ? placeholder : shown, size: size, weight: .regular,
                 maxWidth: width, maxLines: 1
             ).lines
             node.text = TextRun(
-                lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
+                lines: line, size: size, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
                 alignment: ContentMirror.alignment(.leading, in: laid.direction), inset: inset, centeredVertically: true)
         case .image(let name, _, _):
             node.role = .image

@@ -15,22 +15,37 @@ import PopModel
 ///   as offered.
 /// - **Overlays** are as large as their largest child; each child is aligned on both axes (`fill`: stretched).
 /// - **Text** wraps at the width available (`TextMetrics`).
-/// - **Buttons** are their title (17 pt, semibold for the default style, else regular, on one line) plus padding
-///   12 × 8, at least 44 pt high.
-/// - **Text fields** are 44 pt high and take the width offered, 120 pt when it is unlimited.
+/// - **Buttons** are their title (the Body text style at the person's text size — 17 pt by default —, semibold for
+///   the default style, else regular, on one line) plus padding 12 × 8, at least 44 pt high.
+/// - **Text fields** are a line of Body text plus the same vertical padding high, at least 44 pt (44 up to XXXL),
+///   and take the width offered, 120 pt when it is unlimited.
+///
+/// The host's own control text follows the text size as UIKit's controls do; a plugin's text follows it when the
+/// plugin marked it with a text style (`ContentNode.resolved(for:)` sizes it before layout).
 /// - **Images** have their fixed size.
 /// - **Right to left** (`traits.layoutDirection`, a node's `semantics.direction`): the tree is laid out left to
 ///   right, then mirrored within its frame (`ContentMirror`); sizes do not depend on the direction.
 public enum LayoutEngine {
     public static let dividerThickness = 1.0
-    public static let buttonFontSize = 17.0
+    /// The text style of the host's control text (buttons' titles, text fields' text, alerts' actions), as
+    /// UIKit's controls use it.
+    public static let controlTextStyle = TextStyle.body
     public static let buttonPadding = Size(width: 12, height: 8)
+    /// The minimum tap height (HIG), whatever the text size.
     public static let buttonMinHeight = 44.0
-    public static let textFieldHeight = 44.0
     public static let textFieldUnlimitedWidth = 120.0
 
-    /// The size `node` takes, padding included, when it may be at most `limit`, under `traits` (a size is the
-    /// same in either layout direction).
+    /// The font size of the host's control text under `traits`: Body's, 17 pt at the default text size.
+    public static func controlFontSize(_ traits: DisplayTraits) -> Double { controlTextStyle.size(at: traits.contentSize) }
+
+    /// The height of a control with one line of control text under `traits` (a text field, an alert's action): the
+    /// line and the buttons' vertical padding, at least `buttonMinHeight` (44 pt up to XXXL).
+    public static func controlHeight(_ traits: DisplayTraits) -> Double {
+        max(buttonMinHeight, TextMetrics.lineHeight(size: controlFontSize(traits)) + 2 * buttonPadding.height)
+    }
+
+    /// The size `node` takes, padding included, when it may be at most `limit`, under `traits` (the host's control
+    /// text follows the text size; a size is the same in either layout direction).
     public static func sizeThatFits(_ node: ContentNode, limit: Size, traits: DisplayTraits) -> Size {
         let limit = limit.limit
         let padding = node.padding
@@ -48,12 +63,12 @@ public enum LayoutEngine {
             let text = TextMetrics.measure(string, size: size, weight: weight, maxWidth: inner.width, maxLines: maxLines)
             content = Size(width: text.width, height: text.height)
         case .button(let title, let style, _):
-            let text = buttonTitle(title, style: style, width: inner.width)
+            let text = buttonTitle(title, style: style, width: inner.width, traits: traits)
             content = Size(
                 width: text.width + 2 * buttonPadding.width,
                 height: max(buttonMinHeight, text.height + 2 * buttonPadding.height))
         case .textField:
-            content = Size(width: inner.width.isFinite ? inner.width : textFieldUnlimitedWidth, height: textFieldHeight)
+            content = Size(width: inner.width.isFinite ? inner.width : textFieldUnlimitedWidth, height: controlHeight(traits))
         case .image(_, let width, let height):
             content = Size(width: width.length, height: height.length)
         case .spacer:
@@ -102,16 +117,17 @@ public enum LayoutEngine {
             let text = TextMetrics.measure(string, size: size, weight: weight, maxWidth: content.width, maxLines: maxLines)
             return LaidOutNode(node: node, frame: frame, lines: text.lines)
         case .button(let title, let style, _):
-            return LaidOutNode(node: node, frame: frame, lines: buttonTitle(title, style: style, width: content.width).lines)
+            return LaidOutNode(
+                node: node, frame: frame, lines: buttonTitle(title, style: style, width: content.width, traits: traits).lines)
         case .textField, .image, .spacer, .divider:
             return LaidOutNode(node: node, frame: frame)
         }
     }
 
     /// A button's title on one line, fitting a button at most `width` wide.
-    private static func buttonTitle(_ title: String, style: ContentNode.ButtonStyle, width: Double) -> TextLayout {
+    private static func buttonTitle(_ title: String, style: ContentNode.ButtonStyle, width: Double, traits: DisplayTraits) -> TextLayout {
         TextMetrics.measure(
-            title, size: buttonFontSize, weight: style == .default ? .semibold : .regular,
+            title, size: controlFontSize(traits), weight: style == .default ? .semibold : .regular,
             maxWidth: width - 2 * buttonPadding.width, maxLines: 1)
     }
 

@@ -3,7 +3,8 @@ import PopModel
 /// The app behind the popups, drawn so that frames look like a phone: a status bar (the time, the cellular
 /// signal, Wi-Fi and the battery), a navigation bar with `title`, and a list of `rows` (a title and a
 /// subtitle each, hairline separators drawn over the rows as a table view draws them), with the home
-/// indicator.
+/// indicator. The rows' text follows the person's text size as a self-sizing table view's cells do (title
+/// Body, subtitle Footnote; the rows grow with it); the bars' text does not, as UIKit's bars do not.
 public struct AppScreen: Hashable, Sendable {
     /// A list row.
     public struct Row: Hashable, Sendable {
@@ -33,11 +34,26 @@ public struct AppScreen: Hashable, Sendable {
     }
 
     static let navigationBarHeight = 44.0
-    static let rowHeight = 60.0
     static let rowInset = 16.0
+    static let titleStyle = TextStyle.body, subtitleStyle = TextStyle.footnote
 
-    /// The app's nodes for `scene`, back to front.
-    func nodes(in scene: Scene) -> [FrameNode] {
+    /// A row's title and subtitle heights under `traits`: 24 and 20 pt at the default text size, each
+    /// growing as much as its line does.
+    static func rowLines(_ traits: DisplayTraits) -> (title: Double, subtitle: Double) {
+        func growth(_ style: TextStyle) -> Double {
+            TextMetrics.lineHeight(size: style.size(at: traits.contentSize)) - TextMetrics.lineHeight(size: style.size(at: .large))
+        }
+        return (24 + growth(titleStyle), 20 + growth(subtitleStyle))
+    }
+
+    /// A row's height under `traits`: its lines with 8 pt above and below (60 pt at the default text size).
+    static func rowHeight(_ traits: DisplayTraits) -> Double {
+        let lines = rowLines(traits)
+        return 8 + lines.title + lines.subtitle + 8
+    }
+
+    /// The app's nodes for `scene` under `traits`, back to front.
+    func nodes(in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
         let width = scene.width, safe = scene.safeArea
         let text = {
             (lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color, alignment: ContentNode.Alignment) in
@@ -64,32 +80,34 @@ public struct AppScreen: Hashable, Sendable {
         if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2) }
         var separators: [FrameNode] = []
         var y = safe.top + Self.navigationBarHeight + 20
+        let rowHeight = Self.rowHeight(traits), lines = Self.rowLines(traits)
+        let titleSize = Self.titleStyle.size(at: traits.contentSize), subtitleSize = Self.subtitleStyle.size(at: traits.contentSize)
         for (index, row) in rows.enumerated() {
-            guard y + Self.rowHeight <= scene.height - safe.bottom else { break }
+            guard y + rowHeight <= scene.height - safe.bottom else { break }
             nodes.append(
                 FrameNode(
-                    id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: Self.rowHeight),
+                    id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: rowHeight),
                     fill: Palette.cell))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).title", role: .app,
-                    rect: Rect(x: 0, y: y + 8, width: width, height: 24),
-                    text: text([row.title], 17, .regular, Palette.label, .leading)))
+                    rect: Rect(x: 0, y: y + 8, width: width, height: lines.title),
+                    text: text([row.title], titleSize, .regular, Palette.label, .leading)))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).subtitle", role: .app,
-                    rect: Rect(x: 0, y: y + 32, width: width, height: 20),
-                    text: text([row.subtitle], 13, .regular, Palette.secondaryLabel, .leading)))
+                    rect: Rect(x: 0, y: y + 8 + lines.title, width: width, height: lines.subtitle),
+                    text: text([row.subtitle], subtitleSize, .regular, Palette.secondaryLabel, .leading)))
             if index + 1 < rows.count {
                 separators.append(
                     FrameNode(
                         id: "app.row.\(index).separator", role: .app,
                         rect: Rect(
-                            x: Self.rowInset + safe.leading, y: y + Self.rowHeight - 0.5,
+                            x: Self.rowInset + safe.leading, y: y + rowHeight - 0.5,
                             width: width - Self.rowInset - safe.leading, height: 0.5),
                         fill: Palette.separator))
             }
-            y += Self.rowHeight
+            y += rowHeight
         }
         nodes += separators
         if safe.bottom > 0 {

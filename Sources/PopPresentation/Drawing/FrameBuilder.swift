@@ -18,7 +18,7 @@ struct FrameBuilder {
         let navigation = engine.chef.navigation
         var nodes =
             navigation.pages.isEmpty
-            ? cache.appNodes(app, in: scene)
+            ? cache.appNodes(app, in: scene, traits: engine.traits.display)
             : PageDrawing(
                 scene: scene, traits: engine.traits.display, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
                 hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
@@ -82,7 +82,7 @@ struct FrameBuilder {
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil },
-            clip: scroll == nil ? nil : state.frame)
+            traits: engine.traits.display, clip: scroll == nil ? nil : state.frame)
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil,
             let grabber = SheetDrawing.grabber(of: popup, state: state, transform: transform, scene: engine.scene, isFront: isFront)

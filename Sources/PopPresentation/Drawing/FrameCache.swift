@@ -3,21 +3,22 @@ import PopModel
 
 /// What a stage's frames share from one to the next, so that a frame costs little more than what
 /// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
-/// out at its size, each page's content drawn at its size and the status bar over the pages.
+/// out at its size, each page's content drawn at its size and the status bar over the pages; what
+/// the display traits change is kept with the traits it was made under.
 /// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
 /// the cache or not, so a frame does not depend on which frames were drawn before it.
 final class FrameCache {
-    private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
+    private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
     private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
-    private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
+    private var restingPage: (scene: Scene, key: String, traits: DisplayTraits, nodes: [FrameNode])?
     private var statusBar: (scene: Scene, nodes: [FrameNode])?
 
-    func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
-        if let app, app.scene == scene, app.app == screen { return app.nodes }
-        let nodes = screen.nodes(in: scene)
-        app = (scene, screen, nodes)
+    func appNodes(_ screen: AppScreen, in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
+        if let app, app.scene == scene, app.app == screen, app.traits == traits { return app.nodes }
+        let nodes = screen.nodes(in: scene, traits: traits)
+        app = (scene, screen, traits, nodes)
         return nodes
     }
 
@@ -43,12 +44,12 @@ final class FrameCache {
         return root.moved(x: frame.x, y: frame.y)
     }
 
-    /// The nodes of the stack at rest (`key` names what they show: the page, its back button), made
-    /// by `make` when they changed.
-    func restingPageNodes(in scene: Scene, key: String, make: () -> [FrameNode]) -> [FrameNode] {
-        if let restingPage, restingPage.scene == scene, restingPage.key == key { return restingPage.nodes }
+    /// The nodes of the stack at rest under `traits` (`key` names what they show: the page, its back
+    /// button), made by `make` when they changed.
+    func restingPageNodes(in scene: Scene, key: String, traits: DisplayTraits, make: () -> [FrameNode]) -> [FrameNode] {
+        if let restingPage, restingPage.scene == scene, restingPage.key == key, restingPage.traits == traits { return restingPage.nodes }
         let nodes = make()
-        restingPage = (scene, key, nodes)
+        restingPage = (scene, key, traits, nodes)
         return nodes
     }
 

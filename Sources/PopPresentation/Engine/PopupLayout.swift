@@ -6,7 +6,7 @@ import PopModel
 protocol PopupLayout: Sendable {
     /// The space the popup is laid out in (also what a controller loader's layout hook receives).
     func container(for presentation: Presentation, in scene: Scene, keyboardHeight: Double) -> Rect
-    /// Where `content` rests under `traits`.
+    /// Where `content` rests under `traits` (larger text makes content larger).
     func frame(for content: ContentNode, presentation: Presentation, scene: Scene, container: Rect, traits: DisplayTraits) -> Rect
 }
 

@@ -142,8 +142,8 @@ public final class PresentationEngine: PopupPresenter {
         keyboard.popup == id ? keyboard.to : 0
     }
 
-    /// Where `screen` rests when shown, laid out for the current scene and keyboard: the controller
-    /// loader's layout hook if it takes over, else its style's layout.
+    /// Where `screen` rests when shown, laid out for the current scene, keyboard and display traits: the
+    /// controller loader's layout hook if it takes over, else its style's layout.
     func restingFrame(of screen: ScreenPopup) -> Rect {
         let keyboard = keyboardHeight(for: screen.id)
         let layout = screen.style.layout

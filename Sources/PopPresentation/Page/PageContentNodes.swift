@@ -1,7 +1,8 @@
 import PopChef
 import PopModel
 
-/// A page's content drawn once, at the origin, in its content area's size (from its top at its
+/// A page's content drawn once, at the origin, in its content area's size under the display traits
+/// (resolved for them first: text styles sized, semantic colours chosen; from its top at its
 /// intrinsic height when taller): a page keeps its content, and a transition only moves it, so a
 /// frame mid-transition moves these nodes instead of laying out and drawing the page again. Moving
 /// adds the area's origin to each rect — the very sums that moving a tree laid out at the origin
@@ -13,11 +14,11 @@ struct PageContentNodes {
     let contentHeight: Double
 
     init(_ page: Page, size: Size, traits: DisplayTraits) {
-        var root = ContentScroll.layout(page.content, in: size, alert: false, traits: traits)
+        var root = ContentScroll.layout(page.content.resolved(for: traits), in: size, alert: false, traits: traits)
         root.node.background = nil  // drawn as the page's background
         contentHeight = root.frame.height
         var nodes: [FrameNode] = []
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil).append(
+        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: traits).append(
             root, id: "page.\(page.name).content", to: &nodes)
         for index in nodes.indices { nodes[index].request = nil }
         self.nodes = nodes

@@ -20,7 +20,7 @@ import PopModel
 /// right, and a large title is right-aligned. The status bar stays as it is.
 struct PageDrawing {
     let scene: Scene
-    /// The display traits the pages are drawn under.
+    /// The display traits the pages are drawn under: their direction, and their content's text size.
     let traits: DisplayTraits
     let stack: NavigationStack
     /// The transition's progress, when one runs.
@@ -66,7 +66,7 @@ struct PageDrawing {
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
             nodes = cache.restingPageNodes(
-                in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0) \(direction.rawValue)"
+                in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)", traits: traits
             ) {
                 var nodes: [FrameNode] = []
                 appendPage(top, x: 0, to: &nodes)

@@ -13,7 +13,8 @@ extension PagePresenter {
     public func scroll(by delta: Double, animated: Bool = false) -> Bool {
         guard let page = navigation.top, navigation.transition == nil, delta.isFinite else { return false }
         let area = navigationLayout.content(page.bar, pageX: 0)
-        let laid = ContentScroll.layout(page.content, in: Size(width: area.width, height: area.height), alert: false, traits: display)
+        let laid = ContentScroll.layout(
+            page.content.resolved(for: display), in: Size(width: area.width, height: area.height), alert: false, traits: display)
         func clamped(_ offset: Double) -> Scroll? {
             ContentScroll.scroll(contentHeight: laid.frame.height, visible: area.height, offset: offset)
         }

@@ -20,7 +20,8 @@ public final class PagePresenter {
     var now: VirtualTime { engine.now }
     var scene: Scene { engine.scene }
     var clock: VirtualClock { engine.clock }
-    /// The person's display traits: right to left mirrors the transitions and the pop gestures.
+    /// The person's display traits: the pages' content is laid out under them, and right to left mirrors the
+    /// transitions and the pop gestures.
     var display: DisplayTraits { engine.traits.display }
     private var floating: FloatingPresenter { engine.floating }
 

@@ -88,7 +88,7 @@ public struct PopoverLayout: PopupLayout {
         return Placement(frame: frame, arrow: arrow, tip: tip)
     }
 
-    /// The content's size within the safe area's margins, or its preferred size.
+    /// The content's size under `traits` within the safe area's margins, or its preferred size.
     static func contentSize(of content: ContentNode, scene: Scene, traits: DisplayTraits) -> Size {
         LayoutEngine.sizeThatFits(
             content, limit: Size(width: max(0, scene.width - 2 * margin), height: max(0, scene.height - 2 * margin)), traits: traits)
