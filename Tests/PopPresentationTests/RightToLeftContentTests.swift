@@ -23,7 +23,8 @@ import Testing
 
     static func nodes(_ laid: LaidOutNode) -> [FrameNode] {
         var nodes: [FrameNode] = []
-        ContentStyle(request: 1, transform: .identity, opacity: 1, fields: [:], focused: nil).append(laid, id: "c", to: &nodes)
+        ContentStyle(request: 1, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: DisplayTraits()).append(
+            laid, id: "c", to: &nodes)
         return nodes
     }
 
