@@ -95,14 +95,14 @@ import Testing
     @Test("an image placeholder's name sits at the bottom of its tile; a tile too low for both has none")
     func imageLabel() {
         let tile = Rect(x: 0, y: 0, width: 230, height: 120)
-        let line = ContentStyle.imageLabel("promo-banner", in: tile).map { $0.lineRect(0, in: tile) }
+        let line = ContentStyle.imageLabel("promo-banner", in: tile, color: 0x8E8E_93FF).map { $0.lineRect(0, in: tile) }
         #expect(line.map { $0.y + $0.height } == 114, "its line ends 6 points above the tile's bottom")
-        #expect(ContentStyle.imageLabel("bell", in: Rect(x: 0, y: 0, width: 40, height: 40)) == nil)
+        #expect(ContentStyle.imageLabel("bell", in: Rect(x: 0, y: 0, width: 40, height: 40), color: 0x8E8E_93FF) == nil)
     }
 
     @Test("the status bar shows the time, signal, Wi-Fi and battery; the list's separators are drawn over its rows")
     func appScreen() {
-        let nodes = AppScreen().nodes(in: Scene())
+        let nodes = AppScreen().nodes(in: Scene(), palette: .light)
         let ids = nodes.map(\.id)
         for icon in ["signal.3", "wifi.0", "battery", "battery.charge", "battery.cap"] { #expect(ids.contains("app.status-bar.\(icon)")) }
         let lastRow = ids.lastIndex { $0.hasPrefix("app.row.") && !$0.hasSuffix(".separator") }!

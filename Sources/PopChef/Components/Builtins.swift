@@ -8,8 +8,8 @@ final class BuiltinHandler: HandlerComponent, Sendable {
     let id = "builtin"
 }
 
-/// An alert from the data: `title` and `message` (strings, optional) and an OK button that
-/// dismisses it (the host action `pop.dismiss`).
+/// An alert from the data: `title` and `message` (strings, optional, in the label colour of the
+/// appearance) and an OK button that dismisses it (the host action `pop.dismiss`).
 final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
     static let shared = BuiltinViewLoader()
     let id = "builtin"
@@ -17,10 +17,16 @@ final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
     func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
         var children: [ContentNode] = []
         if case .string(let title)? = data.value.lookup(path: "title") {
-            children.append(ContentNode(.text(title, size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 0)))
+            children.append(
+                ContentNode(
+                    .text(title, size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 0),
+                    semantics: ContentSemantics(foreground: .label)))
         }
         if case .string(let message)? = data.value.lookup(path: "message") {
-            children.append(ContentNode(.text(message, size: 13, weight: .regular, color: 0x000000FF, alignment: .center, maxLines: 0)))
+            children.append(
+                ContentNode(
+                    .text(message, size: 13, weight: .regular, color: 0x000000FF, alignment: .center, maxLines: 0),
+                    semantics: ContentSemantics(foreground: .label)))
         }
         children.append(ContentNode(.button("OK", style: .default, action: HostAction.dismiss)))
         var root = ContentNode(.vstack(spacing: 12, alignment: .center, children: children))

@@ -5,13 +5,15 @@ import PopModel
 /// grey; destructive: red on pale red; plain: accent text only) with 10-point corners, or as an alert's
 /// actions (text on the alert: accent, semibold for the default style, red when destructive); text fields
 /// as a rounded well with their text (dots when secure) or placeholder, outlined in the accent colour
-/// when focused; image placeholders as a grey tile with their name; dividers as hairlines.
+/// when focused; image placeholders as a grey tile with their name; dividers as hairlines. What the
+/// content leaves to the host is in `palette`'s colours (the appearance's); what it wrote stays.
 struct ContentStyle {
     let request: RequestID
     let transform: AffineTransform
     let opacity: Double
     let fields: [String: String]
     let focused: String?
+    let palette: Palette
     /// Where the content may draw (the visible part of a popup or page it scrolls in); nil: anywhere.
     var clip: Rect? = nil
 
@@ -30,7 +32,7 @@ struct ContentStyle {
             node.role = .spacer
         case .divider:
             node.role = .divider
-            node.fill = content.background ?? Palette.separator
+            node.fill = content.background ?? palette.separator
         case .text(_, let size, let weight, let color, let alignment, _):
             node.role = .text
             node.text = TextRun(
@@ -41,16 +43,16 @@ struct ContentStyle {
             node.action = action
             let (fill, color): (ContentNode.Color?, ContentNode.Color) =
                 switch style {
-                case .default: (Palette.accent, Palette.onAccent)
-                case .cancel: (Palette.cancelButton, Palette.label)
-                case .destructive: (Palette.destructiveButton, Palette.destructive)
-                case .plain: (nil, Palette.accent)
+                case .default: (palette.accent, palette.onAccent)
+                case .cancel: (palette.cancelButton, palette.label)
+                case .destructive: (palette.destructiveButton, palette.destructive)
+                case .plain: (nil, palette.accent)
                 }
             if laid.chrome == .alertAction {
                 node.fill = content.background
                 node.text = TextRun(
                     lines: laid.lines, size: LayoutEngine.buttonFontSize, weight: style == .default ? .semibold : .regular,
-                    color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
+                    color: style == .destructive ? palette.destructive : palette.accent, alignment: .center,
                     inset: content.padding, centeredVertically: true)
                 break
             }
@@ -63,8 +65,8 @@ struct ContentStyle {
             node.role = .textField
             node.field = field
             node.focused = field == focused
-            node.fill = content.background ?? Palette.field
-            node.stroke = node.focused ? Palette.focusedFieldBorder : (content.border ?? Palette.fieldBorder)
+            node.fill = content.background ?? palette.field
+            node.stroke = node.focused ? palette.focusedFieldBorder : (content.border ?? palette.fieldBorder)
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
             let typed = fields[field] ?? ""
             let shown = secure ? String(repeating: "•", count: typed.count) : typed
@@ -77,13 +79,13 @@ struct ContentStyle {
                 maxWidth: width, maxLines: 1
             ).lines
             node.text = TextRun(
-                lines: line, size: 17, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
+                lines: line, size: 17, weight: .regular, color: shown.isEmpty ? palette.placeholder : palette.label,
                 alignment: .leading, inset: inset, centeredVertically: true)
         case .image(let name, _, _):
             node.role = .image
-            node.fill = content.background ?? Palette.image
+            node.fill = content.background ?? palette.image
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
-            node.text = Self.imageLabel(name, in: laid.frame)
+            node.text = Self.imageLabel(name, in: laid.frame, color: palette.placeholder)
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
@@ -93,23 +95,23 @@ struct ContentStyle {
             nodes.append(
                 FrameNode(
                     id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
-                    opacity: opacity, fill: Palette.separator, clip: clip))
+                    opacity: opacity, fill: palette.separator, clip: clip))
         }
     }
 
     /// The space an image placeholder's label takes at the bottom of the tile, with its margin.
     static let imageLabelSize = 11.0, imageLabelMargin = 6.0
 
-    /// An image placeholder's name, on one line at the bottom of its tile, under the space the renderers draw
-    /// the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
-    static func imageLabel(_ name: String, in frame: Rect) -> TextRun? {
+    /// An image placeholder's name in `color`, on one line at the bottom of its tile, under the space the renderers
+    /// draw the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
+    static func imageLabel(_ name: String, in frame: Rect, color: ContentNode.Color) -> TextRun? {
         let line = TextMetrics.lineHeight(size: imageLabelSize)
         guard frame.height >= 2 * (line + imageLabelMargin) + 16 else { return nil }
         let lines = TextMetrics.measure(
             name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1
         ).lines
         return TextRun(
-            lines: lines, size: imageLabelSize, weight: .regular, color: Palette.placeholder, alignment: .center,
+            lines: lines, size: imageLabelSize, weight: .regular, color: color, alignment: .center,
             inset: EdgeInsets(
                 top: frame.height - line - imageLabelMargin, leading: imageLabelMargin,
                 bottom: imageLabelMargin, trailing: imageLabelMargin))

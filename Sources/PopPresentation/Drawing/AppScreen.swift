@@ -36,8 +36,8 @@ public struct AppScreen: Hashable, Sendable {
     static let rowHeight = 60.0
     static let rowInset = 16.0
 
-    /// The app's nodes for `scene`, back to front.
-    func nodes(in scene: Scene) -> [FrameNode] {
+    /// The app's nodes for `scene` in `palette`'s colours, back to front.
+    func nodes(in scene: Scene, palette: Palette) -> [FrameNode] {
         let width = scene.width, safe = scene.safeArea
         let text = {
             (lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color, alignment: ContentNode.Alignment) in
@@ -49,19 +49,19 @@ public struct AppScreen: Hashable, Sendable {
         var nodes = [
             FrameNode(
                 id: "app.background", role: .app, rect: Rect(x: 0, y: 0, width: width, height: scene.height),
-                fill: Palette.appBackground),
+                fill: palette.appBackground),
             FrameNode(
                 id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: width, height: safe.top),
-                fill: Palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, Palette.label, .leading) : nil),
+                fill: palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, palette.label, .leading) : nil),
             FrameNode(
                 id: "app.navigation-bar", role: .app,
                 rect: Rect(x: 0, y: safe.top, width: width, height: Self.navigationBarHeight),
-                fill: Palette.bar, text: text([title], 17, .semibold, Palette.label, .center)),
+                fill: palette.bar, text: text([title], 17, .semibold, palette.label, .center)),
             FrameNode(
                 id: "app.navigation-bar.separator", role: .app,
-                rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: Palette.separator),
+                rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: palette.separator),
         ]
-        if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2) }
+        if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2, palette: palette) }
         var separators: [FrameNode] = []
         var y = safe.top + Self.navigationBarHeight + 20
         for (index, row) in rows.enumerated() {
@@ -69,17 +69,17 @@ public struct AppScreen: Hashable, Sendable {
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: Self.rowHeight),
-                    fill: Palette.cell))
+                    fill: palette.cell))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).title", role: .app,
                     rect: Rect(x: 0, y: y + 8, width: width, height: 24),
-                    text: text([row.title], 17, .regular, Palette.label, .leading)))
+                    text: text([row.title], 17, .regular, palette.label, .leading)))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).subtitle", role: .app,
                     rect: Rect(x: 0, y: y + 32, width: width, height: 20),
-                    text: text([row.subtitle], 13, .regular, Palette.secondaryLabel, .leading)))
+                    text: text([row.subtitle], 13, .regular, palette.secondaryLabel, .leading)))
             if index + 1 < rows.count {
                 separators.append(
                     FrameNode(
@@ -87,7 +87,7 @@ public struct AppScreen: Hashable, Sendable {
                         rect: Rect(
                             x: Self.rowInset + safe.leading, y: y + Self.rowHeight - 0.5,
                             width: width - Self.rowInset - safe.leading, height: 0.5),
-                        fill: Palette.separator))
+                        fill: palette.separator))
             }
             y += Self.rowHeight
         }
@@ -97,7 +97,7 @@ public struct AppScreen: Hashable, Sendable {
                 FrameNode(
                     id: "app.home-indicator", role: .app,
                     rect: Rect(x: (width - 134) / 2, y: scene.height - 13, width: 134, height: 5),
-                    fill: Palette.homeIndicator, cornerRadius: 2.5))
+                    fill: palette.homeIndicator, cornerRadius: 2.5))
         }
         return nodes
     }

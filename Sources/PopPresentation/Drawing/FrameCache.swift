@@ -5,66 +5,75 @@ import PopModel
 /// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
 /// out at its size, each page's content drawn at its size and the status bar over the pages.
 /// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
-/// the cache or not, so a frame does not depend on which frames were drawn before it.
+/// the cache or not, so a frame does not depend on which frames were drawn before it. Everything is
+/// kept for the display traits it was drawn under (colours, text sizes and direction follow them), so
+/// a change of traits mid-run draws it again.
 final class FrameCache {
-    private var app: (scene: Scene, app: AppScreen, nodes: [FrameNode])?
-    private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
-    private var layouts: [RequestID: (size: Size, root: LaidOutNode)] = [:]
-    private var pageContents: [String: (page: Page, size: Size, content: PageContentNodes)] = [:]
-    private var restingPage: (scene: Scene, key: String, nodes: [FrameNode])?
-    private var statusBar: (scene: Scene, nodes: [FrameNode])?
+    private var app: (scene: Scene, traits: DisplayTraits, app: AppScreen, nodes: [FrameNode])?
+    private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
+    private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
+    private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
+    private var restingPage: (scene: Scene, traits: DisplayTraits, key: String, nodes: [FrameNode])?
+    private var statusBar: (scene: Scene, traits: DisplayTraits, nodes: [FrameNode])?
 
-    func appNodes(_ screen: AppScreen, in scene: Scene) -> [FrameNode] {
-        if let app, app.scene == scene, app.app == screen { return app.nodes }
-        let nodes = screen.nodes(in: scene)
-        app = (scene, screen, nodes)
+    func appNodes(_ screen: AppScreen, in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
+        if let app, app.scene == scene, app.traits == traits, app.app == screen { return app.nodes }
+        let nodes = screen.nodes(in: scene, palette: Palette(traits.appearance))
+        app = (scene, traits, screen, nodes)
         return nodes
     }
 
-    func keyboardNodes(in scene: Scene, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
-        if let keyboard, keyboard.scene == scene, keyboard.height == visibleHeight, keyboard.numeric == numeric { return keyboard.nodes }
-        let nodes = KeyboardLayout.nodes(in: scene, visibleHeight: visibleHeight, numeric: numeric)
-        keyboard = (scene, visibleHeight, numeric, nodes)
+    func keyboardNodes(in scene: Scene, traits: DisplayTraits, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
+        if let keyboard, keyboard.scene == scene, keyboard.traits == traits, keyboard.height == visibleHeight,
+            keyboard.numeric == numeric
+        {
+            return keyboard.nodes
+        }
+        let nodes = KeyboardLayout.nodes(in: scene, visibleHeight: visibleHeight, numeric: numeric, palette: Palette(traits.appearance))
+        keyboard = (scene, traits, visibleHeight, numeric, nodes)
         return nodes
     }
 
-    /// `content` (request `id`'s, which never changes) laid out in `frame`, or from its top at its intrinsic
+    /// `content` (request `id`'s, resolved for `traits`) laid out in `frame`, or from its top at its intrinsic
     /// height when taller (`ContentScroll`); an alert's with its actions as iOS lays them out (`AlertActions`).
-    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool) -> LaidOutNode {
+    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, traits: DisplayTraits, alert: Bool) -> LaidOutNode {
         let size = Size(width: frame.width, height: frame.height)
         let root: LaidOutNode
-        if let cached = layouts[id], cached.size == size {
+        if let cached = layouts[id], cached.size == size, cached.traits == traits {
             root = cached.root
         } else {
             root = ContentScroll.layout(content, in: size, alert: alert)
-            layouts[id] = (size, root)
+            layouts[id] = (size, traits, root)
         }
         return root.moved(x: frame.x, y: frame.y)
     }
 
     /// The nodes of the stack at rest (`key` names what they show: the page, its back button), made
     /// by `make` when they changed.
-    func restingPageNodes(in scene: Scene, key: String, make: () -> [FrameNode]) -> [FrameNode] {
-        if let restingPage, restingPage.scene == scene, restingPage.key == key { return restingPage.nodes }
+    func restingPageNodes(in scene: Scene, traits: DisplayTraits, key: String, make: () -> [FrameNode]) -> [FrameNode] {
+        if let restingPage, restingPage.scene == scene, restingPage.traits == traits, restingPage.key == key { return restingPage.nodes }
         let nodes = make()
-        restingPage = (scene, key, nodes)
+        restingPage = (scene, traits, key, nodes)
         return nodes
     }
 
-    /// `page`'s content drawn at the origin in `size`, once per page and size: a page keeps its
-    /// content, and only moves during a transition.
-    func pageContent(of page: Page, size: Size) -> PageContentNodes {
-        if let cached = pageContents[page.name], cached.page === page, cached.size == size { return cached.content }
-        let content = PageContentNodes(page, size: size)
-        pageContents[page.name] = (page, size, content)
+    /// `page`'s content drawn at the origin in `size` under `traits`, once per page, size and traits: a
+    /// page keeps its content, and only moves during a transition.
+    func pageContent(of page: Page, size: Size, traits: DisplayTraits) -> PageContentNodes {
+        if let cached = pageContents[page.name], cached.page === page, cached.size == size, cached.traits == traits {
+            return cached.content
+        }
+        let content = PageContentNodes(page, size: size, traits: traits)
+        pageContents[page.name] = (page, size, traits, content)
         return content
     }
 
-    /// The status bar's text and icons over the pages in `scene`, made by `make` when the scene changed.
-    func statusBarNodes(in scene: Scene, make: () -> [FrameNode]) -> [FrameNode] {
-        if let statusBar, statusBar.scene == scene { return statusBar.nodes }
+    /// The status bar's text and icons over the pages in `scene`, made by `make` when the scene or the
+    /// traits changed.
+    func statusBarNodes(in scene: Scene, traits: DisplayTraits, make: () -> [FrameNode]) -> [FrameNode] {
+        if let statusBar, statusBar.scene == scene, statusBar.traits == traits { return statusBar.nodes }
         let nodes = make()
-        statusBar = (scene, nodes)
+        statusBar = (scene, traits, nodes)
         return nodes
     }
 

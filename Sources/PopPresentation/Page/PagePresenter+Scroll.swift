@@ -13,7 +13,7 @@ extension PagePresenter {
     public func scroll(by delta: Double, animated: Bool = false) -> Bool {
         guard let page = navigation.top, navigation.transition == nil, delta.isFinite else { return false }
         let area = NavigationLayout(scene: scene).content(page.bar, pageX: 0)
-        let laid = ContentScroll.layout(page.content, in: Size(width: area.width, height: area.height), alert: false)
+        let laid = ContentScroll.layout(page.content(for: displayTraits), in: Size(width: area.width, height: area.height), alert: false)
         func clamped(_ offset: Double) -> Scroll? {
             ContentScroll.scroll(contentHeight: laid.frame.height, visible: area.height, offset: offset)
         }

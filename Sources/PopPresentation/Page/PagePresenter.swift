@@ -19,6 +19,8 @@ public final class PagePresenter {
     var chef: Chef { engine.chef }
     var now: VirtualTime { engine.now }
     var scene: Scene { engine.scene }
+    /// The display traits pages are drawn and laid out under.
+    var displayTraits: DisplayTraits { engine.traits.display }
     var clock: VirtualClock { engine.clock }
     private var floating: FloatingPresenter { engine.floating }
 
