@@ -12,7 +12,7 @@ import PopTerminal
 /// - With a popup's field focused, keys type into it; Backspace deletes; Enter or Esc ends editing.
 /// - Otherwise the keys of `KeyBinding.all`, which the status line and `--help` list: `q` quits;
 ///   `1`…`9` show the scenario's first nine popups again; `r` rotates; `k` raises or lowers the app's
-///   keyboard; `m` turns Reduce Motion on or off; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
+///   keyboard; `m` turns Reduce Motion on or off; `a` switches light and dark; `h` hides what agrees to go; `d` dismisses everything; Esc taps the background (the
 ///   top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 ///
 /// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
@@ -145,6 +145,11 @@ public final class InteractiveHost: TerminalApp {
             display.reduceMotion.toggle()
             engine.setDisplayTraits(display)
             message = "Reduce Motion \(display.reduceMotion ? "on" : "off")"
+        case .character("a"):
+            var display = engine.traits.display
+            display.appearance = display.appearance == .light ? .dark : .light
+            engine.setDisplayTraits(display)
+            message = "\(display.appearance.rawValue) appearance"
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):

@@ -22,6 +22,7 @@ public struct KeyBinding: Hashable, Sendable {
             keys: "Backspace", short: "back",
             help: "pop the top page (as the bar's back button; a drag from the left edge pops it interactively)"),
         KeyBinding(keys: "m", short: "motion", help: "turn Reduce Motion on or off (fades instead of slides)"),
+        KeyBinding(keys: "a", short: "dark", help: "switch between light and dark appearance"),
     ]
 
     /// The keys for `--help`: the mouse, typing, then each key.

@@ -430,6 +430,11 @@ $("reduce-motion").addEventListener("click", () => {
   button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
   send({ kind: "key", key: "m" }).then(() => showFrame(state.time));
 });
+$("appearance").addEventListener("click", () => {
+  const button = $("appearance");
+  button.setAttribute("aria-pressed", button.getAttribute("aria-pressed") === "true" ? "false" : "true");
+  send({ kind: "key", key: "a" }).then(() => showFrame(state.time));
+});
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
 // redraws in place (no page load), keeping its timeline position.
