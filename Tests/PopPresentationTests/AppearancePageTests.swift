@@ -75,7 +75,7 @@ import Testing
         #expect(stage.frame().node("keyboard")?.fill == 0xD1D4_D9FF)
     }
 
-    @Test("a floating bubble in dark is a dark grey disc; the page's own logo colour stays")
+    @Test("a floating bubble in dark is a dark grey disc, the page shrinking into it its resolved background; the logo colour stays")
     func bubble() throws {
         engine.setDisplayTraits(DisplayTraits(appearance: .dark))
         engine.pages.push(page("list"), animated: false)
@@ -84,6 +84,11 @@ import Testing
         let circle = try #require(stage.frame().node("floating.circle"))
         #expect([FloatingDrawing.createFill, FloatingDrawing.createTouchedFill].contains(circle.fill))
         _ = engine.pages.endInteractivePop(velocity: 0, finger: Point(x: 380, y: 830))
+        // The page shrinking into its bubble is its systemBackground in dark, and turns light with the appearance.
+        #expect(stage.frame().node("floating.transition")?.fill == 0x0000_00FF)
+        engine.setDisplayTraits(DisplayTraits())
+        #expect(stage.frame().node("floating.transition")?.fill == 0xFFFF_FFFF)
+        engine.setDisplayTraits(DisplayTraits(appearance: .dark))
         chef.runUntilIdle()
         let bubble = try #require(stage.frame().node("floating.bubble.1"))
         #expect(bubble.fill == 0x2C2C_2EFF && bubble.stroke?.color == 0x3A3A_3CFF)

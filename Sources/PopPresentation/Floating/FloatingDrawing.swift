@@ -85,7 +85,7 @@ struct FloatingDrawing {
 extension ContentNode {
     /// This node's own background in `appearance` (its semantic one resolved, else the fixed one), its
     /// children left alone: what stands for a page's whole surface.
-    func background(for appearance: Appearance) -> Color? {
+    fileprivate func background(for appearance: Appearance) -> Color? {
         semantics?.background?.resolved(for: appearance) ?? background
     }
 }
