@@ -4,8 +4,8 @@ import PopModel
 /// shadow, the rect, an image's glyph, the lines of text. A node drawing one element puts its id,
 /// transform and opacity on that element; a node drawing more puts them on a group around them.
 struct SVGNodeDrawing {
-    /// The fill of an image placeholder that has none of its own.
-    static let imageFill = ContentNode.Color(rawValue: 0xe5e5eaff)
+    /// The fill of an image placeholder that has none of its own (systemGray5), by appearance.
+    static let imageFill = ContentNode.Color(rawValue: 0xe5e5eaff), darkImageFill = ContentNode.Color(rawValue: 0x2c2c2eff)
 
     let id: String
     /// The node's transform as written; nil for the identity.
@@ -23,6 +23,8 @@ struct SVGNodeDrawing {
     /// The side of an image's glyph, when it is drawn, and the space it is centred in: the tile above its label.
     let glyphSide: Double?
     let glyphArea: Rect
+    /// The glyph's colour: systemGray2 of the frame's appearance.
+    let glyphColor: StaticString
     /// The text, when its lines are drawn.
     let text: TextRun?
     /// Where the node may draw (`FrameNode.clip`), through its transform like the rest of it.
@@ -31,7 +33,8 @@ struct SVGNodeDrawing {
     let count: Int
 
     /// Nil when the node draws nothing (it is transparent, or has no fill, stroke, glyph or visible text).
-    init?(_ node: FrameNode) {
+    /// `appearance` is the frame's: an image placeholder's own colours follow it.
+    init?(_ node: FrameNode, appearance: Appearance = .light) {
         opacity = min(1, NumberFormat.rounded(node.opacity))
         guard opacity > 0 else { return nil }
         id = node.id
@@ -41,7 +44,8 @@ struct SVGNodeDrawing {
         var radius = min(node.cornerRadius.length, rect.width / 2, rect.height / 2)
         if node.role == .image { radius = min(max(radius, 6), rect.width / 2, rect.height / 2) }
         self.radius = radius
-        fill = Self.fill(of: node)
+        fill = Self.fill(of: node, appearance: appearance)
+        glyphColor = appearance == .dark ? "#636366" : "#aeaeb2"
         stroke = node.stroke.flatMap { border in
             border.width.length > 0 && border.color.alpha > 0 ? (border.color, border.width) : nil
         }
@@ -64,10 +68,11 @@ struct SVGNodeDrawing {
         return Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, label.lineRect(0, in: rect).y - rect.y))
     }
 
-    /// The node's fill; an image placeholder without one gets a light grey.
-    static func fill(of node: FrameNode) -> ContentNode.Color? {
+    /// The node's fill; an image placeholder without one gets a grey (light or dark by `appearance`).
+    static func fill(of node: FrameNode, appearance: Appearance = .light) -> ContentNode.Color? {
         if let fill = node.fill, fill.alpha > 0 { return fill }
-        return node.role == .image ? imageFill : nil
+        guard node.role == .image else { return nil }
+        return appearance == .dark ? darkImageFill : imageFill
     }
 
     /// The node's shadow blur, rounded; nil when it has no blurred shadow drawn.
@@ -186,7 +191,7 @@ struct SVGNodeDrawing {
         document.attribute("cx", left + 0.78 * side)
         document.attribute("cy", top + 0.18 * side)
         document.attribute("r", 0.13 * side)
-        document.attribute("fill", "#aeaeb2")
+        document.attribute("fill", glyphColor)
         end(single: single, into: &document)
         start("polygon", single: single, into: &document)
         document.beginAttribute("points")
@@ -197,7 +202,7 @@ struct SVGNodeDrawing {
             document.number(top + y * side)
         }
         document.endAttribute()
-        document.attribute("fill", "#aeaeb2")
+        document.attribute("fill", glyphColor)
         end(single: single, into: &document)
     }
 

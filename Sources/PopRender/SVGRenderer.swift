@@ -60,7 +60,7 @@ public struct SVGRenderer: Sendable {
         document.attribute("height", screen.height)
         document.attribute("fill", "#000000")
         document.end()
-        for node in frame.nodes { SVGNodeDrawing(node)?.write(into: &document) }
+        for node in frame.nodes { SVGNodeDrawing(node, appearance: frame.traits.appearance)?.write(into: &document) }
         if let device {
             document.close()
             device.drawIsland(into: &document)

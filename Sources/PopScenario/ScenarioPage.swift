@@ -32,12 +32,14 @@ public struct ScenarioPage: Hashable, Sendable {
         "hidden", "background", "background_alpha", "translucent", "tint", "title_color", "title_size", "shadow", "large_title",
     ]
 
-    /// The page's content: its rows as a plain list, 16 pt in, 60 pt a row (the app's list style).
+    /// The page's content: its rows as a plain list, 16 pt in, 60 pt a row (the app's list style), in
+    /// the label colour on the grouped cell background of the appearance.
     var content: ContentNode {
         let rows = rows.map { row in
             ContentNode(
                 .text(row, size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1),
-                padding: EdgeInsets(top: 18, leading: 16, bottom: 18, trailing: 16), background: 0xFFFF_FFFF)
+                padding: EdgeInsets(top: 18, leading: 16, bottom: 18, trailing: 16), background: 0xFFFF_FFFF,
+                semantics: ContentSemantics(foreground: .label, background: .secondarySystemGroupedBackground))
         }
         return ContentNode(
             .vstack(spacing: 0.5, alignment: .fill, children: rows), padding: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0))

@@ -99,9 +99,9 @@ import Testing
     @Test("an image placeholder's name sits at the bottom of its tile; a tile too low for both has none")
     func imageLabel() {
         let tile = Rect(x: 0, y: 0, width: 230, height: 120)
-        let line = ContentStyle.imageLabel("promo-banner", in: tile).map { $0.lineRect(0, in: tile) }
+        let line = ContentStyle.imageLabel("promo-banner", in: tile, color: 0x8E8E_93FF).map { $0.lineRect(0, in: tile) }
         #expect(line.map { $0.y + $0.height } == 114, "its line ends 6 points above the tile's bottom")
-        #expect(ContentStyle.imageLabel("bell", in: Rect(x: 0, y: 0, width: 40, height: 40)) == nil)
+        #expect(ContentStyle.imageLabel("bell", in: Rect(x: 0, y: 0, width: 40, height: 40), color: 0x8E8E_93FF) == nil)
     }
 
     @Test("the status bar shows the time, signal, Wi-Fi and battery; the list's separators are drawn over its rows")

@@ -9,8 +9,9 @@ final class BuiltinHandler: HandlerComponent, Sendable {
 }
 
 /// An alert from the data: `title` and `message` (strings, optional) and an OK button that
-/// dismisses it (the host action `pop.dismiss`). Its text follows the person's text size as
-/// UIKit's alert's does: the title in the Headline style, the message in Footnote.
+/// dismisses it (the host action `pop.dismiss`). Its text follows the person's traits as UIKit's
+/// alert's does: the label colour of the appearance; the title in the Headline style, the message
+/// in Footnote.
 final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
     static let shared = BuiltinViewLoader()
     let id = "builtin"
@@ -21,13 +22,13 @@ final class BuiltinViewLoader: ViewLoaderComponent, Sendable {
             children.append(
                 ContentNode(
                     .text(title, size: 17, weight: .semibold, color: 0x000000FF, alignment: .center, maxLines: 0),
-                    semantics: ContentSemantics(textStyle: .headline)))
+                    semantics: ContentSemantics(foreground: .label, textStyle: .headline)))
         }
         if case .string(let message)? = data.value.lookup(path: "message") {
             children.append(
                 ContentNode(
                     .text(message, size: 13, weight: .regular, color: 0x000000FF, alignment: .center, maxLines: 0),
-                    semantics: ContentSemantics(textStyle: .footnote)))
+                    semantics: ContentSemantics(foreground: .label, textStyle: .footnote)))
         }
         children.append(ContentNode(.button("OK", style: .default, action: HostAction.dismiss)))
         var root = ContentNode(.vstack(spacing: 12, alignment: .center, children: children))

@@ -15,7 +15,9 @@ public struct Presentation: Hashable, Sendable, Codable {
 
     public var style = Style.alert
     public var mask = Mask.dimmed
-    public var dimColor: UInt32 = 0x0000_0059
+    /// The dimming's colour (0xRRGGBBAA). The default (`defaultDimColor`) is the host's, which
+    /// follows the appearance; any other value is drawn as written (docs/appearance.md).
+    public var dimColor: UInt32 = Self.defaultDimColor
     public var modal = false
     public var dismissOnBackgroundTap = false
     public var cornerRadius = 16.0
@@ -44,6 +46,9 @@ public struct Presentation: Hashable, Sendable, Codable {
     public var page: PagePreferences?
 
     public init() {}
+
+    /// The host's dimming: black at 0.35.
+    public static let defaultDimColor: UInt32 = 0x0000_0059
 
     /// The layer this presentation shows in: banners', sheets' (popovers too) or the modal one.
     public var layer: Layer {

@@ -8,7 +8,8 @@ import PopModel
 /// when focused; image placeholders as a grey tile with their name; dividers as hairlines. A node laid out
 /// right to left (`LaidOutNode.direction`) draws its leading-aligned text, its padding's leading side and a
 /// field's text from the right. Buttons' titles and fields' text are drawn at the size the layout measured them
-/// at (`LayoutEngine.controlFontSize`).
+/// at (`LayoutEngine.controlFontSize`). What the content leaves to the host is in the appearance's colours
+/// (`Palette`); what it wrote stays.
 struct ContentStyle {
     let request: RequestID
     let transform: AffineTransform
@@ -17,6 +18,8 @@ struct ContentStyle {
     let focused: String?
     /// The traits the content was laid out under: the host's control text follows their text size.
     let traits: DisplayTraits
+    /// The colours of the traits' appearance, for what the content leaves to the host.
+    var palette: Palette { Palette(traits.appearance) }
     /// Where the content may draw (the visible part of a popup or page it scrolls in); nil: anywhere.
     var clip: Rect? = nil
 
@@ -36,7 +39,7 @@ struct ContentStyle {
             node.role = .spacer
         case .divider:
             node.role = .divider
-            node.fill = content.background ?? Palette.separator
+            node.fill = content.background ?? palette.separator
         case .text(_, let size, let weight, let color, let alignment, _):
             node.role = .text
             node.text = TextRun(
@@ -47,17 +50,17 @@ struct ContentStyle {
             node.action = action
             let (fill, color): (ContentNode.Color?, ContentNode.Color) =
                 switch style {
-                case .default: (Palette.accent, Palette.onAccent)
-                case .cancel: (Palette.cancelButton, Palette.label)
-                case .destructive: (Palette.destructiveButton, Palette.destructive)
-                case .plain: (nil, Palette.accent)
+                case .default: (palette.accent, palette.onAccent)
+                case .cancel: (palette.cancelButton, palette.label)
+                case .destructive: (palette.destructiveButton, palette.destructive)
+                case .plain: (nil, palette.accent)
                 }
             let titleSize = LayoutEngine.controlFontSize(traits)
             if laid.chrome == .alertAction {
                 node.fill = content.background
                 node.text = TextRun(
                     lines: laid.lines, size: titleSize, weight: style == .default ? .semibold : .regular,
-                    color: style == .destructive ? Palette.destructive : Palette.accent, alignment: .center,
+                    color: style == .destructive ? palette.destructive : palette.accent, alignment: .center,
                     inset: padding, centeredVertically: true)
                 break
             }
@@ -70,8 +73,8 @@ struct ContentStyle {
             node.role = .textField
             node.field = field
             node.focused = field == focused
-            node.fill = content.background ?? Palette.field
-            node.stroke = node.focused ? Palette.focusedFieldBorder : (content.border ?? Palette.fieldBorder)
+            node.fill = content.background ?? palette.field
+            node.stroke = node.focused ? palette.focusedFieldBorder : (content.border ?? palette.fieldBorder)
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
             let typed = fields[field] ?? ""
             let shown = secure ? String(repeating: "•", count: typed.count) : typed
@@ -84,13 +87,13 @@ struct ContentStyle {
                 maxWidth: width, maxLines: 1
             ).lines
             node.text = TextRun(
-                lines: line, size: size, weight: .regular, color: shown.isEmpty ? Palette.placeholder : Palette.label,
+                lines: line, size: size, weight: .regular, color: shown.isEmpty ? palette.placeholder : palette.label,
                 alignment: ContentMirror.alignment(.leading, in: laid.direction), inset: inset, centeredVertically: true)
         case .image(let name, _, _):
             node.role = .image
-            node.fill = content.background ?? Palette.image
+            node.fill = content.background ?? palette.image
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
-            node.text = Self.imageLabel(name, in: laid.frame)
+            node.text = Self.imageLabel(name, in: laid.frame, color: palette.placeholder)
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
@@ -100,23 +103,23 @@ struct ContentStyle {
             nodes.append(
                 FrameNode(
                     id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
-                    opacity: opacity, fill: Palette.separator, clip: clip))
+                    opacity: opacity, fill: palette.separator, clip: clip))
         }
     }
 
     /// The space an image placeholder's label takes at the bottom of the tile, with its margin.
     static let imageLabelSize = 11.0, imageLabelMargin = 6.0
 
-    /// An image placeholder's name, on one line at the bottom of its tile, under the space the renderers draw
-    /// the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
-    static func imageLabel(_ name: String, in frame: Rect) -> TextRun? {
+    /// An image placeholder's name in `color`, on one line at the bottom of its tile, under the space the renderers
+    /// draw the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
+    static func imageLabel(_ name: String, in frame: Rect, color: ContentNode.Color) -> TextRun? {
         let line = TextMetrics.lineHeight(size: imageLabelSize)
         guard frame.height >= 2 * (line + imageLabelMargin) + 16 else { return nil }
         let lines = TextMetrics.measure(
             name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1
         ).lines
         return TextRun(
-            lines: lines, size: imageLabelSize, weight: .regular, color: Palette.placeholder, alignment: .center,
+            lines: lines, size: imageLabelSize, weight: .regular, color: color, alignment: .center,
             inset: EdgeInsets(
                 top: frame.height - line - imageLabelMargin, leading: imageLabelMargin,
                 bottom: imageLabelMargin, trailing: imageLabelMargin))

@@ -52,8 +52,9 @@ public struct AppScreen: Hashable, Sendable {
         return 8 + lines.title + lines.subtitle + 8
     }
 
-    /// The app's nodes for `scene` under `traits`, back to front.
+    /// The app's nodes for `scene` under `traits` (their text size, their appearance's colours), back to front.
     func nodes(in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
+        let palette = Palette(traits.appearance)
         let width = scene.width, safe = scene.safeArea
         let text = {
             (lines: [String], size: Double, weight: ContentNode.Weight, color: ContentNode.Color, alignment: ContentNode.Alignment) in
@@ -65,19 +66,19 @@ public struct AppScreen: Hashable, Sendable {
         var nodes = [
             FrameNode(
                 id: "app.background", role: .app, rect: Rect(x: 0, y: 0, width: width, height: scene.height),
-                fill: Palette.appBackground),
+                fill: palette.appBackground),
             FrameNode(
                 id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: width, height: safe.top),
-                fill: Palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, Palette.label, .leading) : nil),
+                fill: palette.bar, text: safe.top >= 20 ? text(["9:41"], 15, .semibold, palette.label, .leading) : nil),
             FrameNode(
                 id: "app.navigation-bar", role: .app,
                 rect: Rect(x: 0, y: safe.top, width: width, height: Self.navigationBarHeight),
-                fill: Palette.bar, text: text([title], 17, .semibold, Palette.label, .center)),
+                fill: palette.bar, text: text([title], 17, .semibold, palette.label, .center)),
             FrameNode(
                 id: "app.navigation-bar.separator", role: .app,
-                rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: Palette.separator),
+                rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: palette.separator),
         ]
-        if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2) }
+        if safe.top >= 20 { nodes += StatusBarIcons.nodes(width: width - safe.trailing, centerY: safe.top / 2, palette: palette) }
         var separators: [FrameNode] = []
         var y = safe.top + Self.navigationBarHeight + 20
         let rowHeight = Self.rowHeight(traits), lines = Self.rowLines(traits)
@@ -87,17 +88,17 @@ public struct AppScreen: Hashable, Sendable {
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: rowHeight),
-                    fill: Palette.cell))
+                    fill: palette.cell))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).title", role: .app,
                     rect: Rect(x: 0, y: y + 8, width: width, height: lines.title),
-                    text: text([row.title], titleSize, .regular, Palette.label, .leading)))
+                    text: text([row.title], titleSize, .regular, palette.label, .leading)))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).subtitle", role: .app,
                     rect: Rect(x: 0, y: y + 8 + lines.title, width: width, height: lines.subtitle),
-                    text: text([row.subtitle], subtitleSize, .regular, Palette.secondaryLabel, .leading)))
+                    text: text([row.subtitle], subtitleSize, .regular, palette.secondaryLabel, .leading)))
             if index + 1 < rows.count {
                 separators.append(
                     FrameNode(
@@ -105,7 +106,7 @@ public struct AppScreen: Hashable, Sendable {
                         rect: Rect(
                             x: Self.rowInset + safe.leading, y: y + rowHeight - 0.5,
                             width: width - Self.rowInset - safe.leading, height: 0.5),
-                        fill: Palette.separator))
+                        fill: palette.separator))
             }
             y += rowHeight
         }
@@ -115,7 +116,7 @@ public struct AppScreen: Hashable, Sendable {
                 FrameNode(
                     id: "app.home-indicator", role: .app,
                     rect: Rect(x: (width - 134) / 2, y: scene.height - 13, width: 134, height: 5),
-                    fill: Palette.homeIndicator, cornerRadius: 2.5))
+                    fill: palette.homeIndicator, cornerRadius: 2.5))
         }
         return nodes
     }

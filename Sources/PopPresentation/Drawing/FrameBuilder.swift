@@ -7,20 +7,23 @@ import PopModel
 /// screen, content taller than its card scrolled by the popup's offset and clipped to the card; then
 /// the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its grabber and draws no
 /// dimming where it is undimmed (the app takes the touches there); a popover draws its arrow and a
-/// clear mask.
+/// clear mask. What the host colours itself is in the engine's appearance (`Palette`).
 struct FrameBuilder {
     let engine: PresentationEngine
     let app: AppScreen
     let cache: FrameCache
+
+    private var traits: DisplayTraits { engine.traits.display }
+    private var palette: Palette { Palette(traits.appearance) }
 
     func frame() -> Frame {
         let scene = engine.scene, now = engine.now
         let navigation = engine.chef.navigation
         var nodes =
             navigation.pages.isEmpty
-            ? cache.appNodes(app, in: scene, traits: engine.traits.display)
+            ? cache.appNodes(app, in: scene, traits: traits)
             : PageDrawing(
-                scene: scene, traits: engine.traits.display, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
+                scene: scene, traits: traits, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
                 hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
                 crossFade: engine.pages.crossFades
             ).nodes()
@@ -29,16 +32,16 @@ struct FrameBuilder {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)
         }
         cache.keepLayouts(of: Set(visible.map(\.id)))
-        nodes += FloatingDrawing(engine: engine).nodes()
+        nodes += FloatingDrawing(engine: engine, palette: palette).nodes()
         let keyboardHeight = engine.keyboard.visibleHeight(at: now)
         if keyboardHeight > 0 {
-            nodes += cache.keyboardNodes(in: scene, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)
+            nodes += cache.keyboardNodes(in: scene, traits: traits, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)
         }
-        return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, traits: engine.traits.display, nodes: nodes)
+        return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, traits: traits, nodes: nodes)
     }
 
     private func appendNodes(of popup: ScreenPopup, state: VisualState, to nodes: inout [FrameNode]) {
-        let id = "popup.\(popup.id)", presentation = popup.presentation
+        let id = "popup.\(popup.id)", presentation = popup.presentation, palette = self.palette
         let transform = AffineTransform.scaleRotate(
             scale: state.scale, rotation: state.rotation,
             about: (state.frame.center.x, state.frame.center.y))
@@ -54,13 +57,14 @@ struct FrameBuilder {
             nodes.append(
                 FrameNode(
                     id: id + ".dimming", role: .dimming, request: popup.id, rect: screen,
-                    opacity: state.dimAlpha, fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
+                    opacity: palette.dimmingOpacity(state.dimAlpha, dimColor: presentation.dimColor),
+                    fill: ContentNode.Color(rawValue: presentation.dimColor | 0xFF)))
         }
-        let content = popup.content
+        let content = popup.content, card = content.background ?? palette.card(presentation.style)
         let isFront = sheet == nil || !engine.sheets.isCovered(popup)
         if isPopover,
             let arrow = PopoverDrawing.arrow(
-                of: popup, state: state, fill: content.background ?? Palette.popup, scene: engine.scene, traits: engine.traits.display)
+                of: popup, state: state, fill: card, shadow: palette.popupShadow, scene: engine.scene, traits: traits)
         {
             nodes.append(arrow)
         }
@@ -68,7 +72,7 @@ struct FrameBuilder {
             sheet != nil
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
-        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert, traits: engine.traits.display)
+        var root = cache.layout(content, of: popup.id, in: state.frame, alert: presentation.style == .alert, traits: traits)
         root.node.background = nil  // drawn by the card, with its corners
         // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
         let scroll = ContentScroll.scroll(
@@ -77,15 +81,16 @@ struct FrameBuilder {
         nodes.append(
             FrameNode(
                 id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
-                opacity: state.alpha, fill: content.background ?? Palette.popup,
-                cornerRadius: cornerRadius, shadow: Palette.popupShadow, scroll: scroll))
+                opacity: state.alpha, fill: card,
+                cornerRadius: cornerRadius, shadow: palette.popupShadow, scroll: scroll))
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
-            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil },
-            traits: engine.traits.display, clip: scroll == nil ? nil : state.frame)
+            focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil }, traits: traits,
+            clip: scroll == nil ? nil : state.frame)
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil,
-            let grabber = SheetDrawing.grabber(of: popup, state: state, transform: transform, scene: engine.scene, isFront: isFront)
+            let grabber = SheetDrawing.grabber(
+                of: popup, state: state, transform: transform, fill: palette.grabber, scene: engine.scene, isFront: isFront)
         {
             nodes.append(grabber)
         }

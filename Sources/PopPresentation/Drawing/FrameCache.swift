@@ -3,17 +3,18 @@ import PopModel
 
 /// What a stage's frames share from one to the next, so that a frame costs little more than what
 /// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
-/// out at its size, each page's content drawn at its size and the status bar over the pages; what
-/// the display traits change is kept with the traits it was made under.
+/// out at its size, each page's content drawn at its size and the status bar over the pages.
 /// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
-/// the cache or not, so a frame does not depend on which frames were drawn before it.
+/// the cache or not, so a frame does not depend on which frames were drawn before it. Everything is
+/// kept for the display traits it was drawn under (colours, text sizes and direction follow them), so
+/// a change of traits mid-run draws it again.
 final class FrameCache {
     private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
-    private var keyboard: (scene: Scene, height: Double, numeric: Bool, nodes: [FrameNode])?
+    private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
     private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
     private var restingPage: (scene: Scene, key: String, traits: DisplayTraits, nodes: [FrameNode])?
-    private var statusBar: (scene: Scene, nodes: [FrameNode])?
+    private var statusBar: (scene: Scene, traits: DisplayTraits, nodes: [FrameNode])?
 
     func appNodes(_ screen: AppScreen, in scene: Scene, traits: DisplayTraits) -> [FrameNode] {
         if let app, app.scene == scene, app.app == screen, app.traits == traits { return app.nodes }
@@ -22,10 +23,14 @@ final class FrameCache {
         return nodes
     }
 
-    func keyboardNodes(in scene: Scene, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
-        if let keyboard, keyboard.scene == scene, keyboard.height == visibleHeight, keyboard.numeric == numeric { return keyboard.nodes }
-        let nodes = KeyboardLayout.nodes(in: scene, visibleHeight: visibleHeight, numeric: numeric)
-        keyboard = (scene, visibleHeight, numeric, nodes)
+    func keyboardNodes(in scene: Scene, traits: DisplayTraits, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
+        if let keyboard, keyboard.scene == scene, keyboard.traits == traits, keyboard.height == visibleHeight,
+            keyboard.numeric == numeric
+        {
+            return keyboard.nodes
+        }
+        let nodes = KeyboardLayout.nodes(in: scene, visibleHeight: visibleHeight, numeric: numeric, palette: Palette(traits.appearance))
+        keyboard = (scene, traits, visibleHeight, numeric, nodes)
         return nodes
     }
 
@@ -64,11 +69,12 @@ final class FrameCache {
         return content
     }
 
-    /// The status bar's text and icons over the pages in `scene`, made by `make` when the scene changed.
-    func statusBarNodes(in scene: Scene, make: () -> [FrameNode]) -> [FrameNode] {
-        if let statusBar, statusBar.scene == scene { return statusBar.nodes }
+    /// The status bar's text and icons over the pages in `scene`, made by `make` when the scene or the
+    /// traits changed.
+    func statusBarNodes(in scene: Scene, traits: DisplayTraits, make: () -> [FrameNode]) -> [FrameNode] {
+        if let statusBar, statusBar.scene == scene, statusBar.traits == traits { return statusBar.nodes }
         let nodes = make()
-        statusBar = (scene, nodes)
+        statusBar = (scene, traits, nodes)
         return nodes
     }
 

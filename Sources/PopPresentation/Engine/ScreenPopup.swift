@@ -47,17 +47,27 @@ final class ScreenPopup {
         resolve(for: traits)
     }
 
-    /// Resolves the content for `traits` (alerts and popovers on dark's elevated level); true when
-    /// that changed it.
+    /// Resolves the content for `traits` (on dark's elevated level: see `isElevated`); true when that
+    /// changed it.
     @discardableResult
     func resolve(for traits: DisplayTraits) -> Bool {
         guard built.hasSemantics else { return false }
-        let resolved = built.resolved(for: traits, elevated: presentation.style == .alert || presentation.style == .popover)
+        let resolved = built.resolved(for: traits, elevated: isElevated)
         defer { content = resolved }
         return resolved != content
     }
 
     var layer: Layer { presentation.layer }
+
+    /// Whether it sits on UIKit's elevated interface level, where dark backgrounds are lighter: alerts
+    /// and popovers (Apple: "the system assigns the elevated level to alerts and popovers"), and sheets
+    /// and banners, which float above the window as a presented sheet does (docs/appearance.md).
+    var isElevated: Bool {
+        switch presentation.style {
+        case .alert, .popover, .sheet, .banner: true
+        case .page, .floating: false
+        }
+    }
 
     /// Whether it is drawn above `other`: sheets below the modal layer below the banner one, later
     /// above earlier.

@@ -1,25 +1,25 @@
 import PopModel
 
 /// Draws the floating window over the popups: the corner circle (a disc of radius r centred near the
-/// bottom-right corner — bottom-left in right-to-left —, so the screen shows a quarter of it, with its label), the bubbles (white
-/// circles with the page's logo as their text), then the transition view (the page as a card going
-/// from its rect to the bubble's circle or back, the logo fading in or out).
+/// bottom-right corner — bottom-left in right-to-left —, so the screen shows a quarter of it, with its
+/// label), the bubbles (circles in the appearance's bubble colour with the page's logo as their text),
+/// then the transition view (the page as a card going from its rect to the bubble's circle or back, the
+/// logo fading in or out).
 ///
 /// Node ids: `floating.circle` (role `floating-circle`) and `floating.circle.label` (`text`);
 /// `floating.bubble.<n>` (role `bubble`, n its number); `floating.transition` (`app`) and
 /// `floating.transition.logo` (`text`).
 struct FloatingDrawing {
     let engine: PresentationEngine
+    let palette: Palette
 
     /// The create-mode disc (JPSuspensionDecideView's dark blur, darker grey while touched) and the
-    /// delete-mode one (rgb(232, 81, 83)).
+    /// delete-mode one (rgb(232, 81, 83)), the same in both appearances (the blur is a fixed dark one).
     static let createFill: ContentNode.Color = 0x2C2C_2EE6
     static let createTouchedFill: ContentNode.Color = 0x5555_55F2
     static let deleteFill: ContentNode.Color = 0xE851_53FF
     static let createLabel: ContentNode.Color = 0xAAAA_AAFF
     static let deleteLabel: ContentNode.Color = 0xFFFF_FFFF
-    static let bubbleFill: ContentNode.Color = 0xFFFF_FFFF
-    static let bubbleBorder = ContentNode.Border(width: 0.5, color: 0xD1D1_D6FF)
     static let bubbleShadow = Shadow(offsetY: 2, blur: 8, color: 0x0000_0033)
 
     func nodes() -> [FrameNode] {
@@ -29,8 +29,8 @@ struct FloatingDrawing {
             guard let (frame, alpha) = engine.floating.drawnBubble(bubble), alpha > 0 else { continue }
             nodes.append(
                 FrameNode(
-                    id: "floating.bubble.\(bubble.number)", role: .bubble, rect: frame, opacity: alpha, fill: Self.bubbleFill,
-                    stroke: Self.bubbleBorder, cornerRadius: frame.width / 2, shadow: Self.bubbleShadow,
+                    id: "floating.bubble.\(bubble.number)", role: .bubble, rect: frame, opacity: alpha, fill: palette.bubble,
+                    stroke: palette.bubbleBorder, cornerRadius: frame.width / 2, shadow: Self.bubbleShadow,
                     text: logo(bubble.declaration, side: frame.width)))
         }
         appendTransition(to: &nodes)
@@ -59,9 +59,10 @@ struct FloatingDrawing {
     private func appendTransition(to nodes: inout [FrameNode]) {
         let now = engine.now
         guard let card = engine.floating.state.card, let (frame, radius, opacity) = card.morph.value(at: now) else { return }
+        let fill = card.content.background(for: engine.traits.display.appearance) ?? palette.appBackground
         nodes.append(
             FrameNode(
-                id: "floating.transition", role: .app, rect: frame, opacity: opacity, fill: card.fill, cornerRadius: radius,
+                id: "floating.transition", role: .app, rect: frame, opacity: opacity, fill: fill, cornerRadius: radius,
                 shadow: Self.bubbleShadow))
         // The logo shows as the card becomes the bubble (and fades as it grows into the page).
         let side = layout.bubbleSide
@@ -79,5 +80,13 @@ struct FloatingDrawing {
         TextRun(
             lines: [declaration.logo], size: (side * 0.44).rounded(), weight: .bold, color: declaration.logoColor, alignment: .center,
             centeredVertically: true)
+    }
+}
+
+extension ContentNode {
+    /// This node's own background in `appearance` (its semantic one resolved, else the fixed one), its
+    /// children left alone: what stands for a page's whole surface.
+    fileprivate func background(for appearance: Appearance) -> Color? {
+        semantics?.background?.resolved(for: appearance) ?? background
     }
 }

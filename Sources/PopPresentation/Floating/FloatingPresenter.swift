@@ -196,7 +196,7 @@ public final class FloatingPresenter {
                 fromOpacity: expanding ? 0 : 1, toOpacity: expanding ? 1 : 0)
         }
         state.card = FloatingState.Card(
-            morph: morph, page: page.name, fill: page.content.background ?? Palette.appBackground, declaration: declaration)
+            morph: morph, page: page.name, content: page.content, declaration: declaration)
         engine.keepRunning(for: duration + fadeOut)
     }
 

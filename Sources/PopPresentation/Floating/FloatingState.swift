@@ -27,7 +27,8 @@ struct FloatingState {
         let morph: FloatingMorph
         /// The page the card stands for, not drawn itself while the card shows.
         let page: String
-        let fill: ContentNode.Color
+        /// The page's content as built, whose background the card takes (resolved when drawn).
+        let content: ContentNode
         let declaration: FloatingDeclaration
     }
 

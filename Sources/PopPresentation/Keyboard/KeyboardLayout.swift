@@ -14,14 +14,14 @@ enum KeyboardLayout {
     private static func letters(_ row: String) -> [String] { row.map { String($0) } }
     static let top = 8.0
 
-    /// The keyboard's nodes when it covers `visibleHeight` of the screen.
-    static func nodes(in scene: Scene, visibleHeight: Double, numeric: Bool) -> [FrameNode] {
+    /// The keyboard's nodes when it covers `visibleHeight` of the screen, in `palette`'s colours.
+    static func nodes(in scene: Scene, visibleHeight: Double, numeric: Bool, palette: Palette) -> [FrameNode] {
         let height = max(scene.keyboardHeight, visibleHeight)
         let origin = scene.height - visibleHeight
         var nodes = [
             FrameNode(
                 id: "keyboard", role: .keyboard, rect: Rect(x: 0, y: origin, width: scene.width, height: height),
-                fill: Palette.keyboard)
+                fill: palette.keyboard)
         ]
         let rows = numeric ? numberRows : letterRows
         let usable = height - scene.safeArea.bottom - top - gap * Double(rows.count)
@@ -40,9 +40,9 @@ enum KeyboardLayout {
                 nodes.append(
                     FrameNode(
                         id: "keyboard.key.\(label)", role: .key, rect: Rect(x: x, y: y, width: keyWidth, height: keyHeight),
-                        fill: Palette.key, cornerRadius: 5,
+                        fill: palette.key, cornerRadius: 5,
                         text: TextRun(
-                            lines: [label], size: numeric ? 22 : 17, weight: .regular, color: Palette.label,
+                            lines: [label], size: numeric ? 22 : 17, weight: .regular, color: palette.label,
                             alignment: .center, centeredVertically: true)))
             }
         }

@@ -1,20 +1,23 @@
 import PopChef
 import PopModel
 
-/// A page's content drawn once, at the origin, in its content area's size under the display traits
-/// (resolved for them first: text styles sized, semantic colours chosen; from its top at its
-/// intrinsic height when taller): a page keeps its content, and a transition only moves it, so a
-/// frame mid-transition moves these nodes instead of laying out and drawing the page again. Moving
-/// adds the area's origin to each rect — the very sums that moving a tree laid out at the origin
-/// makes — so the nodes are the same as drawn in place.
+/// A page's content drawn once, at the origin, in its content area's size (from its top at its
+/// intrinsic height when taller), resolved for the display traits (at the base level): a page keeps
+/// its content, and a transition only moves it, so a frame mid-transition moves these nodes instead
+/// of laying out and drawing the page again. Moving adds the area's origin to each rect — the very
+/// sums that moving a tree laid out at the origin makes — so the nodes are the same as drawn in place.
 struct PageContentNodes {
     /// The nodes at the origin, ids under `page.<name>.content`; the app's (no request).
     let nodes: [FrameNode]
     /// The content's height as laid out (its intrinsic height when taller than its area).
     let contentHeight: Double
+    /// The page's background under the traits, drawn by the page's node: its own, else the app's.
+    let background: ContentNode.Color
 
     init(_ page: Page, size: Size, traits: DisplayTraits) {
-        var root = ContentScroll.layout(page.content.resolved(for: traits), in: size, alert: false, traits: traits)
+        let palette = Palette(traits.appearance)
+        var root = ContentScroll.layout(page.content(for: traits), in: size, alert: false, traits: traits)
+        background = root.node.background ?? palette.appBackground
         root.node.background = nil  // drawn as the page's background
         contentHeight = root.frame.height
         var nodes: [FrameNode] = []
@@ -42,4 +45,10 @@ struct PageContentNodes {
             return node
         }
     }
+}
+
+extension Page {
+    /// The page's content as it is drawn under `traits`: its semantic colours and text styles resolved
+    /// (at the base level: a page is the window's own content).
+    func content(for traits: DisplayTraits) -> ContentNode { content.resolved(for: traits) }
 }

@@ -8,7 +8,9 @@ import PopModel
 /// title over its own page, crossfading, and the back button — with its background hidden
 /// (KMNavigationBarTransition, the spec's Decisions). The status bar's text and icons are on top.
 /// A page's content taller than its content area keeps its size and scrolls in it (`ContentScroll`): moved up
-/// by the page's offset, clipped to the area, the offset on the page's node (as on a popup's).
+/// by the page's offset, clipped to the area, the offset on the page's node (as on a popup's). Pages are
+/// drawn under the display traits: their content resolved for them, UIKit's default bar colours and the
+/// status bar in the appearance's (`Palette`).
 ///
 /// Node ids: `page.<name>` (its background), `page.<name>.content…`, `page.<name>.bar`,
 /// `page.<name>.bar.shadow`, `page.<name>.large-title`; the real bar's `bar.background`,
@@ -20,7 +22,7 @@ import PopModel
 /// right, and a large title is right-aligned. The status bar stays as it is.
 struct PageDrawing {
     let scene: Scene
-    /// The display traits the pages are drawn under: their direction, and their content's text size.
+    /// The display traits the pages are drawn under: their direction, their content's text size, their colours.
     let traits: DisplayTraits
     let stack: NavigationStack
     /// The transition's progress, when one runs.
@@ -36,6 +38,7 @@ struct PageDrawing {
 
     private var layout: NavigationLayout { NavigationLayout(scene: scene, direction: direction) }
     private var direction: LayoutDirection { traits.layoutDirection }
+    private var palette: Palette { Palette(traits.appearance) }
 
     func nodes() -> [FrameNode] {
         var nodes: [FrameNode] = []
@@ -62,7 +65,7 @@ struct PageDrawing {
                 transition.arriving, x: offsets.arriving, opacity: hidden == transition.arriving.name ? 0 : opacities.arriving, to: &nodes)
             let backOpacity =
                 (hasBack(transition.leaving) ? opacities.leaving : 0) + (hasBack(transition.arriving) ? opacities.arriving : 0)
-            appendBack(style: stack.barStyle ?? BarStyle(), opacity: backOpacity, to: &nodes)
+            appendBack(style: palette.barStyle(stack.barStyle ?? BarStyle()), opacity: backOpacity, to: &nodes)
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
             nodes = cache.restingPageNodes(
@@ -73,7 +76,7 @@ struct PageDrawing {
                 appendBarBackground(top.bar, id: "bar", x: 0, to: &nodes)
                 appendLargeTitle(top, x: 0, to: &nodes)
                 appendTitle(top, x: 0, opacity: top.bar.hidden ? 0 : 1, to: &nodes)
-                appendBack(style: top.bar, opacity: hasBack(top) ? 1 : 0, to: &nodes)
+                appendBack(style: palette.barStyle(top.bar), opacity: hasBack(top) ? 1 : 0, to: &nodes)
                 appendStatusBar(to: &nodes)
                 return nodes
             }
@@ -92,18 +95,19 @@ struct PageDrawing {
         let scroll = content.scroll(in: area, offset: scrollOffsets[page.name] ?? 0)
         nodes.append(
             FrameNode(
-                id: id, role: .app, rect: layout.page(pageX: x), fill: page.content.background ?? Palette.appBackground, scroll: scroll))
+                id: id, role: .app, rect: layout.page(pageX: x), fill: content.background, scroll: scroll))
         content.append(in: area, scroll: scroll, to: &nodes)
     }
 
     private func appendBarBackground(_ style: BarStyle, id: String, x: Double, to nodes: inout [FrameNode]) {
+        let style = palette.barStyle(style)
         if let rect = layout.barBackground(style, pageX: x) {
             nodes.append(
                 FrameNode(
                     id: id == "bar" ? "bar.background" : id, role: .app, rect: rect, fill: PageTransitionBehaviour.backgroundFill(style)))
         }
         if let rect = layout.barShadow(style, pageX: x) {
-            nodes.append(FrameNode(id: id + ".shadow", role: .app, rect: rect, fill: Palette.separator))
+            nodes.append(FrameNode(id: id + ".shadow", role: .app, rect: rect, fill: palette.separator))
         }
     }
 
@@ -113,7 +117,7 @@ struct PageDrawing {
             FrameNode(
                 id: "page.\(page.name).large-title", role: .app, rect: layout.largeTitleRow(pageX: x),
                 text: TextRun(
-                    lines: [page.title], size: 34, weight: .bold, color: page.bar.titleColor,
+                    lines: [page.title], size: 34, weight: .bold, color: palette.barStyle(page.bar).titleColor,
                     alignment: ContentMirror.alignment(.leading, in: direction),
                     inset: EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16), centeredVertically: true)))
     }
@@ -126,7 +130,8 @@ struct PageDrawing {
             FrameNode(
                 id: "bar.title.\(page.name)", role: .app, rect: layout.titleRow(pageX: x), opacity: opacity,
                 text: TextRun(
-                    lines: [page.title], size: page.bar.titleSize, weight: page.bar.titleWeight, color: page.bar.titleColor,
+                    lines: [page.title], size: page.bar.titleSize, weight: page.bar.titleWeight,
+                    color: palette.barStyle(page.bar).titleColor,
                     alignment: .center, centeredVertically: true)))
     }
 
@@ -143,15 +148,15 @@ struct PageDrawing {
     private func appendStatusBar(to nodes: inout [FrameNode]) {
         let safe = scene.safeArea
         guard safe.top >= 20 else { return }
-        nodes += cache.statusBarNodes(in: scene) {
+        nodes += cache.statusBarNodes(in: scene, traits: traits) {
             [
                 FrameNode(
                     id: "app.status-bar", role: .app, rect: Rect(x: 0, y: 0, width: scene.width, height: safe.top),
                     text: TextRun(
-                        lines: ["9:41"], size: 15, weight: .semibold, color: Palette.label, alignment: .leading,
+                        lines: ["9:41"], size: 15, weight: .semibold, color: palette.label, alignment: .leading,
                         inset: EdgeInsets(top: 0, leading: 16 + safe.leading, bottom: 0, trailing: 16 + safe.trailing),
                         centeredVertically: true))
-            ] + StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2)
+            ] + StatusBarIcons.nodes(width: scene.width - safe.trailing, centerY: safe.top / 2, palette: palette)
         }
     }
 }

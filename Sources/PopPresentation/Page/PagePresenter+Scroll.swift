@@ -14,7 +14,7 @@ extension PagePresenter {
         guard let page = navigation.top, navigation.transition == nil, delta.isFinite else { return false }
         let area = navigationLayout.content(page.bar, pageX: 0)
         let laid = ContentScroll.layout(
-            page.content.resolved(for: display), in: Size(width: area.width, height: area.height), alert: false, traits: display)
+            page.content(for: display), in: Size(width: area.width, height: area.height), alert: false, traits: display)
         func clamped(_ offset: Double) -> Scroll? {
             ContentScroll.scroll(contentHeight: laid.frame.height, visible: area.height, offset: offset)
         }

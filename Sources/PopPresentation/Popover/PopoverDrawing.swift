@@ -5,7 +5,7 @@ enum PopoverDrawing {
     /// A popover's arrow: a square turned by 45° whose outer half pokes out of the card's edge, its
     /// tip on the source rect (`PopoverLayout.placement`), moving with the card.
     static func arrow(
-        of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, scene: Scene, traits: DisplayTraits
+        of popup: ScreenPopup, state: VisualState, fill: ContentNode.Color, shadow: Shadow, scene: Scene, traits: DisplayTraits
     ) -> FrameNode? {
         let placement = PopoverLayout.placement(
             contentSize: PopoverLayout.contentSize(of: popup.content, scene: scene, traits: traits),
@@ -32,6 +32,6 @@ enum PopoverDrawing {
         return FrameNode(
             id: "popup.\(popup.id).arrow", role: .arrow, request: popup.id, rect: square,
             transform: cardTransform.concatenating(turn), opacity: state.alpha, fill: fill,
-            shadow: Palette.popupShadow)
+            shadow: shadow)
     }
 }
