@@ -53,7 +53,8 @@ import Testing
         t.engine.setDisplayTraits(DisplayTraits(appearance: .dark, contentSize: .accessibilityExtraExtraExtraLarge))
         let id = t.chef.show(
             PopupRequest(
-                handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view", controllerLoader: "\(Self.c).pop-controller"))
+                handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view", controllerLoader: "\(Self.c).pop-controller")
+        )
         t.chef.runUntilIdle()
         #expect(t.chef.state(of: id) == .shown)
         let screen = try #require(t.engine.popups[id])
