@@ -139,6 +139,32 @@ import Testing
         }
     }
 
+    @Test("the samples mark their text by meaning: as written in light at the default size, following dark and AX5")
+    func samples() throws {
+        let samples = try IsolatedSamples()
+        let t = TracedHost(plugins: samples.discovery, staged: true)
+        for (view, handler) in [
+            ("com.pophost.samples.c.test-view", "com.pophost.samples.c.high-priority-handler"),
+            ("com.pophost.samples.swift.test-view", nil),
+        ] {
+            t.engine.setDisplayTraits(DisplayTraits())
+            let id = t.chef.show(PopupRequest(handler: handler, viewLoader: view, controllerLoader: "com.pophost.samples.c.pop-controller"))
+            t.chef.runUntilIdle()
+            let screen = try #require(t.engine.popups[id], "\(view)")
+            #expect(screen.content == screen.built, "\(view): the default traits draw what was built")
+            let title = try #require(Self.text("CSPopKit", in: screen.built))
+            #expect(title.semantics == ContentSemantics(foreground: .label, textStyle: .headline), "\(view)")
+            #expect(screen.built.semantics == ContentSemantics(background: .systemBackground), "\(view)")
+            t.engine.setDisplayTraits(Self.darkAX5)
+            let dark = try #require(Self.text("CSPopKit", in: screen.content))
+            guard case .text(_, let size, _, let color, _, _) = dark.kind else { return }
+            #expect(size == 53 && color == 0xFFFF_FFFF, "\(view)")
+            #expect(screen.content.background == 0x1C1C_1EFF, "\(view)")
+            t.chef.dismiss(id)
+            t.chef.runUntilIdle()
+        }
+    }
+
     @Test("the traits of a call: the innermost on this thread; none outside every call (get answers false)")
     func scope() {
         #expect(TraitScope.current == nil)
