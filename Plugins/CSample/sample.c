@@ -1,4 +1,4 @@
-/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and four extensions) in plain C11.
+/* The C sample plugin, written against ABI 1.1 (<pophost/pophost.h> and six extensions) in plain C11.
  *
  *   CSPopKit's example trio (combine them for CSPopKit's demo popup):
  *     com.pophost.samples.c.high-priority-handler   handler: high priority, overrides; action "details"
@@ -33,6 +33,7 @@
  * `swift build` (product PopSampleC). Everything is static except the entry, the only exported symbol. */
 #include <pophost/pophost.h>
 #include <pophost/ext/animation.h>
+#include <pophost/ext/content_style.h>
 #include <pophost/ext/layout.h>
 #include <pophost/ext/sample_data.h>
 #include <pophost/ext/sheet.h>
@@ -69,6 +70,8 @@ static struct {
     const pop_host_log_t *log;     /* "pop.log/1", or NULL when the host does not offer it */
     const pop_host_value_t *value; /* "pop.value/1", or NULL: then every read gives its default */
     const pop_host_timer_t *timer; /* "pop.timer/1", or NULL: then "later" means on_main_thread */
+    /* "pop.content_style/1", or NULL: then the text keeps the fixed sizes and colours it is written with */
+    const pop_host_content_style_t *style;
     pending_completion_t pending[PENDING_CAPACITY]; /* a ring buffer, oldest first */
     uint32_t pending_head;
     uint32_t pending_count;
@@ -404,14 +407,35 @@ static void setup_promotion_handler(instance_t *self) {
     self->iface.handler.should_present_ex = promotion_should_present;
 }
 
+/* ---- content by meaning ("pop.content_style/1") ---------------------------------------------------
+ *
+ * The text written just before follows the person's text size as `style` does, and, unless `color`
+ * is negative, the appearance as the semantic colour `color` does. Each call names the style whose
+ * size at the default text size, and the colour whose light value, equal what the text is written
+ * with: in light at the default size the popup looks exactly as without the extension. */
+
+static void style_text(const pop_content_builder_t *b, pop_text_style_t style, pop_semantic_color_t color) {
+    if (!plugin.style) return;
+    plugin.style->text_style(b, style);
+    if (color >= 0) plugin.style->foreground(b, color);
+}
+
+/* The node closed just before gets the semantic background `color` (its light value is what the
+ * fixed background written before it is). */
+static void style_background(const pop_content_builder_t *b, pop_semantic_color_t color) {
+    if (plugin.style) plugin.style->background(b, color);
+}
+
 /* ---- com.pophost.samples.c.test-view ------------------------------------------------------------- */
 
 static bool test_view_build(const pop_view_loader_t *self, const pop_value_t *data, const pop_content_builder_t *b) {
     (void)self;
     b->begin_vstack(b, 12, POP_ALIGN_CENTER);
     b->text(b, data_string(data, "title", "CSPopKit"), 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0);
+    style_text(b, POP_TEXT_STYLE_HEADLINE, POP_COLOR_LABEL);
     b->text(b, data_string(data, "message", "Composed from a handler, a view loader and a controller loader."), 13,
             POP_WEIGHT_REGULAR, 0x333333FF, POP_ALIGN_CENTER, 0);
+    style_text(b, POP_TEXT_STYLE_FOOTNOTE, -1); /* no semantic colour is #333333 in light: it stays */
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Details", POP_BUTTON_PLAIN, "details"); /* the handler's action */
     b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss"); /* a host action: dismisses */
@@ -420,6 +444,7 @@ static bool test_view_build(const pop_view_loader_t *self, const pop_value_t *da
     /* Modifiers apply to the vstack just closed. */
     b->padding(b, 20, 20, 20, 20);
     b->background(b, 0xFFFFFFFF);
+    style_background(b, POP_COLOR_SYSTEM_BACKGROUND);
     b->corner_radius(b, 16);
     return true;
 }
@@ -438,7 +463,9 @@ static bool payment_view_build(const pop_view_loader_t *self, const pop_value_t 
 
     b->begin_vstack(b, 12, POP_ALIGN_FILL);
     b->text(b, "Payment", 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 1);
+    style_text(b, POP_TEXT_STYLE_HEADLINE, POP_COLOR_LABEL);
     b->text(b, amount, 28, POP_WEIGHT_BOLD, 0x000000FF, POP_ALIGN_CENTER, 1);
+    style_text(b, POP_TEXT_STYLE_TITLE1, POP_COLOR_LABEL);
     b->text_field(b, "password", "6-digit password", true); /* actions read it as field.password */
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Cancel", POP_BUTTON_CANCEL, "cancel");
@@ -448,6 +475,7 @@ static bool payment_view_build(const pop_view_loader_t *self, const pop_value_t 
     b->end(b);
     b->padding(b, 20, 20, 20, 20);
     b->background(b, 0xFFFFFFFF);
+    style_background(b, POP_COLOR_SYSTEM_BACKGROUND);
     b->corner_radius(b, 14);
     return true;
 }
@@ -802,6 +830,7 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
         plugin.log = host->get_extension ? host->get_extension(host, POP_HOST_EXT_LOG) : NULL;
         plugin.value = host->get_extension ? host->get_extension(host, POP_HOST_EXT_VALUE) : NULL;
         plugin.timer = host->get_extension ? host->get_extension(host, POP_HOST_EXT_TIMER) : NULL;
+        plugin.style = host->get_extension ? host->get_extension(host, POP_HOST_EXT_CONTENT_STYLE) : NULL;
         if (!plugin.value) plugin_log(POP_LOG_WARNING, "no \"" POP_HOST_EXT_VALUE "\": request data is ignored");
     }
     plugin.init_count++;

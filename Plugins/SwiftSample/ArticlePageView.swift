@@ -26,17 +26,22 @@ enum ArticlePageView {
                 b.text(
                     data["title"].string ?? "Article", size: 26, weight: POP_WEIGHT_BOLD, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
                     maxLines: 3)
+                b.foreground(POP_COLOR_LABEL)  // no text style is 26 pt at the default size: the size stays
                 b.text(
                     data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x8E8E93FF, alignment: POP_ALIGN_LEADING,
                     maxLines: 1)
+                b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
+                b.foreground(POP_COLOR_SYSTEM_GRAY)
                 for index in 0..<paragraphs.count {
                     b.text(
                         paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x1C1C1EFF,
                         alignment: POP_ALIGN_LEADING, maxLines: 0)
+                    b.textStyle(POP_TEXT_STYLE_BODY)  // no semantic colour is #1C1C1E in light: it stays
                 }
             }
             b.padding(top: 20, leading: 20, bottom: 20, trailing: 20)
             b.background(0xFFFFFFFF)
+            b.background(semantic: POP_COLOR_SYSTEM_BACKGROUND)
             return true
         }
     }

@@ -26,9 +26,12 @@ enum BannerView {
                     b.text(
                         data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
                         color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
+                    // The banner is dark in both appearances: its colours stay; its text follows the text size.
+                    b.textStyle(POP_TEXT_STYLE_SUBHEADLINE)
                     b.text(
                         data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
                         color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
+                    b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
                 }
             }
             b.padding(12)

@@ -26,8 +26,11 @@ enum ListPageView {
                     b.text(
                         rows[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
                         maxLines: 1)
+                    b.textStyle(POP_TEXT_STYLE_BODY)
+                    b.foreground(POP_COLOR_LABEL)
                     b.padding(top: 18, leading: 16, bottom: 18, trailing: 16)
                     b.background(0xFFFFFFFF)
+                    b.background(semantic: POP_COLOR_SYSTEM_BACKGROUND)
                 }
             }
             b.padding(top: 20, leading: 0, bottom: 0, trailing: 0)

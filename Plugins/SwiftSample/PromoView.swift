@@ -25,6 +25,7 @@ enum PromoView {
                 b.text(
                     data["title"].string ?? "Limited offer", size: 20, weight: POP_WEIGHT_BOLD,
                     color: 0xD0021BFF, alignment: POP_ALIGN_CENTER, maxLines: 2)
+                b.textStyle(POP_TEXT_STYLE_TITLE3)  // 20 pt at the default size; the brand red stays
                 b.text(
                     data["message"].string ?? "", size: 14, weight: POP_WEIGHT_REGULAR,
                     color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 3)
@@ -33,6 +34,7 @@ enum PromoView {
             }
             b.padding(16)
             b.background(0xFFFFFFFF)
+            b.background(semantic: POP_COLOR_SYSTEM_BACKGROUND)
             b.cornerRadius(16)
             return true
         }

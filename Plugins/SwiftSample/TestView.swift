@@ -24,9 +24,13 @@ enum TestView {
                 b.text(
                     data["title"].string ?? "CSPopKit", size: 17, weight: POP_WEIGHT_SEMIBOLD,
                     color: 0x000000FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                // By meaning too: the style's default size and the colour's light value are what is written.
+                b.textStyle(POP_TEXT_STYLE_HEADLINE)
+                b.foreground(POP_COLOR_LABEL)
                 b.text(
                     data["message"].string ?? "Composed from a handler, a view loader and a controller loader.",
                     size: 13, weight: POP_WEIGHT_REGULAR, color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                b.textStyle(POP_TEXT_STYLE_FOOTNOTE)  // no semantic colour is #333333 in light: it stays
                 b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                     b.button("OK", style: POP_BUTTON_DEFAULT, action: "pop.dismiss")
                 }
@@ -34,6 +38,7 @@ enum TestView {
             // Modifiers apply to the vstack just closed.
             b.padding(20)
             b.background(0xFFFFFFFF)
+            b.background(semantic: POP_COLOR_SYSTEM_BACKGROUND)
             b.cornerRadius(16)
             return true
         }

@@ -40,28 +40,35 @@ public struct Component: Sendable {
         }
     }
 
-    /// A view loader: `functions` sets `build` (required).
+    /// A view loader: `functions` sets `build` (required). `traitObserver`, when given, sets the
+    /// function of its "pop.trait_observer/1" table (ext/traits.h: it hears each change of the
+    /// person's display traits while its popup is on screen).
     public static func viewLoader(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
+        traitObserver: (@Sendable (inout pop_trait_observer_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_view_loader_t) -> Void
     ) -> Component {
-        Component(descriptor, instance, nil, functions)
+        let extensions = [ExtensionTable(POP_EXT_TRAIT_OBSERVER, traitObserver)].compactMap { $0 }
+        return Component(descriptor, instance, nil, extensions: extensions, functions)
     }
 
     /// A controller loader. `sheet`, when given, sets the functions of its "pop.sheet/1" table
     /// (ext/sheet.h; see `SheetDetent` for the detent ids it writes); `page`, those of its
     /// "pop.page/1" table (ext/page.h: a page's title and bar style); `floating`, those of its
-    /// "pop.floating/1" table (ext/floating.h: what a floating page's bubble keeps and shows). The
-    /// kit offers each table through get_extension, its header filled in.
+    /// "pop.floating/1" table (ext/floating.h: what a floating page's bubble keeps and shows);
+    /// `traitObserver`, that of its "pop.trait_observer/1" table (ext/traits.h). The kit offers each
+    /// table through get_extension, its header filled in.
     public static func controllerLoader(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
         sheet: (@Sendable (inout pop_sheet_ext_t) -> Void)? = nil,
         page: (@Sendable (inout pop_page_ext_t) -> Void)? = nil,
         floating: (@Sendable (inout pop_floating_ext_t) -> Void)? = nil,
+        traitObserver: (@Sendable (inout pop_trait_observer_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_controller_loader_t) -> Void
     ) -> Component {
         let extensions = [
             ExtensionTable(POP_EXT_SHEET, sheet), ExtensionTable(POP_EXT_PAGE, page), ExtensionTable(POP_EXT_FLOATING, floating),
+            ExtensionTable(POP_EXT_TRAIT_OBSERVER, traitObserver),
         ].compactMap { $0 }
         return Component(descriptor, instance, nil, extensions: extensions, functions)
     }
@@ -129,3 +136,4 @@ extension pop_sheet_ext_t: ExtensionHeader {}
 extension pop_page_ext_t: ExtensionHeader {}
 extension pop_floating_ext_t: ExtensionHeader {}
 extension pop_page_handler_ext_t: ExtensionHeader {}
+extension pop_trait_observer_ext_t: ExtensionHeader {}

@@ -13,6 +13,15 @@ import PluginABI
 /// Stacks take their children in a closure, so every begin has its end. Sizes are in points, colours
 /// 0xRRGGBBAA; alignments, weights and styles are the headers' `POP_ALIGN_*`, `POP_WEIGHT_*` and
 /// `POP_BUTTON_*`.
+///
+/// Content named by meaning ("pop.content_style/1", ext/content_style.h) follows the person's
+/// appearance and text size, resolved by the host for every frame:
+///
+///     b.text("Pay 12.00", size: 17, weight: POP_WEIGHT_SEMIBOLD)
+///     b.textStyle(POP_TEXT_STYLE_HEADLINE)   // 17 pt at the default size
+///     b.foreground(POP_COLOR_LABEL)          // black in light, white in dark
+///
+/// Without the extension those modifiers do nothing: the content keeps what it was written with.
 public struct ContentBuilder {
     public let raw: UnsafePointer<pop_content_builder_t>
 
@@ -73,4 +82,19 @@ public struct ContentBuilder {
     public func background(_ color: pop_color_t) { raw.pointee.background?(raw, color) }
     public func cornerRadius(_ radius: Double) { raw.pointee.corner_radius?(raw, radius) }
     public func border(width: Double, color: pop_color_t) { raw.pointee.border?(raw, width, color) }
+
+    // MARK: By meaning ("pop.content_style/1")
+
+    /// The text node's size follows the person's text size as `style` (`POP_TEXT_STYLE_*`) does.
+    public func textStyle(_ style: Int) { Host.contentStyleExtension?.pointee.text_style?(raw, Int32(style)) }
+    /// The text node's colour is the semantic colour `color` (`POP_COLOR_*`).
+    public func foreground(_ color: Int) { Host.contentStyleExtension?.pointee.foreground?(raw, Int32(color)) }
+    /// The node's background is the semantic colour `color` (`POP_COLOR_*`).
+    public func background(semantic color: Int) { Host.contentStyleExtension?.pointee.background?(raw, Int32(color)) }
+    /// A border of `width` points in the semantic colour `color` (`POP_COLOR_*`).
+    public func border(width: Double, semantic color: Int) {
+        Host.contentStyleExtension?.pointee.border?(raw, width, Int32(color))
+    }
+    /// How the node lays out in right-to-left (`POP_DIRECTION_*`, UIKit's semanticContentAttribute).
+    public func direction(_ direction: Int) { Host.contentStyleExtension?.pointee.direction?(raw, Int32(direction)) }
 }

@@ -5,7 +5,9 @@ import PluginABI
 ///
 /// A host may offer no extension at all — get_extension may even be NULL —, so every service here
 /// is optional: without "pop.log/1" the plugin stays silent, without "pop.value/1" every request
-/// reads as having no data, without "pop.timer/1" `Instance.after(_:_:)` answers nil. Written only in init/deinit, on the main thread; `log` and
+/// reads as having no data, without "pop.timer/1" `Instance.after(_:_:)` answers nil, without
+/// "pop.traits/1" `traits` is nil, without "pop.content_style/1" text keeps the sizes and colours
+/// it was written with. Written only in init/deinit, on the main thread; `log` and
 /// `requestCallback` may be called from any thread while the plugin is initialised.
 public enum Host {
     /// The host table, or nil before the first init() and after the last deinit(). Never touch its
@@ -19,6 +21,10 @@ public enum Host {
     nonisolated(unsafe) private(set) static var timerExtension: UnsafePointer<pop_host_timer_t>?
     /// "pop.sheet-host/1", or nil: what `Instance.selectDetent(_:)` and `invalidateDetents()` call.
     nonisolated(unsafe) private(set) static var sheetExtension: UnsafePointer<pop_host_sheet_t>?
+    /// "pop.traits/1", or nil: what `traits`, `resolveColor(_:)` and `textSize(_:)` ask.
+    nonisolated(unsafe) private static var traitsExtension: UnsafePointer<pop_host_traits_t>?
+    /// "pop.content_style/1", or nil: what `ContentBuilder`'s modifiers by meaning call.
+    nonisolated(unsafe) private(set) static var contentStyleExtension: UnsafePointer<pop_host_content_style_t>?
 
     static func attach(_ host: UnsafePointer<pop_host_t>) {
         table = host
@@ -26,6 +32,9 @@ public enum Host {
         valueExtension = host.pointee.get_extension?(host, POP_HOST_EXT_VALUE)?.assumingMemoryBound(to: pop_host_value_t.self)
         timerExtension = host.pointee.get_extension?(host, POP_HOST_EXT_TIMER)?.assumingMemoryBound(to: pop_host_timer_t.self)
         sheetExtension = host.pointee.get_extension?(host, POP_HOST_EXT_SHEET)?.assumingMemoryBound(to: pop_host_sheet_t.self)
+        traitsExtension = host.pointee.get_extension?(host, POP_HOST_EXT_TRAITS)?.assumingMemoryBound(to: pop_host_traits_t.self)
+        contentStyleExtension = host.pointee.get_extension?(host, POP_HOST_EXT_CONTENT_STYLE)?.assumingMemoryBound(
+            to: pop_host_content_style_t.self)
         if valueExtension == nil { log(.warning, "no \"\(POP_HOST_EXT_VALUE)\": request data is ignored") }
     }
 
@@ -36,6 +45,31 @@ public enum Host {
         valueExtension = nil
         timerExtension = nil
         sheetExtension = nil
+        traitsExtension = nil
+        contentStyleExtension = nil
+    }
+
+    /// The person's display traits the host's current call (a build, a configure, a layout, an
+    /// animation, a timer, a trait change) is made under ("pop.traits/1"); nil outside such a call
+    /// or when the host does not say. Main thread only.
+    public static var traits: pop_traits_t? {
+        guard let table, let get = traitsExtension?.pointee.get else { return nil }
+        var traits = pop_traits_t()
+        return get(table, &traits) ? traits : nil
+    }
+
+    /// The semantic colour `color` (`POP_COLOR_*`) for the current call's appearance, or nil when
+    /// the host does not resolve colours. Main thread only.
+    public static func resolveColor(_ color: Int) -> pop_color_t? {
+        guard let table, let resolve = traitsExtension?.pointee.resolve_color else { return nil }
+        return resolve(table, Int32(color))
+    }
+
+    /// The size in points of text of `style` (`POP_TEXT_STYLE_*`) at the current call's content
+    /// size, or nil when the host does not say. Main thread only.
+    public static func textSize(_ style: Int) -> Double? {
+        guard let table, let size = traitsExtension?.pointee.text_size else { return nil }
+        return size(table, Int32(style))
     }
 
     /// `POP_LOG_*`.

@@ -142,4 +142,42 @@ import Testing
         let defaults = try PageConfig.preferences(PageConfig.defaults)
         #expect(defaults == PagePreferences())
     }
+
+    @Test("display traits (ext/traits.h, ext/content_style.h): appearance, content size, direction, colours, text styles")
+    func displayTraits() {
+        #expect(Appearance.light.abiValue == Int32(POP_APPEARANCE_LIGHT) && Appearance.dark.abiValue == Int32(POP_APPEARANCE_DARK))
+        #expect(
+            LayoutDirection.leftToRight.abiValue == Int32(POP_LAYOUT_LTR) && LayoutDirection.rightToLeft.abiValue == Int32(POP_LAYOUT_RTL))
+        let sizes: [Int] = [
+            POP_CONTENT_SIZE_XS, POP_CONTENT_SIZE_S, POP_CONTENT_SIZE_M, POP_CONTENT_SIZE_L, POP_CONTENT_SIZE_XL, POP_CONTENT_SIZE_XXL,
+            POP_CONTENT_SIZE_XXXL, POP_CONTENT_SIZE_AX1, POP_CONTENT_SIZE_AX2, POP_CONTENT_SIZE_AX3, POP_CONTENT_SIZE_AX4,
+            POP_CONTENT_SIZE_AX5,
+        ]
+        expectSame(Array(zip(ContentSizeCategory.allCases, sizes)))
+        #expect(ContentSizeCategory.large.rawValue == Int32(POP_CONTENT_SIZE_L))
+        let colors: [Int] = [
+            POP_COLOR_LABEL, POP_COLOR_SECONDARY_LABEL, POP_COLOR_TERTIARY_LABEL, POP_COLOR_QUATERNARY_LABEL, POP_COLOR_PLACEHOLDER_TEXT,
+            POP_COLOR_SYSTEM_BACKGROUND, POP_COLOR_SECONDARY_SYSTEM_BACKGROUND, POP_COLOR_TERTIARY_SYSTEM_BACKGROUND,
+            POP_COLOR_SYSTEM_GROUPED_BACKGROUND, POP_COLOR_SECONDARY_SYSTEM_GROUPED_BACKGROUND,
+            POP_COLOR_TERTIARY_SYSTEM_GROUPED_BACKGROUND,
+            POP_COLOR_SEPARATOR, POP_COLOR_OPAQUE_SEPARATOR, POP_COLOR_SYSTEM_FILL, POP_COLOR_SECONDARY_SYSTEM_FILL,
+            POP_COLOR_TERTIARY_SYSTEM_FILL, POP_COLOR_QUATERNARY_SYSTEM_FILL, POP_COLOR_LINK, POP_COLOR_SYSTEM_BLUE, POP_COLOR_SYSTEM_RED,
+            POP_COLOR_SYSTEM_GREEN, POP_COLOR_SYSTEM_GRAY, POP_COLOR_SYSTEM_GRAY2, POP_COLOR_SYSTEM_GRAY3, POP_COLOR_SYSTEM_GRAY4,
+            POP_COLOR_SYSTEM_GRAY5, POP_COLOR_SYSTEM_GRAY6, POP_COLOR_TINT, POP_COLOR_DESTRUCTIVE,
+        ]
+        expectSame(Array(zip(SemanticColor.allCases, colors)))
+        #expect(SemanticColor.allCases.count == colors.count)
+        let styles: [Int] = [
+            POP_TEXT_STYLE_LARGE_TITLE, POP_TEXT_STYLE_TITLE1, POP_TEXT_STYLE_TITLE2, POP_TEXT_STYLE_TITLE3, POP_TEXT_STYLE_HEADLINE,
+            POP_TEXT_STYLE_BODY, POP_TEXT_STYLE_CALLOUT, POP_TEXT_STYLE_SUBHEADLINE, POP_TEXT_STYLE_FOOTNOTE, POP_TEXT_STYLE_CAPTION1,
+            POP_TEXT_STYLE_CAPTION2,
+        ]
+        expectSame(Array(zip(TextStyle.allCases, styles)))
+        #expect(TextStyle.allCases.count == styles.count)
+        expectSame([
+            (SemanticDirection.unspecified, POP_DIRECTION_UNSPECIFIED), (.playback, POP_DIRECTION_PLAYBACK),
+            (.spatial, POP_DIRECTION_SPATIAL),
+            (.forceLeftToRight, POP_DIRECTION_FORCE_LEFT_TO_RIGHT), (.forceRightToLeft, POP_DIRECTION_FORCE_RIGHT_TO_LEFT),
+        ])
+    }
 }

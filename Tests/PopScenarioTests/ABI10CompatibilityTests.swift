@@ -45,6 +45,27 @@ import Testing
     }
 
     @Test(
+        "a 1.0 view loader in dark at AX5: its content is drawn as written, and it is told nothing",
+        arguments: [ABI10Plugins.Headers.released, .current])
+    func fixedUnderTraits(headers: ABI10Plugins.Headers) throws {
+        let host = try Host(headers)
+        let t = host.t
+        t.engine.setDisplayTraits(DisplayTraits(appearance: .dark, contentSize: .accessibilityExtraExtraExtraLarge))
+        let id = t.chef.show(
+            PopupRequest(
+                handler: "\(Self.c).high-priority-handler", viewLoader: "\(Self.c).test-view", controllerLoader: "\(Self.c).pop-controller")
+        )
+        t.chef.runUntilIdle()
+        #expect(t.chef.state(of: id) == .shown)
+        let screen = try #require(t.engine.popups[id])
+        #expect(!screen.built.hasSemantics)
+        #expect(screen.content == screen.built)
+        t.engine.setDisplayTraits(DisplayTraits(appearance: .light))
+        #expect(screen.content == screen.built)
+        #expect(!t.recorder.events.contains { $0.kind == .traitsObserved })
+    }
+
+    @Test(
         "the 1.0 payment dialog: a wrong password keeps it, 123456 confirms and dismisses it",
         arguments: [ABI10Plugins.Headers.released, .current])
     func paymentDialog(headers: ABI10Plugins.Headers) throws {

@@ -65,7 +65,7 @@ import Testing
         #expect(unknown.stderr.contains("no plugin or component with id \"com.example.nothing\""))
     }
 
-    @Test("`pophost inspect` lists the component extensions each handler and controller loader offers, in text and JSON")
+    @Test("`pophost inspect` lists the component extensions each handler, view loader and controller loader offers, in text and JSON")
     func inspectExtensions() throws {
         let cache = TemporaryDirectory()
         let text = try run(Build.pophost, ["inspect", "com.pophost.samples.swift"], environment: Self.isolated(cache))
@@ -78,8 +78,10 @@ import Testing
         let extensions = try #require(contracts["extensions"] as? [[String: Any]])
         let article = try #require(extensions.first { $0["id"] as? String == "com.pophost.samples.swift.article-controller" })
         #expect(article["offered"] as? [String] == ["pop.page/1", "pop.floating/1"])
-        // View loaders and reformers ask for none: not listed.
-        #expect(!extensions.contains { ($0["id"] as? String)?.hasSuffix("test-view") == true })
+        // View loaders may offer "pop.trait_observer/1": listed (the sample's offers none); reformers ask for none: not listed.
+        let testView = try #require(extensions.first { $0["id"] as? String == "com.pophost.samples.swift.test-view" })
+        #expect(testView["offered"] as? [String] == [])
+        #expect(!extensions.contains { ($0["id"] as? String)?.hasSuffix("promo-reformer") == true })
     }
 
     @Test("`pophost show` runs a popup, applies --type and --tap in order, and writes the trace with --trace")

@@ -117,7 +117,7 @@ package enum PluginTimers {
         }
         guard let owner, owner.pending.removeValue(forKey: id) != nil, let component = UnsafePointer<pop_component_t>(bitPattern: address)
         else { return }
-        fire(component, UnsafeMutableRawPointer(bitPattern: context))
+        TraitScope.with(owner.context.displayTraits()) { fire(component, UnsafeMutableRawPointer(bitPattern: context)) }
     }
 
     private static func cancel(host: UnsafePointer<pop_host_t>?, _ id: pop_timer_id_t) -> Bool {

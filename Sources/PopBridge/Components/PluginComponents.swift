@@ -38,10 +38,10 @@ public final class PluginComponents: ExtensionListing {
     }
 
     /// The components of the given plugins (path, components), the first of an id winning. From here
-    /// on every plugin this process loads is offered "pop.timer/1" and "pop.sheet-host/1".
+    /// on every plugin this process loads is offered "pop.timer/1", "pop.sheet-host/1",
+    /// "pop.traits/1" and "pop.content_style/1".
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
-        PluginTimers.offered
-        PluginSheetControl.offered
+        Self.offerHostExtensions()
         for (path, components) in plugins {
             for component in components where entries[component.descriptor.id] == nil {
                 entries[component.descriptor.id] = Entry(kind: component.kind, pluginPath: path)
@@ -55,8 +55,7 @@ public final class PluginComponents: ExtensionListing {
     /// read is deinitialised again.
     package static func open(path: String) throws(PluginError) -> (source: PluginComponents, info: PluginInfo) {
         // Offered before `init`, where a plugin looks its extensions up, as in this process.
-        PluginTimers.offered
-        PluginSheetControl.offered
+        offerHostExtensions()
         let plugin = try PluginLoader.load(path: path)
         try plugin.initialize()
         let components: [PluginInfo.Component]
@@ -120,6 +119,14 @@ public final class PluginComponents: ExtensionListing {
             offered.append(known.id)
         }
         return offered
+    }
+
+    /// Offers the bridge's host extensions to every plugin of this process (once).
+    private static func offerHostExtensions() {
+        PluginTimers.offered
+        PluginSheetControl.offered
+        PluginTraits.offered
+        ContentStyle.offered
     }
 
     /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.

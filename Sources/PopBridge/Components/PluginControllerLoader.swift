@@ -4,7 +4,9 @@ import PopLoader
 import PopModel
 
 /// A plugin's controller loader. Its function pointers, its own and those of its extensions
-/// "pop.layout/1", "pop.animation/1", "pop.sheet/1" and "pop.page/1", are read once when it is created; calls are direct. Where
+/// "pop.layout/1", "pop.animation/1", "pop.sheet/1", "pop.page/1", "pop.floating/1" and
+/// "pop.trait_observer/1", are read once when it is created; calls are direct, configure, animate
+/// and layout under its chef's display traits ("pop.traits/1"). Where
 /// an extension gives a hook and the 1.0 kind struct its counterpart too, the extension's wins.
 package final class PluginControllerLoader: ControllerLoaderComponent {
     /// The layout hook's C type: the same in the kind struct and in "pop.layout/1".
@@ -38,6 +40,8 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     private let configureFloatingHook:
         (@convention(c) (UnsafePointer<pop_controller_loader_t>?, OpaquePointer?, UnsafeMutablePointer<pop_floating_config_t>?) -> Void)?
     private let instance: PluginInstance
+    /// "pop.trait_observer/1".
+    private let observer: TraitObserver?
     /// The completions handed to the plugin as 1.0 function pointers, freed when it is destroyed.
     private var closures: [CompletionClosure] = []
     /// The completions handed to the plugin as 1.1 tokens, revoked when it is destroyed.
@@ -82,6 +86,7 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
         configureFloatingHook = try instance.extensionTable(
             POP_EXT_FLOATING, as: pop_floating_ext_t.self, minimumSize: MemoryLayout<pop_floating_ext_t>.size
         ).flatMap { $0.header.contains(\pop_floating_ext_t.configure_floating) ? $0.table.pointee.configure_floating : nil }
+        observer = try instance.traitObserver()
     }
 
     package var hasShowAnimation: Bool { showHook != nil }
@@ -89,7 +94,13 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     /// Whether it has a layout hook (a plugin host tells its parent, which then asks only when it has).
     package var hasLayout: Bool { layoutHook != nil }
 
+    /// Its presentation, configured under its chef's display traits ("pop.traits/1"), with its sheet,
+    /// page and floating configuration.
     package func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
+        try instance.underTraits { () throws(ComponentFailure) in try configureUnderTraits(data: data) }
+    }
+
+    private func configureUnderTraits(data: RequestData) throws(ComponentFailure) -> Presentation {
         guard let configureFunction else { return Presentation() }
         var raw = Presentation().raw
         configureFunction(pointer, data.tree.root, &raw)
@@ -132,6 +143,10 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
     }
 
     package func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
+        instance.underTraits { animateUnderTraits(showing: showing, context: context, done: done) }
+    }
+
+    private func animateUnderTraits(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool {
         guard let hook = showing ? showHook : hideHook else { return false }
         let sink = Unmanaged.passRetained(context)
         defer { sink.release() }
@@ -170,9 +185,13 @@ package final class PluginControllerLoader: ControllerLoaderComponent {
             abi_version: ABIVersion.host.raw, struct_size: UInt32(MemoryLayout<pop_layout_context_t>.size),
             container: container.raw, keyboard_height: keyboardHeight, default_frame: defaultFrame.raw)
         var frame = defaultFrame.raw
-        guard layoutHook(pointer, &context, &frame) else { return nil }
+        guard instance.underTraits({ layoutHook(pointer, &context, &frame) }) else { return nil }
         return Rect(frame)
     }
+
+    package var observesTraits: Bool { observer != nil }
+
+    package func traitsDidChange(_ traits: DisplayTraits) { observer?.traitsChanged(to: traits) }
 
     package func destroy() {
         CompletionTokens.revoke(tokens, owner: "controller loader \(id)")

@@ -41,6 +41,22 @@ final class PluginInstance {
         if !destroyed { _ = Self.alive.withLock { $0.remove(UInt(bitPattern: component)) } }
     }
 
+    /// Runs a call into the instance under its chef's display traits, which "pop.traits/1" answers
+    /// during it.
+    func underTraits<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try TraitScope.with(context.displayTraits(), body)
+    }
+
+    /// The trait observer "pop.trait_observer/1" offers (ext/traits.h), or nil when it offers none.
+    func traitObserver() throws(ComponentFailure) -> TraitObserver? {
+        guard
+            let found = try extensionTable(
+                POP_EXT_TRAIT_OBSERVER, as: pop_trait_observer_ext_t.self, minimumSize: MemoryLayout<pop_trait_observer_ext_t>.size),
+            found.header.contains(\pop_trait_observer_ext_t.traits_changed), let hook = found.table.pointee.traits_changed
+        else { return nil }
+        return TraitObserver(component: component, hook: hook)
+    }
+
     /// The instance as its kind struct.
     func kind<T>(_ type: T.Type) -> UnsafePointer<T> {
         UnsafeRawPointer(component).assumingMemoryBound(to: type)

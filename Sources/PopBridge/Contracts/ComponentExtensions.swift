@@ -15,8 +15,10 @@ package enum ComponentExtensions {
                 (POP_EXT_SHEET, MemoryLayout<pop_sheet_ext_t>.size),
                 (POP_EXT_PAGE, MemoryLayout<pop_page_ext_t>.size),
                 (POP_EXT_FLOATING, MemoryLayout<pop_floating_ext_t>.size),
+                (POP_EXT_TRAIT_OBSERVER, MemoryLayout<pop_trait_observer_ext_t>.size),
             ]
-        case .viewLoader, .reformer: []
+        case .viewLoader: [(POP_EXT_TRAIT_OBSERVER, MemoryLayout<pop_trait_observer_ext_t>.size)]
+        case .reformer: []
         }
     }
 }

@@ -29,8 +29,8 @@ struct ContentError: Error, Hashable, CustomStringConvertible {
 /// "button: unknown style 9", "text_field: duplicate id \"pin\"", "divider: a second root node
 /// (the content has exactly one)", "spacer: more than 4096 nodes", "begin_vstack: deeper than 32
 /// levels"…); later calls are ignored. `finish` adds "no content" and "<n> container(s) left open (…)".
-/// A call from any thread but the one that made the builder is ignored and makes the content
-/// invalid too ("a builder function was called from another thread…").
+/// "pop.content_style/1"'s modifiers (`ContentStyle`) follow the same rules. A call from any thread
+/// but the one that made the builder is ignored and makes the content invalid too ("a builder function was called from another thread…").
 final class ContentBuilder {
     static let maxNodes = Int(POP_CONTENT_MAX_NODES)
     static let maxDepth = Int(POP_CONTENT_MAX_DEPTH)
@@ -190,7 +190,7 @@ final class ContentBuilder {
     }
 
     /// The builder behind a table pointer from a plugin; nil for NULL or foreign pointers.
-    private static func owner(of builder: UnsafePointer<pop_content_builder_t>?) -> ContentBuilder? {
+    static func owner(of builder: UnsafePointer<pop_content_builder_t>?) -> ContentBuilder? {
         guard let owner = live.owner(of: builder, context: { $0.host_ctx }) else { return nil }
         guard pthread_equal(owner.thread, pthread_self()) != 0 else {
             owner.calledFromAnotherThread.store(true, ordering: .releasing)
@@ -199,7 +199,7 @@ final class ContentBuilder {
         return owner
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         if error == nil { error = message }
     }
 
@@ -218,7 +218,7 @@ final class ContentBuilder {
         return string
     }
 
-    private func checkLength(_ length: Double, _ name: String, in function: String) -> Bool {
+    func checkLength(_ length: Double, _ name: String, in function: String) -> Bool {
         guard error == nil else { return false }
         guard length.isFinite, length >= 0 else {
             fail("\(function): \(name) \(length) is negative or not finite")
@@ -227,7 +227,7 @@ final class ContentBuilder {
         return true
     }
 
-    private func check<Enum>(_ value: Enum?, _ name: String, _ raw: Int32, in function: String) -> Enum? {
+    func check<Enum>(_ value: Enum?, _ name: String, _ raw: Int32, in function: String) -> Enum? {
         guard error == nil else { return nil }
         if value == nil { fail("\(function): unknown \(name) \(raw)") }
         return value
@@ -285,7 +285,7 @@ final class ContentBuilder {
         place(ContentNode(container.make(container.children)))
     }
 
-    private func modify(_ function: String, _ change: (inout ContentNode) -> Void) {
+    func modify(_ function: String, _ change: (inout ContentNode) -> Void) {
         guard error == nil else { return }
         guard hasLastNode else {
             return fail("\(function): no node to modify (a modifier follows the node it applies to, or its container's end)")

@@ -24,6 +24,9 @@ public final class Chef {
     public var trace: TraceSink?
     /// Who puts the popups on screen; told of every transition. Not retained.
     public weak var presenter: (any PopupPresenter)?
+    /// The person's display traits, which its components are told of when the host calls them
+    /// (`ComponentContext.displayTraits`); the presentation engine keeps it up to date.
+    public var displayTraits = DisplayTraits()
     /// Called with every final event, after teardown and before the next queued popup starts.
     public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
 

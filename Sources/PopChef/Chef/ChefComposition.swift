@@ -67,6 +67,7 @@ extension Chef {
         let request = popup.request, inbox = self.inbox, id = popup.id
         var context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }
         context.controlSheet = { [weak self] control in self?.presenter?.control(control, of: id) ?? false }
+        context.displayTraits = { [weak self] in self?.displayTraits ?? DisplayTraits() }
         if let id = request.handler { popup.handler = try catalog.makeHandler(id, context: context) }
         if let id = request.viewLoader { popup.viewLoader = try catalog.makeViewLoader(id, context: context) }
         if let id = request.controllerLoader { popup.controllerLoader = try catalog.makeControllerLoader(id, context: context) }

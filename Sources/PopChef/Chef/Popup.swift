@@ -85,7 +85,7 @@ final class Popup {
     var presented: PresentedPopup {
         PresentedPopup(
             id: id, presentation: presentation, content: content ?? ContentNode(.spacer(minLength: 0)),
-            controllerLoader: controllerLoader)
+            controllerLoader: controllerLoader, viewLoader: viewLoader)
     }
 
     func snapshot(at time: VirtualTime) -> PopupSnapshot {

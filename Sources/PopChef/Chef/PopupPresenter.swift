@@ -24,6 +24,8 @@ public struct PresentedPopup {
     public let content: ContentNode
     /// Its controller loader, for the layout hook.
     public let controllerLoader: any ControllerLoaderComponent
+    /// Its view loader, told of trait changes while it is on screen.
+    public let viewLoader: any ViewLoaderComponent
 
     public var layer: Layer { presentation.layer }
 }

@@ -13,6 +13,9 @@ public struct ComponentContext {
     /// Asks the request's sheet for a programmatic change (`SheetControl`); false when it is not a
     /// sheet on screen. Main-thread only. Default: always false (an instance outside any chef).
     public var controlSheet: (SheetControl) -> Bool = { _ in false }
+    /// The display traits a call into the instance is made under now: its chef's (a plugin asks
+    /// for them through "pop.traits/1"). Main-thread only. Default: the default traits.
+    public var displayTraits: () -> DisplayTraits = { DisplayTraits() }
 
     public init(clock: VirtualClock, reportMisbehaviour: @escaping @Sendable (String) -> Void) {
         self.clock = clock

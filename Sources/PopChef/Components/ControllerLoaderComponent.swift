@@ -16,6 +16,12 @@ public protocol ControllerLoaderComponent: AnyObject {
     /// A custom layout: the popup's frame, or nil for `defaultFrame`. Asked whenever the space the
     /// popup is laid out in changes.
     func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect?
+    /// Whether it wants to hear trait changes while its popup is on screen (`traitsDidChange`).
+    /// Default: no.
+    var observesTraits: Bool { get }
+    /// The person's display traits changed to `traits` while its popup is on screen (UIKit's
+    /// `traitCollectionDidChange`), before the popup is laid out again.
+    func traitsDidChange(_ traits: DisplayTraits)
     func destroy()
 }
 
@@ -25,5 +31,7 @@ extension ControllerLoaderComponent {
     public func configure(data: RequestData) throws(ComponentFailure) -> Presentation { Presentation() }
     public func animate(showing: Bool, context: AnimationContext, done: Completion<Void>) -> Bool { false }
     public func layout(container: Rect, keyboardHeight: Double, defaultFrame: Rect) -> Rect? { nil }
+    public var observesTraits: Bool { false }
+    public func traitsDidChange(_ traits: DisplayTraits) {}
     public func destroy() {}
 }

@@ -8,8 +8,9 @@ extension NavigationStack {
     /// its creation fails, the view loader fails to build, or the controller loader does not choose
     /// the page style or declares it badly; every instance made so far is destroyed then.
     public func makePage(_ request: PageRequest) throws(ComponentFailure) -> Page {
-        let kind = request.kind ?? request.viewLoader
-        let context = ComponentContext(clock: chef.clock) { message in Chef.logger.warning("page \(kind): \(message)") }
+        let kind = request.kind ?? request.viewLoader, chef = self.chef
+        var context = ComponentContext(clock: chef.clock) { message in Chef.logger.warning("page \(kind): \(message)") }
+        context.displayTraits = { [weak chef] in chef?.displayTraits ?? DisplayTraits() }
         let catalog = chef.catalog
         let viewLoader = try catalog.makeViewLoader(request.viewLoader, context: context)
         let controllerLoader: any ControllerLoaderComponent

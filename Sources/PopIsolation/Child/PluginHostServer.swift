@@ -11,6 +11,9 @@ final class PluginHostServer {
     private let outbox: ChildOutbox
     private var instances: [UInt64: ServedInstance] = [:]
     private var lastInstance: UInt64 = 0
+    /// The display traits of the call being served (its request's): what every instance's context
+    /// gives, so "pop.traits/1" answers here as in the parent's process.
+    private var traits = DisplayTraits()
 
     init(source: PluginComponents, outbox: ChildOutbox) {
         self.source = source
@@ -21,6 +24,10 @@ final class PluginHostServer {
     /// protocol) or the answer cannot be written (the parent has gone): the plugin host ends.
     func serve(_ line: String) -> Bool {
         guard let request = try? ValueDecoder().decode(HostRequest.self, json: line.utf8) else { return false }
+        // A nested call (the parent answering a question) has its own traits; the outer call's return after it.
+        let outer = traits
+        traits = request.traits ?? DisplayTraits()
+        defer { traits = outer }
         outbox.beginCall()
         let reply = answer(request.call)
         reportTimers()
@@ -115,6 +122,14 @@ final class PluginHostServer {
                     controllerLoader.layout(container: container, keyboardHeight: keyboardHeight, defaultFrame: defaultFrame).map(
                         ExactRect.init))
             }
+        case .traitsChanged(let number, let traits):
+            guard let instance = instances[number] else { return unknown(number) }
+            switch instance.component {
+            case .viewLoader(let viewLoader): viewLoader.traitsDidChange(traits)
+            case .controllerLoader(let controllerLoader): controllerLoader.traitsDidChange(traits)
+            case .handler, .reformer: return unknown(number)
+            }
+            return .done
         case .reform(let number, let reference):
             guard let instance = instances[number], case .reformer(let reformer) = instance.component else { return unknown(number) }
             guard let data = instance.data(reference) else { return unknownData(number) }
@@ -145,6 +160,7 @@ final class PluginHostServer {
         context.controlSheet = { [unowned self] control in
             outbox.ask(.controlSheet(instance: number, control: control), serveNested: self.serve)
         }
+        context.displayTraits = { [unowned self] in self.traits }
         do {
             switch kind {
             case .handler:
@@ -154,15 +170,17 @@ final class PluginHostServer {
                     actions: handler.actions.values.sorted { $0.name < $1.name }, decidesPresentation: handler.decidesPresentation,
                     pageEvents: (handler as? PluginHandler)?.hearsPageEvents ?? false)
             case .viewLoader:
-                component = .viewLoader(try source.makeViewLoader(id, context: context))
-                traits = .viewLoader
+                let viewLoader = try source.makeViewLoader(id, context: context)
+                component = .viewLoader(viewLoader)
+                traits = .viewLoader(observesTraits: viewLoader.observesTraits)
             case .controllerLoader:
                 let controllerLoader = try source.makeControllerLoader(id, context: context)
                 component = .controllerLoader(controllerLoader)
                 traits = .controllerLoader(
                     showAnimation: controllerLoader.hasShowAnimation, hideAnimation: controllerLoader.hasHideAnimation,
                     layout: (controllerLoader as? PluginControllerLoader)?.hasLayout ?? false,
-                    sheet: (controllerLoader as? PluginControllerLoader)?.hasSheetHooks ?? false)
+                    sheet: (controllerLoader as? PluginControllerLoader)?.hasSheetHooks ?? false,
+                    observesTraits: controllerLoader.observesTraits)
             case .reformer:
                 component = .reformer(try source.makeReformer(id, context: context))
                 traits = .reformer

@@ -65,14 +65,19 @@ public final class IsolatedComponents: ExtensionListing {
 
     public func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
         let (remote, traits) = try create(id, kind: .viewLoader, context: context)
-        guard case .viewLoader = traits else { throw wrongTraits(remote) }
-        return adopt(RemoteViewLoader(remote), on: remote)
+        guard case .viewLoader(let observesTraits) = traits else { throw wrongTraits(remote) }
+        return adopt(RemoteViewLoader(remote, observesTraits: observesTraits), on: remote)
     }
 
     public func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
         let (remote, traits) = try create(id, kind: .controllerLoader, context: context)
-        guard case .controllerLoader(let show, let hide, let layout, let sheet) = traits else { throw wrongTraits(remote) }
-        return adopt(RemoteControllerLoader(remote, showAnimation: show, hideAnimation: hide, layout: layout, sheet: sheet), on: remote)
+        guard case .controllerLoader(let show, let hide, let layout, let sheet, let observesTraits) = traits else {
+            throw wrongTraits(remote)
+        }
+        return adopt(
+            RemoteControllerLoader(
+                remote, showAnimation: show, hideAnimation: hide, layout: layout, sheet: sheet, observesTraits: observesTraits),
+            on: remote)
     }
 
     public func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
@@ -154,7 +159,7 @@ public final class IsolatedComponents: ExtensionListing {
             throw RemoteInstance.failure(for: reply, on: connection, id: id)
         }
         connection.attach(RemoteContext(context, instance: number, connection: connection, id: id))
-        return (RemoteInstance(connection: connection, number: number, id: id), traits)
+        return (RemoteInstance(connection: connection, number: number, id: id, displayTraits: context.displayTraits), traits)
     }
 
     /// The plugin's live plugin host: the one it has, else a new one (refused while quarantined).

@@ -147,14 +147,16 @@ final class PluginHostConnection {
 
     /// Makes `call` and returns its answer, after acting on the events that came with it; nil when
     /// the plugin host failed, during this call or before. `what` names the call for the failure's
-    /// message ("did_present of com.example.handler").
-    func call(_ call: HostCall, _ what: @autoclosure () -> String) -> ChildReply? {
+    /// message ("did_present of com.example.handler"). `traits` are the display traits the call is
+    /// made under (those of the instance's chef; nil for the defaults).
+    func call(_ call: HostCall, _ what: @autoclosure () -> String, traits: DisplayTraits? = nil) -> ChildReply? {
         guard failure == nil else { return nil }
         serial += 1
         // A call made while answering this one's question takes the next serial.
         let serial = self.serial
         let deadline = ContinuousClock.now + callTimeout
-        guard let request = try? ValueEncoder().encode(HostRequest(serial: serial, call: call)).json,
+        let traits = traits?.isDefault == false ? traits : nil
+        guard let request = try? ValueEncoder().encode(HostRequest(serial: serial, call: call, traits: traits)).json,
             child.send(line: request, deadline: deadline)
         else {
             return fail(

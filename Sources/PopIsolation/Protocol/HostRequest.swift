@@ -2,10 +2,12 @@ import PopChef
 import PopModel
 
 /// One call the parent makes into a plugin host: `serial` numbers it (the answer echoes it), `call`
-/// says what to do.
+/// says what to do, `traits` are the display traits of the instance's chef the call is made under
+/// ("pop.traits/1" answers them in the plugin host; nil: the default traits, left out of the line).
 struct HostRequest: Codable {
     var serial: UInt64
     var call: HostCall
+    var traits: DisplayTraits?
 }
 
 /// The calls of the component protocols, by instance: everything the chef (or the presentation
@@ -38,6 +40,8 @@ enum HostCall: Codable {
     case animate(instance: UInt64, request: AnimationRequest, completion: UInt64)
     /// The layout hook → `frame`.
     case layout(instance: UInt64, container: Rect, keyboardHeight: Double, defaultFrame: Rect)
+    /// "pop.trait_observer/1": the traits changed to `traits` → `done`.
+    case traitsChanged(instance: UInt64, traits: DisplayTraits)
     /// → `done`; the instance is gone.
     case destroy(instance: UInt64)
     /// The plugin's `on_main_thread`, if it asked for it → `answer` (whether it was called).

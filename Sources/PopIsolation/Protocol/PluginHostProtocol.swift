@@ -6,7 +6,7 @@ import PopProcess
 // serves one plugin file's components (docs/isolation.md has the whole exchange):
 //
 //   parent → child, standard input: one `PluginHostLaunch` as a JSON line, then end of file.
-//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/3", then one `ChildMessage`
+//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/4", then one `ChildMessage`
 //                                    answering call 0 with `.ready(PluginInfo)` or `.failure`.
 //   then, on descriptor 3 both ways (a socket pair), one JSON object a line:
 //     parent → child: `HostRequest`s, one at a time: the parent waits for the answer (a deadline per
@@ -19,7 +19,7 @@ import PopProcess
 
 extension ChildProtocol {
     /// What a plugin host speaks.
-    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 3)
+    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 4)
 }
 
 /// What a plugin host is started for, sent as one JSON line on its standard input.

@@ -33,6 +33,7 @@ final class RemoteContext {
 
     private func fire() {
         pending = nil
-        _ = connection.call(.advanceClock(instance: instance, to: context.clock.now), "a pop.timer/1 timer of \(id)")
+        _ = connection.call(
+            .advanceClock(instance: instance, to: context.clock.now), "a pop.timer/1 timer of \(id)", traits: context.displayTraits())
     }
 }

@@ -11,10 +11,13 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
     private let hasLayout: Bool
     /// It has "pop.sheet/1" hooks; without, its `SheetDelegate` calls cost nothing.
     private let hasSheetHooks: Bool
+    /// It offers "pop.trait_observer/1"; without, trait changes cost no call.
+    let observesTraits: Bool
     private var remote: RemoteInstance
 
-    init(_ remote: RemoteInstance, showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool) {
+    init(_ remote: RemoteInstance, showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool, observesTraits: Bool) {
         self.remote = remote
+        self.observesTraits = observesTraits
         id = remote.id
         hasShowAnimation = showAnimation
         hasHideAnimation = hideAnimation
@@ -50,6 +53,11 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
                     defaultFrame: defaultFrame), "layout")
         else { return nil }
         return frame?.rect
+    }
+
+    func traitsDidChange(_ traits: DisplayTraits) {
+        guard observesTraits else { return }
+        _ = remote.call(.traitsChanged(instance: remote.number, traits: traits), "traits_changed")
     }
 
     func destroy() { remote.destroy(owner: self) }

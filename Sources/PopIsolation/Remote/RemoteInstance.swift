@@ -8,13 +8,16 @@ struct RemoteInstance {
     let number: UInt64
     /// The component id, for failure messages.
     let id: String
+    /// The display traits of its chef now: every call carries them.
+    private let displayTraits: () -> DisplayTraits
     private var sentData = SentData()
     private var completions: [UInt64] = []
 
-    init(connection: PluginHostConnection, number: UInt64, id: String) {
+    init(connection: PluginHostConnection, number: UInt64, id: String, displayTraits: @escaping () -> DisplayTraits) {
         self.connection = connection
         self.number = number
         self.id = id
+        self.displayTraits = displayTraits
     }
 
     /// How a call passes `data` to it.
@@ -27,9 +30,10 @@ struct RemoteInstance {
         return id
     }
 
-    /// Makes `call`; nil when its plugin host has failed. `what` is the ABI function's name.
+    /// Makes `call` under its chef's display traits; nil when its plugin host has failed. `what` is
+    /// the ABI function's name.
     func call(_ call: HostCall, _ what: @autoclosure () -> String) -> ChildReply? {
-        connection.call(call, "\(what()) of \(id)")
+        connection.call(call, "\(what()) of \(id)", traits: displayTraits())
     }
 
     /// The failure a throwing call ends with when `reply` is not its answer.

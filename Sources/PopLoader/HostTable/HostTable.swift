@@ -62,7 +62,7 @@ package final class HostTable: @unchecked Sendable {
     package var isIntact: Bool { table.pointee.host_data == Unmanaged.passUnretained(self).toOpaque() }
 
     /// Logs `message` on the plugin's behalf, tagged with its path.
-    func log(level: Logger.Level, _ message: String) {
+    package func log(level: Logger.Level, _ message: String) {
         logger.withLock { logger in
             if logger == nil {
                 logger = Logger(label: "pophost.plugin")

@@ -47,6 +47,9 @@ public struct TraceEvent: Hashable, Sendable {
         case openURL = "open-url"
         /// The person's display traits changed (`detail`: what changed, as `appearance dark, content-size ax5`).
         case traits
+        /// A component of a popup on screen heard the traits change ("pop.trait_observer/1";
+        /// `detail`: "view-loader <id>" or "controller-loader <id>").
+        case traitsObserved = "traits-observed"
         // The navigation stack (request 0; `detail` names the page)
         case pagePush = "page-push"
         case pagePop = "page-pop"

@@ -1,7 +1,7 @@
 /// What a person has set on their device that changes how everything is drawn and moves, beside the
 /// screen's geometry (UIKit's trait collection and accessibility settings): the appearance, the text
 /// size, the layout direction and Reduce Motion. A frame carries the traits it was drawn under.
-public struct DisplayTraits: Hashable, Sendable {
+public struct DisplayTraits: Hashable, Sendable, Codable {
     /// Light or dark (UIKit's `userInterfaceStyle`): semantic colours and the host's chrome resolve for it.
     public var appearance: Appearance
     /// The person's text size (UIKit's `preferredContentSizeCategory`): text marked with a text style scales.

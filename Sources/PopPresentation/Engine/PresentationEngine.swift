@@ -257,15 +257,35 @@ public final class PresentationEngine: PopupPresenter {
     }
 
     /// The person changes their display traits (appearance, text size, layout direction, Reduce
-    /// Motion): traced `traits` with what changed; what moves from now on moves as they say
-    /// (`ReducedMotion`), what is already moving finishes as it began.
+    /// Motion): traced `traits` with what changed; every popup's content is resolved again, the
+    /// components that observe traits hear of it (`tellObservers`), every popup is laid out again.
+    /// What moves from now on moves as they say (`ReducedMotion`), what is already moving finishes
+    /// as it began.
     public func setDisplayTraits(_ display: DisplayTraits) {
         guard display != traits.display else { return }
         let change = display.changes(from: traits.display)
         traits.display = display
+        chef.displayTraits = display
         chef.record(.traits, request: 0, detail: change)
         for screen in popups.values { screen.resolve(for: display) }
+        tellObservers(display)
         relayout(over: .zero)
+    }
+
+    /// UIKit's `traitCollectionDidChange`: each popup on screen in the order it came on screen, its
+    /// view loader before its controller loader, each that observes traits once, traced
+    /// `traits-observed`.
+    private func tellObservers(_ display: DisplayTraits) {
+        for screen in popups.values.sorted(by: { $0.order < $1.order }) {
+            if screen.viewLoader.observesTraits {
+                chef.record(.traitsObserved, request: screen.id, detail: "view-loader \(screen.viewLoader.id)")
+                screen.viewLoader.traitsDidChange(display)
+            }
+            if screen.controllerLoader.observesTraits {
+                chef.record(.traitsObserved, request: screen.id, detail: "controller-loader \(screen.controllerLoader.id)")
+                screen.controllerLoader.traitsDidChange(display)
+            }
+        }
     }
 
     /// Whether motion is reduced (the person's Reduce Motion).

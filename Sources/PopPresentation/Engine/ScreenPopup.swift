@@ -13,6 +13,8 @@ final class ScreenPopup {
     /// The content as it is laid out and drawn now: `built` resolved for the display traits.
     private(set) var content: ContentNode
     let controllerLoader: any ControllerLoaderComponent
+    /// Its view loader, told of trait changes while it is on screen.
+    let viewLoader: any ViewLoaderComponent
     /// Its layout and behaviour; a sheet's is remade when its detents or selection change, an
     /// adaptive popover's when the size class does.
     var style: PresentationStyle
@@ -41,6 +43,7 @@ final class ScreenPopup {
         built = popup.content
         content = popup.content
         controllerLoader = popup.controllerLoader
+        viewLoader = popup.viewLoader
         style = PresentationStyle.of(popup.presentation)
         if popup.layer == .sheet { sheet = SheetState(selected: popup.presentation.sheet.selectedDetent) }
         self.order = order

@@ -47,8 +47,9 @@ typedef struct pop_component {
      * stays valid, and the same, until destroy(). The host asks when it creates the instance; a
      * table whose header breaks version.h's rule makes the creation fail. Controller loaders may
      * offer "pop.layout/1" (ext/layout.h), "pop.animation/1" (ext/animation.h), "pop.sheet/1"
-     * (ext/sheet.h), "pop.page/1" (ext/page.h) and "pop.floating/1" (ext/floating.h); handlers
-     * "pop.page-handler/1" (ext/page.h). */
+     * (ext/sheet.h), "pop.page/1" (ext/page.h) and "pop.floating/1" (ext/floating.h); view loaders
+     * and controller loaders "pop.trait_observer/1" (ext/traits.h); handlers "pop.page-handler/1"
+     * (ext/page.h). */
     const void *(*get_extension)(const struct pop_component *component, const char *extension_id);
 } pop_component_t;
 

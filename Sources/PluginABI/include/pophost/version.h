@@ -48,7 +48,9 @@
  *        ("pop.page/1", "pop.page-handler/1", ext/page.h) and pages that float ("pop.floating/1",
  *        ext/floating.h), giving POP_STYLE_SHEET, POP_STYLE_POPOVER, POP_STYLE_PAGE and
  *        POP_STYLE_FLOATING their meaning; the host's timers ("pop.timer/1", ext/timer.h); and
- *        sample data ("pop.factory.sample-data/1", ext/sample_data.h). From plugins of any minor, a
+ *        sample data ("pop.factory.sample-data/1", ext/sample_data.h); the person's display traits
+ *        ("pop.traits/1" and "pop.trait_observer/1", ext/traits.h) and content named by meaning,
+ *        semantic colours and text styles ("pop.content_style/1", ext/content_style.h). From plugins of any minor, a
  *        host of 1.1 takes at most POP_ANIMATION_MAX_KEYFRAMES keyframes an animation
  *        (controller_loader.h), refuses a create() that returns an instance still alive
  *        (component.h), and reports get_options values outside their ranges (handler.h).

@@ -24,6 +24,7 @@ static struct {
     const pop_host_t *host;
     const pop_host_log_t *log;     /* "pop.log/1", or NULL */
     const pop_host_value_t *value; /* "pop.value/1", or NULL */
+    const pop_host_content_style_t *style; /* "pop.content_style/1", or NULL */
 } plugin;
 
 /* ---- host services ------------------------------------------------------------------------------ */
@@ -62,6 +63,10 @@ bool data_bool(const pop_value_t *data, const char *key, bool fallback) {
     const pop_host_value_t *v = plugin.value;
     if (!v || !v->get || !v->get_bool) return fallback;
     return v->get_bool(v->get(data, key), fallback);
+}
+
+const pop_host_content_style_t *content_style(void) {
+    return plugin.style;
 }
 
 /* ---- component instances ------------------------------------------------------------------------ */
@@ -159,6 +164,7 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
         plugin.host = host;
         plugin.log = host->get_extension ? host->get_extension(host, POP_HOST_EXT_LOG) : NULL;
         plugin.value = host->get_extension ? host->get_extension(host, POP_HOST_EXT_VALUE) : NULL;
+        plugin.style = host->get_extension ? host->get_extension(host, POP_HOST_EXT_CONTENT_STYLE) : NULL;
     }
     plugin.init_count++;
     return true;

@@ -6,6 +6,7 @@
 #define PLUGIN_H
 
 #include <pophost/pophost.h>
+#include <pophost/ext/content_style.h>
 
 #include <stddef.h>
 
@@ -32,6 +33,11 @@ const char *data_string(const pop_value_t *data, const char *key, const char *fa
 
 /* The boolean member `key` of the request's data, or `fallback`. */
 bool data_bool(const pop_value_t *data, const char *key, bool fallback);
+
+/* "pop.content_style/1": the host's modifiers that name text sizes and colours by meaning, so the
+ * popup follows the person's text size and light or dark; NULL when the host does not offer them
+ * (then the content keeps the sizes and colours it was written with). */
+const pop_host_content_style_t *content_style(void);
 
 /* ---- component instances (plugin.c) ------------------------------------------------------------
  *

@@ -10,9 +10,18 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     (void)self;
     if (!b) return false;
     b->begin_vstack(b, 12, POP_ALIGN_CENTER);
+    const pop_host_content_style_t *style = content_style(); /* by meaning too, when the host offers it */
     b->text(b, data_string(data, "title", PLUGIN_NAME), 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0);
-    b->text(b, data_string(data, "message", "Made with pophost new."), 14, POP_WEIGHT_REGULAR, 0x333333FF,
+    if (style) {
+        style->text_style(b, POP_TEXT_STYLE_HEADLINE); /* 17 pt at the default text size */
+        style->foreground(b, POP_COLOR_LABEL);         /* black in light, white in dark */
+    }
+    b->text(b, data_string(data, "message", "Made with pophost new."), 15, POP_WEIGHT_REGULAR, 0x3C3C4399,
             POP_ALIGN_CENTER, 0);
+    if (style) {
+        style->text_style(b, POP_TEXT_STYLE_SUBHEADLINE);
+        style->foreground(b, POP_COLOR_SECONDARY_LABEL);
+    }
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Not now", POP_BUTTON_CANCEL, "pop.dismiss"); /* a host action: dismisses */
     b->button(b, "OK", POP_BUTTON_DEFAULT, "confirm");        /* the handler's action */
@@ -21,6 +30,7 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     /* Modifiers apply to the vstack just closed. */
     b->padding(b, 20, 20, 20, 20);
     b->background(b, 0xFFFFFFFF);
+    if (style) style->background(b, POP_COLOR_SYSTEM_BACKGROUND);
     b->corner_radius(b, 16);
     return true;
 }

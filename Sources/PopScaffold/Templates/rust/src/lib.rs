@@ -105,16 +105,24 @@ impl ViewLoader for MyPopupView {
     /// Sizes in points, colours 0xRRGGBBAA. Returning false ends the request with a plugin error.
     fn build(&mut self, data: Data, b: &mut Builder) -> bool {
         b.vstack(12.0, POP_ALIGN_CENTER, |b| {
-            b.text(data.string_or("title", "my-popup"), 17.0, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0);
+            // By meaning too: the text follows the person's text size and light or dark.
+            b.text(data.string_or("title", "my-popup"), 17.0, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0)
+                .text_style(POP_TEXT_STYLE_HEADLINE)
+                .foreground(POP_COLOR_LABEL);
             let message = data.string_or("message", "Made with pophost new.");
-            b.text(message, 14.0, POP_WEIGHT_REGULAR, 0x333333FF, POP_ALIGN_CENTER, 0);
+            b.text(message, 15.0, POP_WEIGHT_REGULAR, 0x3C3C4399, POP_ALIGN_CENTER, 0)
+                .text_style(POP_TEXT_STYLE_SUBHEADLINE)
+                .foreground(POP_COLOR_SECONDARY_LABEL);
             b.hstack(8.0, POP_ALIGN_FILL, |b| {
                 b.button("Not now", POP_BUTTON_CANCEL, "pop.dismiss"); // a host action: dismisses
                 b.button("OK", POP_BUTTON_DEFAULT, "confirm"); // the handler's action
             });
         });
         // Modifiers apply to the vstack just closed.
-        b.padding(20.0, 20.0, 20.0, 20.0).background(0xFFFFFFFF).corner_radius(16.0);
+        b.padding(20.0, 20.0, 20.0, 20.0)
+            .background(0xFFFFFFFF)
+            .semantic_background(POP_COLOR_SYSTEM_BACKGROUND)
+            .corner_radius(16.0);
         true
     }
 }

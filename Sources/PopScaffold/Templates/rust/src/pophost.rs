@@ -119,6 +119,64 @@ pub const POP_WEIGHT_MEDIUM: PopWeight = 1;
 pub const POP_WEIGHT_SEMIBOLD: PopWeight = 2;
 pub const POP_WEIGHT_BOLD: PopWeight = 3;
 
+// ---- content by meaning (ext/traits.h, ext/content_style.h) -------------------------------------
+
+pub const POP_HOST_EXT_CONTENT_STYLE: &CStr = c"pop.content_style/1";
+
+/// UIKit's text styles: the text's size follows the person's text size (Dynamic Type).
+pub type PopTextStyle = i32;
+pub const POP_TEXT_STYLE_LARGE_TITLE: PopTextStyle = 0;
+pub const POP_TEXT_STYLE_TITLE1: PopTextStyle = 1;
+pub const POP_TEXT_STYLE_TITLE2: PopTextStyle = 2;
+pub const POP_TEXT_STYLE_TITLE3: PopTextStyle = 3;
+pub const POP_TEXT_STYLE_HEADLINE: PopTextStyle = 4;
+pub const POP_TEXT_STYLE_BODY: PopTextStyle = 5;
+pub const POP_TEXT_STYLE_CALLOUT: PopTextStyle = 6;
+pub const POP_TEXT_STYLE_SUBHEADLINE: PopTextStyle = 7;
+pub const POP_TEXT_STYLE_FOOTNOTE: PopTextStyle = 8;
+pub const POP_TEXT_STYLE_CAPTION1: PopTextStyle = 9;
+pub const POP_TEXT_STYLE_CAPTION2: PopTextStyle = 10;
+
+/// UIKit's semantic colours, resolved by the host for the appearance (light or dark).
+pub type PopSemanticColor = i32;
+pub const POP_COLOR_LABEL: PopSemanticColor = 0;
+pub const POP_COLOR_SECONDARY_LABEL: PopSemanticColor = 1;
+pub const POP_COLOR_TERTIARY_LABEL: PopSemanticColor = 2;
+pub const POP_COLOR_QUATERNARY_LABEL: PopSemanticColor = 3;
+pub const POP_COLOR_PLACEHOLDER_TEXT: PopSemanticColor = 4;
+pub const POP_COLOR_SYSTEM_BACKGROUND: PopSemanticColor = 5;
+pub const POP_COLOR_SECONDARY_SYSTEM_BACKGROUND: PopSemanticColor = 6;
+pub const POP_COLOR_TERTIARY_SYSTEM_BACKGROUND: PopSemanticColor = 7;
+pub const POP_COLOR_SYSTEM_GROUPED_BACKGROUND: PopSemanticColor = 8;
+pub const POP_COLOR_SECONDARY_SYSTEM_GROUPED_BACKGROUND: PopSemanticColor = 9;
+pub const POP_COLOR_TERTIARY_SYSTEM_GROUPED_BACKGROUND: PopSemanticColor = 10;
+pub const POP_COLOR_SEPARATOR: PopSemanticColor = 11;
+pub const POP_COLOR_OPAQUE_SEPARATOR: PopSemanticColor = 12;
+pub const POP_COLOR_SYSTEM_FILL: PopSemanticColor = 13;
+pub const POP_COLOR_SECONDARY_SYSTEM_FILL: PopSemanticColor = 14;
+pub const POP_COLOR_TERTIARY_SYSTEM_FILL: PopSemanticColor = 15;
+pub const POP_COLOR_QUATERNARY_SYSTEM_FILL: PopSemanticColor = 16;
+pub const POP_COLOR_LINK: PopSemanticColor = 17;
+pub const POP_COLOR_SYSTEM_BLUE: PopSemanticColor = 18;
+pub const POP_COLOR_SYSTEM_RED: PopSemanticColor = 19;
+pub const POP_COLOR_SYSTEM_GREEN: PopSemanticColor = 20;
+pub const POP_COLOR_SYSTEM_GRAY: PopSemanticColor = 21;
+pub const POP_COLOR_SYSTEM_GRAY2: PopSemanticColor = 22;
+pub const POP_COLOR_SYSTEM_GRAY3: PopSemanticColor = 23;
+pub const POP_COLOR_SYSTEM_GRAY4: PopSemanticColor = 24;
+pub const POP_COLOR_SYSTEM_GRAY5: PopSemanticColor = 25;
+pub const POP_COLOR_SYSTEM_GRAY6: PopSemanticColor = 26;
+pub const POP_COLOR_TINT: PopSemanticColor = 27;
+pub const POP_COLOR_DESTRUCTIVE: PopSemanticColor = 28;
+
+/// How a node lays out in right-to-left (UIKit's semanticContentAttribute).
+pub type PopDirection = i32;
+pub const POP_DIRECTION_UNSPECIFIED: PopDirection = 0;
+pub const POP_DIRECTION_PLAYBACK: PopDirection = 1;
+pub const POP_DIRECTION_SPATIAL: PopDirection = 2;
+pub const POP_DIRECTION_FORCE_LEFT_TO_RIGHT: PopDirection = 3;
+pub const POP_DIRECTION_FORCE_RIGHT_TO_LEFT: PopDirection = 4;
+
 pub type PopButtonStyle = i32;
 pub const POP_BUTTON_DEFAULT: PopButtonStyle = 0;
 pub const POP_BUTTON_CANCEL: PopButtonStyle = 1;
@@ -393,6 +451,18 @@ pub struct PopControllerLoader {
         Option<unsafe extern "C" fn(*const PopControllerLoader, *const c_void, Option<unsafe extern "C" fn()>) -> bool>,
 }
 
+/// "pop.content_style/1" (ext/content_style.h): content builder modifiers by meaning.
+#[repr(C)]
+pub struct PopHostContentStyle {
+    pub abi_version: PopVersion,
+    pub struct_size: u32,
+    pub text_style: Option<unsafe extern "C" fn(*const PopContentBuilder, PopTextStyle)>,
+    pub foreground: Option<unsafe extern "C" fn(*const PopContentBuilder, PopSemanticColor)>,
+    pub background: Option<unsafe extern "C" fn(*const PopContentBuilder, PopSemanticColor)>,
+    pub border: Option<unsafe extern "C" fn(*const PopContentBuilder, f64, PopSemanticColor)>,
+    pub direction: Option<unsafe extern "C" fn(*const PopContentBuilder, PopDirection)>,
+}
+
 #[repr(C)]
 pub struct PopPluginEntry {
     pub abi_version: PopVersion,
@@ -431,6 +501,8 @@ const _: () = {
     assert!(offset_of!(PopPresentation, pause_on_touch) == 160 && offset_of!(PopPresentation, hide_curve) == 168);
     assert!(size_of::<PopControllerLoader>() == 80 && offset_of!(PopControllerLoader, animate_hide) == 72);
     assert!(size_of::<PopPluginEntry>() == 56 && offset_of!(PopPluginEntry, on_main_thread) == 48);
+    assert!(size_of::<PopHostContentStyle>() == 56 && offset_of!(PopHostContentStyle, text_style) == 16);
+    assert!(offset_of!(PopHostContentStyle, direction) == 48);
 };
 
 // ---- the safe layer: what lib.rs writes --------------------------------------------------------
@@ -732,6 +804,44 @@ impl<'a> Builder<'a> {
         call!(self, border, width, color);
         self
     }
+
+    // By meaning ("pop.content_style/1"): the host resolves these for the person's appearance and
+    // text size on every frame. Without the extension they do nothing: the content keeps what it
+    // was written with.
+
+    /// The text just added follows the person's text size as `style` does.
+    pub fn text_style(&mut self, style: PopTextStyle) -> &mut Self {
+        self.style(|table, raw| table.text_style.map(|f| unsafe { f(raw, style) }))
+    }
+
+    /// The text just added has the semantic colour `color`.
+    pub fn foreground(&mut self, color: PopSemanticColor) -> &mut Self {
+        self.style(|table, raw| table.foreground.map(|f| unsafe { f(raw, color) }))
+    }
+
+    /// The node just added or closed has the semantic background `color`.
+    pub fn semantic_background(&mut self, color: PopSemanticColor) -> &mut Self {
+        self.style(|table, raw| table.background.map(|f| unsafe { f(raw, color) }))
+    }
+
+    /// A border of `width` points in the semantic colour `color`.
+    pub fn semantic_border(&mut self, width: f64, color: PopSemanticColor) -> &mut Self {
+        self.style(|table, raw| table.border.map(|f| unsafe { f(raw, width, color) }))
+    }
+
+    /// How the node just added or closed lays out in right-to-left (`POP_DIRECTION_*`).
+    pub fn direction(&mut self, direction: PopDirection) -> &mut Self {
+        self.style(|table, raw| table.direction.map(|f| unsafe { f(raw, direction) }))
+    }
+
+    /// Calls one function of "pop.content_style/1", if the host offers it.
+    fn style(&mut self, call: impl FnOnce(&PopHostContentStyle, *const PopContentBuilder) -> Option<()>) -> &mut Self {
+        // SAFETY: the table is the host's, valid until the last deinit; the builder during build.
+        if let Some(table) = unsafe { CONTENT_STYLE.load(Ordering::Acquire).as_ref() } {
+            call(table, self.raw);
+        }
+        self
+    }
 }
 
 // ---- plugin state: set up by the first init, cleared by the last deinit ------------------------
@@ -740,6 +850,8 @@ static INIT_COUNT: AtomicU32 = AtomicU32::new(0);
 static HOST: AtomicPtr<PopHost> = AtomicPtr::new(null_mut());
 static LOG: AtomicPtr<PopHostLog> = AtomicPtr::new(null_mut());
 static VALUE: AtomicPtr<PopHostValue> = AtomicPtr::new(null_mut());
+/// "pop.content_style/1", or null: then `Builder`'s modifiers by meaning do nothing.
+static CONTENT_STYLE: AtomicPtr<PopHostContentStyle> = AtomicPtr::new(null_mut());
 
 /// A string for C: `text` up to its first NUL, if it has one.
 fn c_string(text: &str) -> CString {
@@ -1191,6 +1303,7 @@ unsafe extern "C" fn plugin_init(host: *const PopHost, _plugin_path: *const c_ch
             };
             LOG.store(extension(POP_HOST_EXT_LOG) as *mut PopHostLog, Ordering::Release);
             VALUE.store(extension(POP_HOST_EXT_VALUE) as *mut PopHostValue, Ordering::Release);
+            CONTENT_STYLE.store(extension(POP_HOST_EXT_CONTENT_STYLE) as *mut PopHostContentStyle, Ordering::Release);
             HOST.store(host as *mut PopHost, Ordering::Release);
             silence_panic_messages();
         }
@@ -1211,6 +1324,7 @@ unsafe extern "C" fn plugin_deinit() {
             HOST.store(null_mut(), Ordering::Release);
             LOG.store(null_mut(), Ordering::Release);
             VALUE.store(null_mut(), Ordering::Release);
+            CONTENT_STYLE.store(null_mut(), Ordering::Release);
         }
     })
 }

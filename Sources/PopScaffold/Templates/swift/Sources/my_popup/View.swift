@@ -20,8 +20,13 @@ enum View {
 
     static func build(_ data: RequestValue, _ b: ContentBuilder) {
         b.vstack(spacing: 12, alignment: POP_ALIGN_CENTER) {
+            // By meaning too: the text follows the person's text size and light or dark.
             b.text(data["title"].string ?? "my-popup", size: 17, weight: POP_WEIGHT_SEMIBOLD)
-            b.text(data["message"].string ?? "Made with pophost new.", size: 14, color: 0x333333FF)
+            b.textStyle(POP_TEXT_STYLE_HEADLINE)
+            b.foreground(POP_COLOR_LABEL)
+            b.text(data["message"].string ?? "Made with pophost new.", size: 15, color: 0x3C3C4399)
+            b.textStyle(POP_TEXT_STYLE_SUBHEADLINE)
+            b.foreground(POP_COLOR_SECONDARY_LABEL)
             b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                 b.button("Not now", style: POP_BUTTON_CANCEL, action: "pop.dismiss")
                 b.button("OK", style: POP_BUTTON_DEFAULT, action: "confirm")
@@ -30,6 +35,7 @@ enum View {
         // Modifiers apply to the vstack just closed.
         b.padding(20)
         b.background(0xFFFFFFFF)
+        b.background(semantic: POP_COLOR_SYSTEM_BACKGROUND)
         b.cornerRadius(16)
     }
 }
