@@ -14,6 +14,9 @@
  * presents an alert. Every traits_changed is logged, with what get() says during it, where the test
  * reads it (traits_fixture_log()).
  *
+ * Built with -DTRAITS_FIXTURE_FAILS_IN_DARK, the view loader refuses to build in dark (what
+ * `pophost test`'s component.traits must catch).
+ *
  * Request data "misuse" makes the build misuse "pop.content_style/1":
  *   "no-node"        text_style before any node
  *   "not-text"       foreground on a button
@@ -86,8 +89,11 @@ static bool build(const pop_view_loader_t *self, const pop_value_t *data, const 
     const char *wrong = misuse(data);
     if (wrong && strcmp(wrong, "no-node") == 0) style->text_style(b, POP_TEXT_STYLE_BODY);
     char text[256], told[64];
-    b->begin_vstack(b, 4, POP_ALIGN_LEADING);
     current(told, sizeof told);
+#ifdef TRAITS_FIXTURE_FAILS_IN_DARK
+    if (strncmp(told, "dark", 4) == 0) return false;
+#endif
+    b->begin_vstack(b, 4, POP_ALIGN_LEADING);
     snprintf(text, sizeof text, "traits %s", told);
     line(b, text);
     snprintf(text, sizeof text, "label #%08X body %g", (unsigned)traits_ext->resolve_color(host, POP_COLOR_LABEL),

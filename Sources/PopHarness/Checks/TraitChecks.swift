@@ -31,6 +31,7 @@ enum TraitChecks {
         guard !views.isEmpty else { throw .skipped("the plugin has no view loader") }
         let pairs = PopupRun(plugin: plugin).pairs
         var problems: [String] = []
+        var shown = 0
         for view in views {
             guard let handler = pairs.handlers(for: view).first else { continue }  // component.composition's to report
             let sample = plugin.components.first { $0.descriptor.id == view }
@@ -39,6 +40,7 @@ enum TraitChecks {
             let what = sample.map { "\(view) (sample \"\($0.name)\")" } ?? view
             // A view that does not show at the default traits is other tests' to report.
             guard case .success(let atDefault) = show(request, under: DisplayTraits(), plugin: plugin) else { continue }
+            shown += 1
             var findings = atDefault.map { "in \(describe(DisplayTraits())): \($0)" }
             for traits in combinations where !traits.isDefault {
                 switch show(request, under: traits, plugin: plugin) {
@@ -48,6 +50,7 @@ enum TraitChecks {
             }
             problems += summarized(findings, of: what)
         }
+        guard shown > 0 else { throw .skipped("no view loader of the plugin shows at the default traits (see component.composition)") }
         try TestIssue.check(problems)
     }
 
