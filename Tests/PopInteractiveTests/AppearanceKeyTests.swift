@@ -15,7 +15,7 @@ import Testing
         let host = InteractiveHost(runner: ScenarioRunner(scenario: scenario, catalog: samples.catalog))
         host.advance(by: .seconds(1))
         #expect(host.handle(.key(.character("a"))) == .continue)
-        #expect(host.runner.engine.traits.display.appearance == .dark && host.statusLine.contains("dark appearance"))
+        #expect(host.runner.engine.traits.display.appearance == .dark && host.statusLine.contains("Dark appearance"))
         #expect(host.frame().node("app.background")?.fill == 0x0000_00FF)
         _ = host.handle(.key(.character("a")))
         #expect(host.runner.engine.traits.display.appearance == .light)

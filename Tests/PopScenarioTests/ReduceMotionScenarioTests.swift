@@ -58,7 +58,10 @@ import Testing
         }
         #expect(error(#"{"screen": {"reduce_motion": "yes"}, "steps": []}"#)?.contains("screen.reduce_motion") == true)
         #expect(
-            error(#"{"steps": [{"traits": {}}]}"#) == "t.json: steps[0].traits: names no trait (traits keys are: appearance, content_size, layout_direction, reduce_motion)")
-        #expect(error(#"{"steps": [{"traits": {"dark": true}}]}"#)?.contains("traits keys are: appearance, content_size, layout_direction, reduce_motion") == true)
+            error(#"{"steps": [{"traits": {}}]}"#)
+                == "t.json: steps[0].traits: names no trait (traits keys are: appearance, content_size, layout_direction, reduce_motion)")
+        #expect(
+            error(#"{"steps": [{"traits": {"dark": true}}]}"#)?.contains(
+                "traits keys are: appearance, content_size, layout_direction, reduce_motion") == true)
     }
 }
