@@ -1,5 +1,4 @@
 import Foundation
-import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 
@@ -16,26 +15,16 @@ import Testing
     static let times: [Int64] = [1000, 6500, 14675, 21800, 30350]
 
     func frames() throws -> [Frame] {
-        let samples = try IsolatedSamples()
         var scenario = try DemoScenario.scenario
         scenario.screen.display.appearance = .dark
-        let runner = ScenarioRunner(scenario: scenario, catalog: samples.catalog)
-        var frames: [Frame] = []
-        runner.sampleTimes = Self.times.map { .milliseconds($0) }
-        runner.onSample = { frames.append($0) }
-        runner.runToEnd()
-        return withExtendedLifetime(samples) { frames }
+        return try DemoGoldenTests.play(scenario, sampling: Self.times).frames
     }
 
     @Test("Golden: the demo in dark")
     func darkDemoFrames() throws {
         let frames = try frames()
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })
-        for frame in frames {
-            #expect(frame.traits.appearance == .dark)
-            let name = "demo-dark-\(Int(frame.time.milliseconds))ms"
-            Golden.check(SVGRenderer().render(frame), named: name + ".svg")
-            Golden.check(FrameJSON.encode(frame) + "\n", named: name + ".json")
-        }
+        #expect(frames.allSatisfy { $0.traits.appearance == .dark })
+        DemoGoldenTests.checkGoldens(frames, prefix: "demo-dark")
     }
 }

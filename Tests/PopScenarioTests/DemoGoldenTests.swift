@@ -16,25 +16,34 @@ import Testing
     /// expanding from its bubble.
     static let times: [Int64] = [1000, 3500, 6500, 11200, 14675, 16550, 17600, 18675, 29300, 30350, 31650]
 
-    func frames() throws -> [Frame] {
+    func frames() throws -> [Frame] { try Self.play(try DemoScenario.scenario, sampling: Self.times).frames }
+
+    /// `scenario` played to its end on the sample plugins: its frames at `times` (milliseconds), and the
+    /// runner, for its problems and expectations.
+    static func play(_ scenario: Scenario, sampling times: [Int64]) throws -> (frames: [Frame], runner: ScenarioRunner) {
         let samples = try IsolatedSamples()
-        let runner = ScenarioRunner(scenario: try DemoScenario.scenario, catalog: samples.catalog)
+        let runner = ScenarioRunner(scenario: scenario, catalog: samples.catalog)
         var frames: [Frame] = []
-        runner.sampleTimes = Self.times.map { .milliseconds($0) }
+        runner.sampleTimes = times.map { .milliseconds($0) }
         runner.onSample = { frames.append($0) }
         runner.runToEnd()
-        return withExtendedLifetime(samples) { frames }
+        return withExtendedLifetime(samples) { (frames, runner) }
+    }
+
+    /// Checks each frame's SVG and JSON against the goldens `<prefix>-<time>ms.svg` and `.json`.
+    static func checkGoldens(_ frames: [Frame], prefix: String) {
+        for frame in frames {
+            let name = "\(prefix)-\(Int(frame.time.milliseconds))ms"
+            Golden.check(SVGRenderer().render(frame), named: name + ".svg")
+            Golden.check(FrameJSON.encode(frame) + "\n", named: name + ".json")
+        }
     }
 
     @Test("Golden: the demo's promotion, preemption, keyboard, custom animation, page transition and floating frames")
     func demoFrames() throws {
         let frames = try frames()
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })
-        for frame in frames {
-            let name = "demo-\(Int(frame.time.milliseconds))ms"
-            Golden.check(SVGRenderer().render(frame), named: name + ".svg")
-            Golden.check(FrameJSON.encode(frame) + "\n", named: name + ".json")
-        }
+        Self.checkGoldens(frames, prefix: "demo")
     }
 
     @Test("the same scenario gives the same frames, byte for byte")

@@ -47,22 +47,12 @@ import Testing
 
     @Test("Golden: the demo right to left (its popups and its first push)")
     func demoGolden() throws {
-        let samples = try IsolatedSamples()
         var scenario = try DemoScenario.scenario(for: .rightToLeft)
         scenario.screen.display.layoutDirection = .rightToLeft
-        let runner = ScenarioRunner(scenario: scenario, catalog: samples.catalog)
-        var frames: [Frame] = []
-        runner.sampleTimes = Self.times.map { .milliseconds($0) }
-        runner.onSample = { frames.append($0) }
-        runner.runToEnd()
-        withExtendedLifetime(samples) {}
+        let (frames, runner) = try DemoGoldenTests.play(scenario, sampling: Self.times)
         #expect(runner.problems.isEmpty, "\(runner.problems)")
         #expect(runner.verify().isEmpty, "\(runner.verify())")
         #expect(frames.map(\.time) == Self.times.map { .milliseconds($0) })
-        for frame in frames {
-            let name = "demo-rtl-\(Int(frame.time.milliseconds))ms"
-            Golden.check(SVGRenderer().render(frame), named: name + ".svg")
-            Golden.check(FrameJSON.encode(frame) + "\n", named: name + ".json")
-        }
+        DemoGoldenTests.checkGoldens(frames, prefix: "demo-rtl")
     }
 }
