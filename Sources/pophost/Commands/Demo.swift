@@ -16,6 +16,7 @@ struct Demo: ParsableCommand {
 
     @Flag(help: "Print the demo scenario's JSON and exit.") var print = false
     @OptionGroup var arbitration: ArbitrationOptions
+    @OptionGroup var traits: TraitOptions
     @Flag(inversion: .prefixedNo, help: "Run each plugin in a plugin host process of its own.") var isolate = true
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
@@ -26,7 +27,14 @@ struct Demo: ParsableCommand {
             return
         }
         var scenario: Scenario
-        do { scenario = try DemoScenario.scenario } catch { throw CommandFailure("\(error)") }
+        do {
+            // The demo says its swipes for the layout direction it is played in.
+            let display = traits.applied(to: try DemoScenario.scenario.screen.display)
+            scenario = try DemoScenario.scenario(for: display.layoutDirection)
+            scenario.screen.display = display
+        } catch {
+            throw CommandFailure("\(error)")
+        }
         scenario.configuration = arbitration.applied(to: scenario.configuration)
         let isolation = isolation.options(isolate: isolate)
         if Run.hasTerminal {
