@@ -63,10 +63,15 @@ import Glibc
         try FileManager.default.copyItem(atPath: Build.cSample, toPath: library)
         try FileManager.default.createDirectory(atPath: dir.file("libpayments.scenarios"), withIntermediateDirectories: true)
         let (bare, said) = try Self.start(["--plugins", library, "--port", "0"], out: dir.file("bare.txt"))
+        // The note comes first; the address once the server listens.
+        var output = ""
+        _ = ProcessTable.await(seconds: 20) {
+            output = (try? String(contentsOfFile: dir.file("bare.txt"), encoding: .utf8)) ?? ""
+            return output.contains("serving")
+        }
         bare.signalGroup(SIGINT)
         #expect(bare.wait(seconds: 10) != nil)
         #expect(said.contains("no scenario of the plugins' own was found (looked in \(dir.file("libpayments.scenarios")))"), "\(said)")
-        let output = (try? String(contentsOfFile: dir.file("bare.txt"), encoding: .utf8)) ?? ""
         #expect(output.contains("1 plugin (com.pophost.samples.c); nothing to play"), "\(output)")
 
         let scenario = dir.file("libpayments.scenarios/pay.json")

@@ -23,9 +23,18 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The handler's component id (left out: every handler).", valueName: "id")) var handler: String?
-    @Option(help: ArgumentHelp("The view loader's component id (left out: every view loader).", valueName: "id")) var viewLoader: String?
-    @Option(help: ArgumentHelp("The reformer's component id: the view loader gets its view data.", valueName: "id")) var reformer: String?
+    @Option(
+        help: ArgumentHelp("The handler's component id (left out: every handler).", valueName: "id"),
+        completion: ComponentCompletion.ids(.handler))
+    var handler: String?
+    @Option(
+        help: ArgumentHelp("The view loader's component id (left out: every view loader).", valueName: "id"),
+        completion: ComponentCompletion.ids(.viewLoader))
+    var viewLoader: String?
+    @Option(
+        help: ArgumentHelp("The reformer's component id: the view loader gets its view data.", valueName: "id"),
+        completion: ComponentCompletion.ids(.reformer))
+    var reformer: String?
     @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
     @Flag(help: "Print JSON instead of text.") var json = false
     @Flag(help: "Run the components in plugin host processes: one that crashes or hangs fails its pairs, not pophost.")

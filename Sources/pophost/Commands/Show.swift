@@ -22,10 +22,16 @@ struct Show: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The handler's component id.", valueName: "id")) var handler: String?
-    @Option(help: ArgumentHelp("The view loader's component id.", valueName: "id")) var viewLoader: String?
-    @Option(help: ArgumentHelp("The controller loader's component id.", valueName: "id")) var controllerLoader: String?
-    @Option(help: ArgumentHelp("The reformer's component id.", valueName: "id")) var reformer: String?
+    @Option(help: ArgumentHelp("The handler's component id.", valueName: "id"), completion: ComponentCompletion.ids(.handler))
+    var handler: String?
+    @Option(help: ArgumentHelp("The view loader's component id.", valueName: "id"), completion: ComponentCompletion.ids(.viewLoader))
+    var viewLoader: String?
+    @Option(
+        help: ArgumentHelp("The controller loader's component id.", valueName: "id"), completion: ComponentCompletion.ids(.controllerLoader)
+    )
+    var controllerLoader: String?
+    @Option(help: ArgumentHelp("The reformer's component id.", valueName: "id"), completion: ComponentCompletion.ids(.reformer))
+    var reformer: String?
     @Option(help: ArgumentHelp("The request's data, as JSON.", valueName: "json")) var data: String = "null"
     @Option(help: ArgumentHelp("Override the priority (0-1000).", valueName: "n")) var priority: Int32?
     @Option(help: ArgumentHelp("Override the policy.", valueName: "policy")) var policy: PolicyArgument?

@@ -6,7 +6,7 @@ struct ScenarioArgument: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "A scenario file (JSON: the screen, timed steps, expectations), or \"demo\" for the embedded demo (the default).",
-            valueName: "scenario"))
+            valueName: "scenario"), completion: .file(extensions: ["json"]))
     var scenario: String?
     @OptionGroup var arbitration: ArbitrationOptions
     @OptionGroup var traits: TraitOptions
