@@ -304,6 +304,8 @@ struct BrowserTests {
         let browser = try await WebDriver(width: 1280, height: 800)
         try await browser.open(fixture.base + "/")
         try await browser.click("#tab-player")
+        // The first frame comes once the plugin hosts have started (slow on a loaded machine).
+        try await browser.wait(for: "the player's first frame", seconds: 60, "return window.pophost.lastFrame ? true : null")
         try await Self.scrub(browser, to: 1000)
         let hidden = try await browser.execute(
             """
