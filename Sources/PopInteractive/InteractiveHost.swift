@@ -142,24 +142,16 @@ public final class InteractiveHost: TerminalApp {
         case .character("k"):
             engine.setAppKeyboard(up: engine.keyboard.owner == nil)
         case .character("m"):
-            var display = engine.traits.display
-            display.reduceMotion.toggle()
-            engine.setDisplayTraits(display)
+            let display = changeTraits { $0.reduceMotion.toggle() }
             message = "Reduce Motion \(display.reduceMotion ? "on" : "off")"
         case .character("a"):
-            var display = engine.traits.display
-            display.appearance = display.appearance == .light ? .dark : .light
-            engine.setDisplayTraits(display)
+            let display = changeTraits { $0.appearance = $0.appearance == .light ? .dark : .light }
             message = "\(display.appearance == .dark ? "Dark" : "Light") appearance"
         case .character("t"):
-            var display = engine.traits.display
-            display.contentSize = Self.nextTextSize(after: display.contentSize)
-            engine.setDisplayTraits(display)
+            let display = changeTraits { $0.contentSize = Self.nextTextSize(after: $0.contentSize) }
             message = "Text size \(display.contentSize.name)"
         case .character("l"):
-            var display = engine.traits.display
-            display.layoutDirection = display.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
-            engine.setDisplayTraits(display)
+            let display = changeTraits { $0.layoutDirection = $0.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight }
             message = display.layoutDirection == .rightToLeft ? "Right-to-left" : "Left-to-right"
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
@@ -175,6 +167,14 @@ public final class InteractiveHost: TerminalApp {
             break
         }
         return .continue
+    }
+
+    /// The person changes one of their display traits (`change`) now; the traits as they are after it.
+    private func changeTraits(_ change: (inout DisplayTraits) -> Void) -> DisplayTraits {
+        var display = engine.traits.display
+        change(&display)
+        engine.setDisplayTraits(display)
+        return display
     }
 
     /// The text sizes `t` steps through: the default, the largest without and with Larger

@@ -25,8 +25,6 @@ public struct ContentSemantics: Hashable, Sendable, Codable {
         self.textStyle = textStyle
         self.direction = direction
     }
-
-    public var isEmpty: Bool { self == ContentSemantics() }
 }
 
 /// UIKit's `UISemanticContentAttribute`: whether a node's layout flips in right-to-left. The raw

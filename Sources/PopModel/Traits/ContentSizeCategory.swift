@@ -9,9 +9,6 @@ public enum ContentSizeCategory: Int32, Hashable, Sendable, CaseIterable, Codabl
     /// The short name scenarios, flags and traces use: `xs`, `s`, `m`, `l`, `xl`, `xxl`, `xxxl`, `ax1` … `ax5`.
     public var name: String { Self.names[Int(rawValue)] }
 
-    /// UIKit's name (`extraSmall` … `accessibilityExtraExtraExtraLarge`), accepted as well.
-    public var uikitName: String { Self.uikitNames[Int(rawValue)] }
-
     /// The category with this short or UIKit name (case-insensitive).
     public init?(name: String) {
         let lowered = name.lowercased()

@@ -24,18 +24,6 @@ public enum SemanticColor: Int32, Hashable, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The name scenarios, docs and JSON use: `label`, `secondary-label`, `system-background`, ….
-    public var name: String {
-        var name = ""
-        for character in "\(self)" {
-            if character.isUppercase || (character.isNumber && !name.isEmpty && !(name.last?.isNumber ?? false)) {
-                name.append("-")
-            }
-            name.append(character.lowercased())
-        }
-        return name
-    }
-
     /// Light, dark and (for backgrounds) dark elevated, as 0xRRGGBBAA, in raw-value order.
     private static let values: [(UInt32, UInt32, UInt32?)] = [
         (0x0000_00FF, 0xFFFF_FFFF, nil),  // label
