@@ -130,7 +130,8 @@ enum PreviewBench {
             try copySamples(into: directory)
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: RunningExecutable.directory + "/pophost")
-            process.arguments = ["preview", "--plugins", directory, "--port", "0", "--json"]
+            // The demo named: with --plugins alone the preview would play the plugins' own scenarios.
+            process.arguments = ["preview", "demo", "--plugins", directory, "--port", "0", "--json"]
             process.standardOutput = output
             do { try process.run() } catch { throw BenchError("cannot start pophost preview: \(error)") }
             var line = Data()
