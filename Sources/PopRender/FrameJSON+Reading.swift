@@ -130,6 +130,7 @@ extension FrameJSON {
             }
             traits.layoutDirection = direction
         }
+        if reader.has("voice_over") { traits.voiceOver = try reader.bool("voice_over") }
         return traits
     }
 

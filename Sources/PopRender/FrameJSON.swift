@@ -15,6 +15,7 @@ public enum FrameJSON {
                 "bottom": number(frame.safeArea.bottom), "right": number(frame.safeArea.trailing),
             ]))
         if !frame.traits.isDefault { object.add("traits", Self.traits(frame.traits)) }
+        if frame.traits.voiceOver { object.add("accessibility", AccessibilityJSON.value(frame.accessibility)) }
         object.add("nodes", .array(frame.nodes.map(node)))
         return .object(object)
     }
@@ -92,7 +93,7 @@ public enum FrameJSON {
 
     /// An object of fixed, distinct keys (not checked again, unlike a `Value` dictionary literal).
     /// The traits a frame was drawn under: `reduce_motion` always (as since 1.1), the others when
-    /// they are not the default (`appearance`, `content_size`, `layout_direction`).
+    /// they are not the default (`appearance`, `content_size`, `layout_direction`, `voice_over`).
     private static func traits(_ traits: DisplayTraits) -> Value {
         var members = [Value.Member(key: "reduce_motion", value: .bool(traits.reduceMotion))]
         if traits.appearance != .light { members.append(Value.Member(key: "appearance", value: .string(traits.appearance.rawValue))) }
@@ -100,6 +101,7 @@ public enum FrameJSON {
         if traits.layoutDirection != .leftToRight {
             members.append(Value.Member(key: "layout_direction", value: .string(traits.layoutDirection.rawValue)))
         }
+        if traits.voiceOver { members.append(Value.Member(key: "voice_over", value: true)) }
         return .object(Value.Object(uniqueMembers: members))
     }
 

@@ -39,7 +39,7 @@ public final class PluginComponents: ExtensionListing {
 
     /// The components of the given plugins (path, components), the first of an id winning. From here
     /// on every plugin this process loads is offered "pop.timer/1", "pop.sheet-host/1",
-    /// "pop.traits/1" and "pop.content_style/1".
+    /// "pop.traits/1", "pop.content_style/1" and "pop.accessibility/1".
     package init(plugins: [(path: String, components: [PluginInfo.Component])]) {
         Self.offerHostExtensions()
         for (path, components) in plugins {
@@ -127,6 +127,7 @@ public final class PluginComponents: ExtensionListing {
         PluginSheetControl.offered
         PluginTraits.offered
         ContentStyle.offered
+        PluginAccessibility.offered
     }
 
     /// Wraps a new instance; if wrapping fails the instance is destroyed before the error goes on.

@@ -94,10 +94,15 @@ extension Rect {
 
 extension Reason {
     /// `POP_REASON_*` for a handler written against ABI 1.0 (`abi10`) or a later minor: the reasons
-    /// ABI 1.1 added (plugin-crashed, plugin-timeout) reach a 1.0 handler as plugin-error, the nearest
-    /// value its header knows (1.0 promised no others).
+    /// ABI 1.1 added reach a 1.0 handler as the nearest value its header knows (1.0 promised no
+    /// others): plugin-crashed and plugin-timeout as plugin-error, accessibility-escape as background-tap.
     func raw(abi10: Bool) -> pop_reason_t {
-        abi10 && (self == .pluginCrashed || self == .pluginTimeout) ? Reason.pluginError.rawValue : rawValue
+        guard abi10 else { return rawValue }
+        switch self {
+        case .pluginCrashed, .pluginTimeout: return Reason.pluginError.rawValue
+        case .accessibilityEscape: return Reason.backgroundTap.rawValue
+        default: return rawValue
+        }
     }
 }
 

@@ -205,7 +205,7 @@ final class ContentBuilder {
 
     // MARK: Arguments (each false or nil after recording the misuse)
 
-    private func string(_ utf8: UnsafePointer<CChar>?, _ name: String, in function: String, required: Bool) -> String? {
+    func string(_ utf8: UnsafePointer<CChar>?, _ name: String, in function: String, required: Bool) -> String? {
         guard error == nil else { return nil }
         guard let utf8 else {
             if required { fail("\(function): NULL \(name)") }

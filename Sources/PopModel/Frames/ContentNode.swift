@@ -10,10 +10,13 @@ public struct ContentNode: Hashable, Sendable, Codable {
     /// What the plugin named by meaning (ABI 1.1 "pop.content_style/1"), resolved per frame for the
     /// traits it is drawn under; nil for content built with fixed values only.
     public var semantics: ContentSemantics?
+    /// What the plugin told assistive technologies (ABI 1.1 "pop.accessibility/1"); nil: inferred
+    /// from the node (`accessibility(isTitle:)`).
+    public var accessibility: ContentAccessibility?
 
     public init(
         _ kind: Kind, padding: EdgeInsets = .zero, background: Color? = nil, cornerRadius: Double = 0,
-        border: Border? = nil, semantics: ContentSemantics? = nil
+        border: Border? = nil, semantics: ContentSemantics? = nil, accessibility: ContentAccessibility? = nil
     ) {
         self.kind = kind
         self.padding = padding
@@ -21,6 +24,7 @@ public struct ContentNode: Hashable, Sendable, Codable {
         self.cornerRadius = cornerRadius
         self.border = border
         self.semantics = semantics
+        self.accessibility = accessibility
     }
 
     public enum Kind: Hashable, Sendable, Codable {

@@ -12,6 +12,8 @@ public struct Frame: Hashable, Sendable {
     public var traits: DisplayTraits
     /// The drawn nodes, back to front.
     public var nodes: [FrameNode]
+    /// The id of the node a screen reader has its focus on, if any (see `accessibility`).
+    public var accessibilityFocus: String?
 
     public init(
         time: VirtualTime, screen: Size, safeArea: EdgeInsets = .zero, traits: DisplayTraits = DisplayTraits(), nodes: [FrameNode] = []
@@ -25,4 +27,7 @@ public struct Frame: Hashable, Sendable {
 
     /// The node with this id, if it is drawn.
     public func node(_ id: String) -> FrameNode? { nodes.first { $0.id == id } }
+
+    /// What a screen reader can reach in this frame.
+    public var accessibility: AccessibilityTree { AccessibilityTree(frame: self) }
 }

@@ -53,12 +53,16 @@ public struct FrameNode: Hashable, Sendable {
     public var clip: Rect?
     /// A popup's scrolling, when its content is taller than the popup (UIScrollView's content offset).
     public var scroll: Scroll?
+    /// What a screen reader reads for the node (an element) or how it scopes them (a popup's
+    /// container); nil for nodes it does not read (`AccessibilityTree`).
+    public var accessibility: AccessibilityDescription?
 
     public init(
         id: String, role: Role, request: RequestID? = nil, rect: Rect, transform: AffineTransform = .identity,
         opacity: Double = 1, fill: ContentNode.Color? = nil, stroke: ContentNode.Border? = nil,
         cornerRadius: Double = 0, shadow: Shadow? = nil, text: TextRun? = nil, action: String? = nil,
-        field: String? = nil, focused: Bool = false, clip: Rect? = nil, scroll: Scroll? = nil
+        field: String? = nil, focused: Bool = false, clip: Rect? = nil, scroll: Scroll? = nil,
+        accessibility: AccessibilityDescription? = nil
     ) {
         self.id = id
         self.role = role
@@ -76,6 +80,7 @@ public struct FrameNode: Hashable, Sendable {
         self.focused = focused
         self.clip = clip
         self.scroll = scroll
+        self.accessibility = accessibility
     }
 
     /// The node's outline on the screen: its rect's corners through its transform, bounded.

@@ -18,6 +18,9 @@ public enum Reason: Int32, Codable, CaseIterable, Sendable, CustomStringConverti
     /// A call into an isolated plugin did not return within its deadline; its process was killed
     /// (ABI 1.1; a 1.0 handler hears plugin-error).
     case pluginTimeout = 14
+    /// The screen reader's escape gesture (`accessibilityPerformEscape`; ABI 1.1; a 1.0 handler hears
+    /// background-tap, the nearest dismissal it knows).
+    case accessibilityEscape = 15
 
     /// The name used in traces: "background-tap", "lower-priority", ...
     public var description: String {
@@ -36,12 +39,13 @@ public enum Reason: Int32, Codable, CaseIterable, Sendable, CustomStringConverti
         case .requested: "requested"
         case .pluginCrashed: "plugin-crashed"
         case .pluginTimeout: "plugin-timeout"
+        case .accessibilityEscape: "accessibility-escape"
         }
     }
 
     /// Whether the handler's `should_dismiss` may veto a dismissal for this reason: only for the
     /// user's dismissals and hide-all, never for actions, preemption or the app's own requests.
-    public var isVetoable: Bool { self == .backgroundTap || self == .swipe || self == .hideAll }
+    public var isVetoable: Bool { self == .backgroundTap || self == .swipe || self == .hideAll || self == .accessibilityEscape }
 }
 
 /// How a request ended: exactly one of these per request.

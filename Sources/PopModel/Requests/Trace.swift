@@ -81,6 +81,14 @@ public struct TraceEvent: Hashable, Sendable {
         case bubbleDeleted = "bubble-deleted"
         /// A bubble could not be grabbed or opened (`detail` says why).
         case bubbleRefused = "bubble-refused"
+        // A screen reader (docs/accessibility.md)
+        /// Its focus moved (`detail`: the element and why: "popup.3.content.0 \"Pay\": into popup 3");
+        /// traced while VoiceOver runs.
+        case accessibilityFocus = "a11y-focus"
+        /// A banner was announced (`detail`: what was read); traced while VoiceOver runs.
+        case accessibilityAnnouncement = "a11y-announce"
+        /// The escape gesture (two-finger scrub; `detail`: what it escaped, or that nothing could be).
+        case accessibilityEscape = "a11y-escape"
         /// A plugin broke its contract; `detail` says how.
         case misbehaviour
     }

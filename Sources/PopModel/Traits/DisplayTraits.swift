@@ -12,15 +12,20 @@ public struct DisplayTraits: Hashable, Sendable, Codable {
     /// `prefersCrossFadeTransitions`): slides, scales and bounces become fades in place, springs are
     /// critically damped; durations and the order of events stay.
     public var reduceMotion: Bool
+    /// A screen reader is running (UIKit's `isVoiceOverRunning`): focus moves into popups and back,
+    /// banners are announced, and frames and the trace say so (docs/accessibility.md). Off, nothing
+    /// of it is traced, so runs without it are as they always were.
+    public var voiceOver: Bool
 
     public init(
         appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-        layoutDirection: LayoutDirection = .leftToRight, reduceMotion: Bool = false
+        layoutDirection: LayoutDirection = .leftToRight, reduceMotion: Bool = false, voiceOver: Bool = false
     ) {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
         self.reduceMotion = reduceMotion
+        self.voiceOver = voiceOver
     }
 
     /// Whether these are the traits a device has out of the box (a frame leaves them out of its JSON).
@@ -34,6 +39,7 @@ public struct DisplayTraits: Hashable, Sendable, Codable {
         if contentSize != old.contentSize { changes.append("content-size \(contentSize.name)") }
         if layoutDirection != old.layoutDirection { changes.append("layout-direction \(layoutDirection.rawValue)") }
         if reduceMotion != old.reduceMotion { changes.append("reduce-motion \(reduceMotion ? "on" : "off")") }
+        if voiceOver != old.voiceOver { changes.append("voice-over \(voiceOver ? "on" : "off")") }
         return changes.joined(separator: ", ")
     }
 }

@@ -22,14 +22,19 @@ struct ContentStyle {
     var palette: Palette { Palette(traits.appearance) }
     /// Where the content may draw (the visible part of a popup or page it scrolls in); nil: anywhere.
     var clip: Rect? = nil
+    /// The id of the text a screen reader takes as the content's title (`ContentNode.titleTextPath`).
+    var titleID: String? = nil
 
-    /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order.
-    func append(_ laid: LaidOutNode, id: String, to nodes: inout [FrameNode]) {
+    /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order, each that
+    /// a screen reader reads with its description (none under a hidden node or a labelled container).
+    func append(_ laid: LaidOutNode, id: String, readable: Bool = true, to nodes: inout [FrameNode]) {
         let content = laid.node
         let padding = ContentMirror.insets(content.padding, in: laid.direction)
+        let readable = readable && content.accessibility?.hidden != true
         var node = FrameNode(
             id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
-            fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length, clip: clip)
+            fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length, clip: clip,
+            accessibility: readable ? content.accessibility(isTitle: id == titleID) : nil)
         switch content.kind {
         case .vstack, .hstack:
             break
@@ -97,7 +102,7 @@ struct ContentStyle {
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
-            append(child, id: "\(id).\(index)", to: &nodes)
+            append(child, id: "\(id).\(index)", readable: readable && !content.isLabelledContainer, to: &nodes)
         }
         for (index, rect) in laid.separators.enumerated() {
             nodes.append(

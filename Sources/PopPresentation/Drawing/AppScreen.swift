@@ -73,7 +73,8 @@ public struct AppScreen: Hashable, Sendable {
             FrameNode(
                 id: "app.navigation-bar", role: .app,
                 rect: Rect(x: 0, y: safe.top, width: width, height: Self.navigationBarHeight),
-                fill: palette.bar, text: text([title], 17, .semibold, palette.label, .center)),
+                fill: palette.bar, text: text([title], 17, .semibold, palette.label, .center),
+                accessibility: AccessibilityDescription(role: .header, label: title)),
             FrameNode(
                 id: "app.navigation-bar.separator", role: .app,
                 rect: Rect(x: 0, y: safe.top + Self.navigationBarHeight, width: width, height: 0.5), fill: palette.separator),
@@ -88,7 +89,7 @@ public struct AppScreen: Hashable, Sendable {
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index)", role: .app, rect: Rect(x: 0, y: y, width: width, height: rowHeight),
-                    fill: palette.cell))
+                    fill: palette.cell, accessibility: AccessibilityDescription(role: .text, label: "\(row.title), \(row.subtitle)")))
             nodes.append(
                 FrameNode(
                     id: "app.row.\(index).title", role: .app,

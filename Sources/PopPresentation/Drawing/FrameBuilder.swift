@@ -37,7 +37,9 @@ struct FrameBuilder {
         if keyboardHeight > 0 {
             nodes += cache.keyboardNodes(in: scene, traits: traits, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)
         }
-        return Frame(time: now, screen: scene.size, safeArea: scene.safeArea, traits: traits, nodes: nodes)
+        var frame = Frame(time: now, screen: scene.size, safeArea: scene.safeArea, traits: traits, nodes: nodes)
+        frame.accessibilityFocus = engine.accessibilityFocus.focused
+        return frame
     }
 
     private func appendNodes(of popup: ScreenPopup, state: VisualState, to nodes: inout [FrameNode]) {
@@ -82,11 +84,11 @@ struct FrameBuilder {
             FrameNode(
                 id: id, role: .popup, request: popup.id, rect: state.frame, transform: transform,
                 opacity: state.alpha, fill: card,
-                cornerRadius: cornerRadius, shadow: palette.popupShadow, scroll: scroll))
+                cornerRadius: cornerRadius, shadow: palette.popupShadow, scroll: scroll, accessibility: popup.accessibility))
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil }, traits: traits,
-            clip: scroll == nil ? nil : state.frame)
+            clip: scroll == nil ? nil : state.frame, titleID: popup.content.titleFrameID(under: id + ".content"))
         style.append(root, id: id + ".content", to: &nodes)
         if sheet != nil,
             let grabber = SheetDrawing.grabber(

@@ -22,6 +22,10 @@ public final class PresentationEngine: PopupPresenter {
     var popups: [RequestID: ScreenPopup] = [:]
     /// Counts popups coming on screen (see `ScreenPopup.order`).
     private var screenSequence = 0
+    /// Where a screen reader's focus is, and where it returns to (`AccessibilityFocus`).
+    public internal(set) var accessibilityFocus = AccessibilityFocus()
+    /// The accessibility tree of the screen now, from the stage that draws this engine (it knows the app).
+    var accessibilityTree: (() -> AccessibilityTree)?
 
     /// Sheets and adaptive popovers.
     public private(set) lazy var sheets = SheetPresenter(engine: self)
@@ -103,12 +107,14 @@ public final class PresentationEngine: PopupPresenter {
         screen.phase = .shown
         if !presenter.followsFinger(screen) { screen.motion = .still(shownState(of: screen)) }
         presenter.popupDidSettle(screen)
+        if screen.phase == .shown { accessibilityPopupDidSettle(popup.id) }
     }
 
     public func popupDidLeave(_ id: RequestID) {
         guard let screen = popups.removeValue(forKey: id) else { return }
         presenter(of: screen).popupDidLeave(screen)
         releaseKeyboard(of: id)
+        accessibilityPopupDidLeave(id)
     }
 
     /// A component's request for its sheet (`pop_host_sheet_t`): the sheet presenter answers it.

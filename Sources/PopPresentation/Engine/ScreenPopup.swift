@@ -62,6 +62,20 @@ final class ScreenPopup {
 
     var layer: Layer { presentation.layer }
 
+    /// How a screen reader scopes the popup (docs/accessibility.md): an alert is an alert dialog, a
+    /// banner a status that is announced, anything else a dialog; modal — the screen under it
+    /// unreachable — unless it is a banner or lets touches through to the screen (no mask).
+    var accessibility: AccessibilityDescription {
+        let role: AccessibilityRole =
+            switch presentation.style {
+            case .alert: .alertDialog
+            case .banner: .status
+            case .sheet, .popover, .page, .floating: .dialog
+            }
+        let modal = role != .status && (presentation.style == .popover || presentation.mask != .none)
+        return AccessibilityDescription(role: role, label: content.titleText ?? "", modal: modal)
+    }
+
     /// Whether it sits on UIKit's elevated interface level, where dark backgrounds are lighter: alerts
     /// and popovers (Apple: "the system assigns the elevated level to alerts and popovers"), and sheets
     /// and banners, which float above the window as a presented sheet does (docs/appearance.md).

@@ -19,6 +19,7 @@ public final class Stage {
     public init(chef: Chef, scene: Scene = Scene(), app: AppScreen = AppScreen()) {
         engine = PresentationEngine(chef: chef, scene: scene)
         self.app = app
+        engine.accessibilityTree = { [unowned self] in frame().accessibility }
     }
 
     public var chef: Chef { engine.chef }

@@ -31,7 +31,8 @@ struct FloatingDrawing {
                 FrameNode(
                     id: "floating.bubble.\(bubble.number)", role: .bubble, rect: frame, opacity: alpha, fill: palette.bubble,
                     stroke: palette.bubbleBorder, cornerRadius: frame.width / 2, shadow: Self.bubbleShadow,
-                    text: logo(bubble.declaration, side: frame.width)))
+                    text: logo(bubble.declaration, side: frame.width),
+                    accessibility: AccessibilityDescription(role: .button, label: "Floating \(bubble.kind)")))
         }
         appendTransition(to: &nodes)
         return nodes

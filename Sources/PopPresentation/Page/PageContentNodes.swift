@@ -21,8 +21,11 @@ struct PageContentNodes {
         root.node.background = nil  // drawn as the page's background
         contentHeight = root.frame.height
         var nodes: [FrameNode] = []
-        ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: traits).append(
-            root, id: "page.\(page.name).content", to: &nodes)
+        let id = "page.\(page.name).content"
+        ContentStyle(
+            request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: traits,
+            titleID: root.node.titleFrameID(under: id)
+        ).append(root, id: id, to: &nodes)
         for index in nodes.indices { nodes[index].request = nil }
         self.nodes = nodes
     }

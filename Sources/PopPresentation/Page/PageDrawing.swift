@@ -119,7 +119,8 @@ struct PageDrawing {
                 text: TextRun(
                     lines: [page.title], size: 34, weight: .bold, color: palette.barStyle(page.bar).titleColor,
                     alignment: ContentMirror.alignment(.leading, in: direction),
-                    inset: EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16), centeredVertically: true)))
+                    inset: EdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16), centeredVertically: true),
+                accessibility: AccessibilityDescription(role: .header, label: page.title)))
     }
 
     /// A page's title on the real bar, centred over the page at `x` as it moves (none for a
@@ -132,7 +133,8 @@ struct PageDrawing {
                 text: TextRun(
                     lines: [page.title], size: page.bar.titleSize, weight: page.bar.titleWeight,
                     color: palette.barStyle(page.bar).titleColor,
-                    alignment: .center, centeredVertically: true)))
+                    alignment: .center, centeredVertically: true),
+                accessibility: AccessibilityDescription(role: .header, label: page.title)))
     }
 
     private func appendBack(style: BarStyle, opacity: Double, to nodes: inout [FrameNode]) {
@@ -142,7 +144,8 @@ struct PageDrawing {
                 id: "bar.back", role: .app, rect: layout.backButton(pageX: 0), opacity: min(opacity, 1),
                 text: TextRun(
                     lines: [direction.isRightToLeft ? "Back ›" : "‹ Back"], size: 17, weight: .regular, color: style.tint,
-                    alignment: ContentMirror.alignment(.leading, in: direction), centeredVertically: true)))
+                    alignment: ContentMirror.alignment(.leading, in: direction), centeredVertically: true),
+                accessibility: AccessibilityDescription(role: .button, label: "Back")))
     }
 
     private func appendStatusBar(to nodes: inout [FrameNode]) {

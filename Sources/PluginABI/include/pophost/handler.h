@@ -69,11 +69,14 @@ enum {
     POP_REASON_LOWER_PRIORITY = 10, /* an override that lost to the popup on screen */
     POP_REASON_PLUGIN_ERROR = 11,   /* a component misbehaved; the host says what in its log */
     POP_REASON_REQUESTED = 12,      /* the app dismissed it (by id, dedupe key, priority or all) */
-    /* ---- ABI 1.1 ---- (a handler of ABI 1.0 is told POP_REASON_PLUGIN_ERROR instead) */
+    /* ---- ABI 1.1 ---- (a handler of ABI 1.0 is told the nearest 1.0 reason, named below) */
     POP_REASON_PLUGIN_CRASHED = 13, /* a plugin whose component it used crashed, aborted or exited in
-                                       its plugin host process (the host runs plugins isolated) */
+                                       its plugin host process (the host runs plugins isolated);
+                                       a 1.0 handler is told POP_REASON_PLUGIN_ERROR */
     POP_REASON_PLUGIN_TIMEOUT = 14, /* a call into such a plugin overran the host's deadline; its
-                                       plugin host process was killed */
+                                       plugin host process was killed; 1.0: POP_REASON_PLUGIN_ERROR */
+    POP_REASON_ACCESSIBILITY_ESCAPE = 15, /* the screen reader's escape gesture (a two-finger scrub);
+                                             a handler of ABI 1.0 is told POP_REASON_BACKGROUND_TAP */
 };
 
 /* How a request ended, passed to finished(). */
@@ -157,8 +160,8 @@ typedef struct pop_handler {
     void (*will_present)(const struct pop_handler *self);
     void (*did_present)(const struct pop_handler *self);
 
-    /* May the popup be dismissed for `reason` (POP_REASON_*)? Asked for background taps, swipes and
-     * hide-all; not for actions, preemption or the app's own dismissals. Default: yes. */
+    /* May the popup be dismissed for `reason` (POP_REASON_*)? Asked for background taps, swipes,
+     * hide-all and the screen reader's escape (1.1); not for actions, preemption or the app's own dismissals. Default: yes. */
     bool (*should_dismiss)(const struct pop_handler *self, pop_reason_t reason);
 
     /* The popup is about to start / has finished its dismiss animation. */

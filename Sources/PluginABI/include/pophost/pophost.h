@@ -32,8 +32,9 @@
  *           component factories; "pop.trait_observer/1" (ext/traits.h: trait changes), which view
  *           loaders and controller loaders offer; and the host's "pop.timer/1" (ext/timer.h), timers
  *           on its virtual clock, "pop.sheet-host/1" (ext/sheet.h), a sheet's programmatic changes,
- *           "pop.traits/1" (ext/traits.h), the display traits a call is made under, and
- *           "pop.content_style/1" (ext/content_style.h), semantic colours and text styles.
+ *           "pop.traits/1" (ext/traits.h), the display traits a call is made under,
+ *           "pop.content_style/1" (ext/content_style.h), semantic colours and text styles, and
+ *           "pop.accessibility/1" (ext/accessibility.h), what a screen reader reads.
  *   draft   "pop.draft.NAME/0", in <pophost/draft/NAME.h> (draft/README.md). Work in progress: the
  *           id, the struct and the behaviour may change in any release, and a host may drop a draft
  *           without notice. A plugin that uses one must cope with NULL, as for any extension.
