@@ -153,6 +153,26 @@ public final class InteractiveHost: TerminalApp {
         case .character("l"):
             let display = changeTraits { $0.layoutDirection = $0.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight }
             message = display.layoutDirection == .rightToLeft ? "Right-to-left" : "Left-to-right"
+        case .character("v"):
+            let display = changeTraits { $0.voiceOver.toggle() }
+            message = "VoiceOver \(display.voiceOver ? "on" : "off")"
+        case .tab:
+            message = stage.moveAccessibilityFocus(.next).map(Self.reading) ?? "nothing to focus"
+        case .enter:
+            guard let focused = stage.accessibilityTree().focusedElement else {
+                message = "nothing has VoiceOver's focus (Tab moves it)"
+                break
+            }
+            stage.activateAccessibilityElement(focused.id)
+            message = "activated " + Self.reading(focused)
+        case .character("z"):
+            message =
+                switch stage.accessibilityEscape() {
+                case .dismissed(let id): "escaped popup \(id)"
+                case .refused(let id): "popup \(id) refused to go"
+                case .back: "went back a page"
+                case .nothing: "nothing to escape"
+                }
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):
@@ -167,6 +187,11 @@ public final class InteractiveHost: TerminalApp {
             break
         }
         return .continue
+    }
+
+    /// An element as VoiceOver reads it: `"Pay", button`.
+    private static func reading(_ element: AccessibilityTree.Element) -> String {
+        "\"\(element.label)\", \(element.role.rawValue)" + (element.value.map { ", \($0)" } ?? "")
     }
 
     /// The person changes one of their display traits (`change`) now; the traits as they are after it.
@@ -212,11 +237,16 @@ public final class InteractiveHost: TerminalApp {
     }
 
     /// The status line without the terminal's keys: the time, the scenario while it plays, the
-    /// last message (what the browser player shows beside its own shortcuts).
+    /// last message (what the browser player shows beside its own shortcuts), and with VoiceOver on
+    /// what has its focus.
     public var statusSummary: String {
         let time = String(Int(chef.now.milliseconds / 100)).paddingDecimal
         let state = runner.isFinished ? "" : " ▶ \(runner.scenario.name ?? "scenario")"
-        return "\(time) s\(state)\(message.isEmpty ? "" : " · \(message)")"
+        var summary = "\(time) s\(state)\(message.isEmpty ? "" : " · \(message)")"
+        if engine.traits.display.voiceOver, let focused = stage.accessibilityTree().focusedElement {
+            summary += " · VoiceOver: " + Self.reading(focused)
+        }
+        return summary
     }
 }
 

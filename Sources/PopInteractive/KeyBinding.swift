@@ -25,6 +25,12 @@ public struct KeyBinding: Hashable, Sendable {
         KeyBinding(keys: "a", short: "dark", help: "switch between the light and the dark appearance"),
         KeyBinding(keys: "t", short: "text size", help: "step the text size through l, xxxl, ax5 and xs"),
         KeyBinding(keys: "l", short: "rtl", help: "switch the layout direction between left-to-right and right-to-left"),
+        KeyBinding(
+            keys: "v", short: "VoiceOver",
+            help: "turn VoiceOver on or off (focus moves into popups and back; the status line reads the focused element)"),
+        KeyBinding(keys: "Tab", short: "next element", help: "move VoiceOver's focus to the next element (as a swipe right)"),
+        KeyBinding(keys: "Enter", short: "activate", help: "activate the focused element (as VoiceOver's double tap)"),
+        KeyBinding(keys: "z", short: "escape", help: "VoiceOver's escape gesture (a two-finger Z): dismiss the front popup, or go back"),
     ]
 
     /// The keys for `--help`: the mouse, typing, then each key.

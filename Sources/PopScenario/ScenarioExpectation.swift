@@ -14,22 +14,31 @@ public struct ScenarioExpectations: Hashable, Sendable {
     /// The floating bubbles at the end, oldest first (`"bubbles"`): as many as listed, each with
     /// the members given; nil: not checked.
     public var bubbles: [BubbleExpectation]?
+    /// What a screen reader must find, each at its own time (`"accessibility"`).
+    public var accessibility: [AccessibilityExpectation]
 
     public init(
         trace: [TraceEntry] = [], frames: [FrameEntry] = [], pages: [String]? = nil, bar: BarExpectation? = nil,
-        bubbles: [BubbleExpectation]? = nil
+        bubbles: [BubbleExpectation]? = nil, accessibility: [AccessibilityExpectation] = []
     ) {
         self.trace = trace
         self.frames = frames
         self.pages = pages
         self.bar = bar
         self.bubbles = bubbles
+        self.accessibility = accessibility
     }
 
     public var isEmpty: Bool { count == 0 }
 
-    /// How many expectations there are: trace entries, frame entries, the stack, the bar and the bubbles.
-    public var count: Int { trace.count + frames.count + (pages == nil ? 0 : 1) + (bar == nil ? 0 : 1) + (bubbles == nil ? 0 : 1) }
+    /// How many expectations there are: trace entries, frame entries, the stack, the bar, the bubbles
+    /// and the accessibility entries.
+    public var count: Int {
+        trace.count + frames.count + (pages == nil ? 0 : 1) + (bar == nil ? 0 : 1) + (bubbles == nil ? 0 : 1) + accessibility.count
+    }
+
+    /// The times frames are taken at to check expectations: the frame entries' and the accessibility entries'.
+    public var frameTimes: [VirtualTime] { Set(frames.map(\.at) + accessibility.map(\.at)).sorted() }
 
     /// A floating bubble expected at the end; nil members are not checked.
     public struct BubbleExpectation: Hashable, Sendable {

@@ -64,7 +64,8 @@ struct ScenarioParser {
     static let screenKeys = ["width", "height", "safe_area", "orientation", "scale"] + traitKeys
     static let arbitrationKeys = ["equal_priority", "queue_order"]
     static let safeAreaKeys = ["top", "left", "bottom", "right"]
-    static let expectKeys = ["trace", "frames", "pages", "bar", "bubbles"]
+    static let expectKeys = ["trace", "frames", "pages", "bar", "bubbles", "accessibility"]
+    static let accessibilityKeys = ["at", "focus", "reachable", "unreachable", "modal"]
     static let bubbleKeys = ["keep", "logo", "page", "x", "y", "open"]
     static let traceKeys = ["event", "request", "reason", "page"]
     static let frameKeys = [
@@ -289,6 +290,12 @@ struct ScenarioParser {
             expectations.bar = ScenarioExpectations.BarExpectation(
                 style: try ScenarioPage.barStyle(bar, at: barPath), keys: try ScenarioRead.object(bar, at: barPath).keys.sorted())
         }
+        if let entries = object["accessibility"] {
+            let entriesPath = ScenarioRead.path(path, "accessibility")
+            for (index, element) in try ScenarioRead.array(entries, at: entriesPath).enumerated() {
+                expectations.accessibility.append(try accessibilityEntry(element, at: ScenarioRead.path(entriesPath, index)))
+            }
+        }
         if let bubbles = object["bubbles"] {
             let bubblesPath = ScenarioRead.path(path, "bubbles")
             expectations.bubbles = try ScenarioRead.array(bubbles, at: bubblesPath).enumerated().map {
@@ -297,6 +304,36 @@ struct ScenarioParser {
             }
         }
         return expectations
+    }
+
+    /// One of `expect.accessibility`: `{"at", "focus", "reachable", "unreachable", "modal"}`, `at` required.
+    private func accessibilityEntry(_ value: Value, at path: String) throws(ScenarioError) -> AccessibilityExpectation {
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.accessibilityKeys, listing: "accessibility entry keys are")
+        let labels = { (value: Value, path: String) throws(ScenarioError) -> [String] in
+            try ScenarioRead.array(value, at: path).enumerated().map { (index, element) throws(ScenarioError) in
+                try ScenarioRead.nonEmptyString(element, at: ScenarioRead.path(path, index))
+            }
+        }
+        var focus: String?? = nil
+        if let value = object["focus"] {
+            focus = value == .null ? .some(nil) : .some(try ScenarioRead.nonEmptyString(value, at: ScenarioRead.path(path, "focus")))
+        }
+        var modal: AccessibilityExpectation.ModalExpectation?
+        if let value = object["modal"] {
+            let modalPath = ScenarioRead.path(path, "modal")
+            if case .bool(false) = value {
+                modal = AccessibilityExpectation.ModalExpectation.none
+            } else if case .bool = value {
+                throw ScenarioRead.error(modalPath, "expected the label of the modal popup's request, or false for none")
+            } else {
+                modal = .request(try expectationLabel(value, at: modalPath))
+            }
+        }
+        return AccessibilityExpectation(
+            path: path, at: try ScenarioRead.required(object, "at", at: path, ScenarioRead.time), focus: focus,
+            reachable: try ScenarioRead.optional(object, "reachable", at: path, labels),
+            unreachable: try ScenarioRead.optional(object, "unreachable", at: path, labels), modal: modal)
     }
 
     /// One of `expect.bubbles`: `{"keep", "logo", "page", "x", "y", "open"}`, each optional.

@@ -70,7 +70,7 @@ public final class ScenarioRunner {
         // The screen's traits are where the scenario starts, not a change: set before the trace records.
         stage.engine.setDisplayTraits(screen.display)
         chef.trace = recorder
-        expectationTimes = Set(scenario.expectations.frames.map(\.at)).sorted()
+        expectationTimes = scenario.expectations.frameTimes
     }
 
     public var chef: Chef { stage.chef }
@@ -309,6 +309,16 @@ public final class ScenarioRunner {
             if !engine.pages.push(made, animated: animated) { problem(step, "push", "refused: a transition is under way") }
         case .pop(let animated):
             if !engine.pages.pop(animated: animated) { problem(step, "pop", "refused: one page on the stack, or a transition under way") }
+        case .activate(let target):
+            guard let element = accessibilityElement(target, step, "activate") else { return }
+            stage.activateAccessibilityElement(element.id)
+        case .accessibilityFocus(.move(let move)):
+            if stage.moveAccessibilityFocus(move) == nil { problem(step, "accessibility_focus", "nothing on screen is reachable") }
+        case .accessibilityFocus(.element(let target)):
+            guard let element = accessibilityElement(target, step, "accessibility_focus") else { return }
+            stage.focusAccessibilityElement(element.id)
+        case .escape:
+            stage.accessibilityEscape()
         case .float:
             let refusal = engine.floating.floatTopPageRefusal
             if !engine.floating.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
@@ -340,6 +350,36 @@ public final class ScenarioRunner {
             return nil
         }
         return front
+    }
+
+    /// The one reachable element `target` names now; nil after reporting why there is none, or more than one.
+    private func accessibilityElement(_ target: AccessibilityTarget, _ step: ScenarioStep, _ action: String) -> AccessibilityTree.Element? {
+        let tree = stage.accessibilityTree()
+        let reachable = tree.elements.map { "\"\($0.label)\"" }.joined(separator: ", ")
+        switch target {
+        case .id(let id):
+            guard let element = tree.element(id) else {
+                problem(step, action, "no reachable element has id \"\(id)\" (reachable: \(reachable.isEmpty ? "nothing" : reachable))")
+                return nil
+            }
+            return element
+        case .label(let label, let on):
+            var found = tree.elements(labelled: label)
+            if let on {
+                guard let id = labels[on] else { problem(step, action, "no request is labelled \"\(on)\" yet"); return nil }
+                found = found.filter { $0.request == id }
+            }
+            guard found.count == 1 else {
+                problem(
+                    step, action,
+                    found.isEmpty
+                        ? "no reachable element is labelled \"\(label)\"\(on.map { " in \"\($0)\"" } ?? "") (reachable: \(reachable.isEmpty ? "nothing" : reachable))"
+                        : "\(found.count) reachable elements are labelled \"\(label)\" (\(found.map(\.id).joined(separator: ", "))): name it by id"
+                )
+                return nil
+            }
+            return found[0]
+        }
     }
 
     private func problem(_ step: ScenarioStep, _ key: String, _ message: String) {

@@ -72,6 +72,14 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The user floats the top page without the gesture (WeChat's menu button): it shrinks into a
     /// new bubble.
     case float
+    /// A screen reader's user activates an element (its double tap): the focus moves to it and it is
+    /// tapped at its centre.
+    case activate(AccessibilityTarget)
+    /// A screen reader's user moves the focus: to the next or previous element, or to one.
+    case accessibilityFocus(AccessibilityFocusStep)
+    /// A screen reader's escape gesture: the frontmost modal popup is dismissed if its handler agrees
+    /// (reason accessibility-escape), else the stack goes back a page.
+    case escape
 
     /// The action's key in the JSON: "show", "tap", ..., "open_url".
     public var name: String {
@@ -97,6 +105,9 @@ public enum ScenarioAction: Hashable, Sendable {
         case .pop: "pop"
         case .swipeBack: "swipe_back"
         case .float: "float"
+        case .activate: "activate"
+        case .accessibilityFocus: "accessibility_focus"
+        case .escape: "escape"
         }
     }
 
@@ -104,6 +115,7 @@ public enum ScenarioAction: Hashable, Sendable {
     public static let names = [
         "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "traits", "resize", "open_url",
         "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back", "float",
+        "activate", "accessibility_focus", "escape",
     ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:

@@ -18,6 +18,7 @@ extension ScenarioParser {
     static let focusKeys = ["field", "on"]
     static let resizeKeys = ["width", "height"]
     static let dismissKeys = ["all", "dedupe_key", "priority_at_most"]
+    static let accessibilityTargetKeys = ["label", "on", "id"]
     /// The longest drag: the finger moves every frame of it, so an hour-long drag would be played
     /// move by move for as long as the machine takes.
     static let longestDrag = VirtualTime.seconds(60)
@@ -94,6 +95,23 @@ extension ScenarioParser {
         let note = try ScenarioRead.optional(object, "note", at: path, ScenarioRead.string)
         let action = try self.action(name, object[name]!, at: ScenarioRead.path(path, name), step: path)
         return ScenarioStep(path: path, at: at, note: note, action: action)
+    }
+
+    /// An element by its label (a string, or `{"label", "on"}`) or its frame node id (`{"id"}`).
+    private func accessibilityTarget(_ value: Value, at path: String) throws(ScenarioError) -> AccessibilityTarget {
+        if case .string = value { return .label(try ScenarioRead.nonEmptyString(value, at: path), on: nil) }
+        let object = try ScenarioRead.object(value, at: path)
+        try ScenarioRead.checkKeys(object, at: path, allowed: Self.accessibilityTargetKeys, listing: "element keys are")
+        switch (object["label"], object["id"]) {
+        case (.some, .none):
+            return .label(
+                try ScenarioRead.required(object, "label", at: path, ScenarioRead.nonEmptyString),
+                on: try ScenarioRead.optional(object, "on", at: path, labelReference))
+        case (.none, .some) where object["on"] == nil:
+            return .id(try ScenarioRead.required(object, "id", at: path, ScenarioRead.nonEmptyString))
+        default:
+            throw ScenarioRead.error(path, "name the element by label (with on, optionally) or by id, one of them")
+        }
     }
 
     private mutating func action(_ name: String, _ value: Value, at path: String, step: String) throws(ScenarioError) -> ScenarioAction {
@@ -193,6 +211,19 @@ extension ScenarioParser {
         case "end_editing":
             guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
             return .endEditing
+        case "escape":
+            guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
+            return .escape
+        case "activate":
+            return .activate(try accessibilityTarget(value, at: path))
+        case "accessibility_focus":
+            if case .string(let move) = value, move == "next" || move == "previous" {
+                return .accessibilityFocus(.move(move == "next" ? .next : .previous))
+            }
+            if case .string = value {
+                throw ScenarioRead.error(path, "expected \"next\", \"previous\" or an element ({\"label\": …} or {\"id\": …})")
+            }
+            return .accessibilityFocus(.element(try accessibilityTarget(value, at: path)))
         default:
             return .wait(try Self.wait(value, at: path))
         }

@@ -6,7 +6,55 @@ import PopModel
 extension ScenarioRunner {
     public func verify() -> [ScenarioError] {
         verifyTrace() + scenario.expectations.frames.compactMap(verify) + verifyPages() + verifyBubbles()
+            + scenario.expectations.accessibility.compactMap(verify)
     }
+
+    private func verify(_ expected: AccessibilityExpectation) -> ScenarioError? {
+        guard let frame = expectedFrames[expected.at] else {
+            return failure(expected.path, "no frame was drawn at \(expected.at.milliseconds) ms")
+        }
+        let tree = frame.accessibility, when = "at \(expected.at.milliseconds) ms"
+        let heard = tree.elements.map(\.label)
+        let listing = heard.isEmpty ? "nothing is reachable" : "reachable: " + heard.map { "\"\($0)\"" }.joined(separator: ", ")
+        if let focus = expected.focus {
+            let focused = tree.focusedElement?.label
+            if focused.map(Self.folded) != focus.map(Self.folded) {
+                return failure(
+                    expected.path + ".focus",
+                    "the focus is on \(focused.map { "\"\($0)\"" } ?? "nothing") \(when), expected \(focus.map { "\"\($0)\"" } ?? "nothing")"
+                )
+            }
+        }
+        if let reachable = expected.reachable {
+            var remaining = heard.map(Self.folded)[...]
+            for label in reachable {
+                guard let index = remaining.firstIndex(of: Self.folded(label)) else {
+                    return failure(expected.path + ".reachable", "\"\(label)\" is not reachable in that order \(when) (\(listing))")
+                }
+                remaining = remaining[(index + 1)...]
+            }
+        }
+        for label in expected.unreachable ?? [] where heard.map(Self.folded).contains(Self.folded(label)) {
+            return failure(expected.path + ".unreachable", "\"\(label)\" is reachable \(when)")
+        }
+        if let modal = expected.modal {
+            let container = tree.containers.first(where: \.modal)
+            switch modal {
+            case .none:
+                if let container { return failure(expected.path + ".modal", "\(container.id) is modal \(when)") }
+            case .request(let label):
+                guard let request = labels[label] else { return failure(expected.path + ".modal", "\"\(label)\" was never shown") }
+                if container?.request != request {
+                    return failure(
+                        expected.path + ".modal", "\(container.map { "\($0.id) is" } ?? "no popup is") modal \(when), not popup.\(request)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A label as compared: without case.
+    private static func folded(_ label: String) -> String { label.lowercased() }
 
     private func verifyBubbles() -> [ScenarioError] {
         guard let expected = scenario.expectations.bubbles else { return [] }

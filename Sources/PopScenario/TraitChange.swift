@@ -7,15 +7,17 @@ public struct TraitChange: Hashable, Sendable {
     public var contentSize: ContentSizeCategory?
     public var layoutDirection: LayoutDirection?
     public var reduceMotion: Bool?
+    public var voiceOver: Bool?
 
     public init(
         appearance: Appearance? = nil, contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil,
-        reduceMotion: Bool? = nil
+        reduceMotion: Bool? = nil, voiceOver: Bool? = nil
     ) {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
         self.reduceMotion = reduceMotion
+        self.voiceOver = voiceOver
     }
 
     /// `traits` with this change made.
@@ -25,6 +27,7 @@ public struct TraitChange: Hashable, Sendable {
         if let contentSize { changed.contentSize = contentSize }
         if let layoutDirection { changed.layoutDirection = layoutDirection }
         if let reduceMotion { changed.reduceMotion = reduceMotion }
+        if let voiceOver { changed.voiceOver = voiceOver }
         return changed
     }
 }

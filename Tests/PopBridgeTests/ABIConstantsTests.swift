@@ -30,6 +30,7 @@ import Testing
             (.vetoed, POP_REASON_VETOED), (.duplicate, POP_REASON_DUPLICATE), (.expired, POP_REASON_EXPIRED),
             (.lowerPriority, POP_REASON_LOWER_PRIORITY), (.pluginError, POP_REASON_PLUGIN_ERROR), (.requested, POP_REASON_REQUESTED),
             (.pluginCrashed, POP_REASON_PLUGIN_CRASHED), (.pluginTimeout, POP_REASON_PLUGIN_TIMEOUT),
+            (.accessibilityEscape, POP_REASON_ACCESSIBILITY_ESCAPE),
         ]
         #expect(pairs.map(\.0) == Reason.allCases)
         // POP_REASON_NONE is what a handler is never told: no request ends for no reason.
@@ -38,13 +39,15 @@ import Testing
         #expect(POP_REASON_NONE == 0)
     }
 
-    @Test("the reasons ABI 1.1 added reach a 1.0 handler as plugin-error, the nearest its header knows")
+    @Test("the reasons ABI 1.1 added reach a 1.0 handler as the nearest its header knows: plugin-error, background-tap")
     func reasonsForABI10() {
         #expect(Reason.pluginCrashed.raw(abi10: true) == Int32(POP_REASON_PLUGIN_ERROR))
         #expect(Reason.pluginTimeout.raw(abi10: true) == Int32(POP_REASON_PLUGIN_ERROR))
+        #expect(Reason.accessibilityEscape.raw(abi10: true) == Int32(POP_REASON_BACKGROUND_TAP))
         #expect(Reason.pluginCrashed.raw(abi10: false) == Int32(POP_REASON_PLUGIN_CRASHED))
         #expect(Reason.pluginTimeout.raw(abi10: false) == Int32(POP_REASON_PLUGIN_TIMEOUT))
-        for reason in Reason.allCases where reason != .pluginCrashed && reason != .pluginTimeout {
+        #expect(Reason.accessibilityEscape.raw(abi10: false) == Int32(POP_REASON_ACCESSIBILITY_ESCAPE))
+        for reason in Reason.allCases where ![.pluginCrashed, .pluginTimeout, .accessibilityEscape].contains(reason) {
             #expect(reason.raw(abi10: true) == reason.rawValue)
         }
     }
@@ -179,5 +182,18 @@ import Testing
             (.spatial, POP_DIRECTION_SPATIAL),
             (.forceLeftToRight, POP_DIRECTION_FORCE_LEFT_TO_RIGHT), (.forceRightToLeft, POP_DIRECTION_FORCE_RIGHT_TO_LEFT),
         ])
+    }
+
+    @Test("accessibility (ext/accessibility.h): the roles a plugin may set and the state bits")
+    func accessibility() {
+        let roles: [(AccessibilityRole, Int)] = [
+            (.button, POP_A11Y_ROLE_BUTTON), (.link, POP_A11Y_ROLE_LINK), (.header, POP_A11Y_ROLE_HEADER), (.text, POP_A11Y_ROLE_TEXT),
+            (.image, POP_A11Y_ROLE_IMAGE), (.textField, POP_A11Y_ROLE_TEXT_FIELD), (.searchField, POP_A11Y_ROLE_SEARCH_FIELD),
+        ]
+        for (role, raw) in roles { #expect(AccessibilityRole(abi: Int32(raw)) == role, "\(role)") }
+        for raw in [0, 8, -1] { #expect(AccessibilityRole(abi: Int32(raw)) == nil) }
+        #expect(AccessibilityTraits.selected.rawValue == UInt32(POP_A11Y_SELECTED))
+        #expect(AccessibilityTraits.disabled.rawValue == UInt32(POP_A11Y_DISABLED))
+        #expect(AccessibilityTraits.adjustable.rawValue == UInt32(POP_A11Y_ADJUSTABLE))
     }
 }

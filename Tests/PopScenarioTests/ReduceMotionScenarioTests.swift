@@ -59,7 +59,8 @@ import Testing
         #expect(error(#"{"screen": {"reduce_motion": "yes"}, "steps": []}"#)?.contains("screen.reduce_motion") == true)
         #expect(
             error(#"{"steps": [{"traits": {}}]}"#)
-                == "t.json: steps[0].traits: names no trait (traits keys are: appearance, content_size, layout_direction, reduce_motion)")
+                == "t.json: steps[0].traits: names no trait (traits keys are: appearance, content_size, layout_direction, reduce_motion, voice_over)"
+        )
         #expect(
             error(#"{"steps": [{"traits": {"dark": true}}]}"#)?.contains(
                 "traits keys are: appearance, content_size, layout_direction, reduce_motion") == true)

@@ -308,7 +308,7 @@ import Testing
         // The screen.
         (
             #"{"screen": {"widht": 300}, "steps": []}"#,
-            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale, appearance, content_size, layout_direction, reduce_motion"#
+            #"s.json: screen: unknown key "widht" (did you mean "width"?); screen keys are: width, height, safe_area, orientation, scale, appearance, content_size, layout_direction, reduce_motion, voice_over"#
         ),
         (#"{"screen": {"scale": 2.5}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 2.5"#),
         (#"{"screen": {"scale": 4}, "steps": []}"#, #"s.json: screen.scale: expected a whole number from 1 to 3, found 4"#),
@@ -334,7 +334,7 @@ import Testing
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
         (
             #"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#,
-            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, and optionally at and note"#
+            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape, and optionally at and note"#
         ),
         (
             #"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#,
@@ -342,7 +342,7 @@ import Testing
         ),
         (
             #"{"steps": [{"at": 10, "note": "nothing"}]}"#,
-            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float"#
+            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape"#
         ),
         // Steps: time.
         (
@@ -463,7 +463,7 @@ import Testing
         // Expectations.
         (
             #"{"steps": [], "expect": {"traces": []}}"#,
-            #"s.json: expect: unknown key "traces" (did you mean "trace"?); expect keys are: trace, frames, pages, bar, bubbles"#
+            #"s.json: expect: unknown key "traces" (did you mean "trace"?); expect keys are: trace, frames, pages, bar, bubbles, accessibility"#
         ),
         (#"{"steps": [], "expect": {"trace": [{"request": "x"}]}}"#, #"s.json: expect.trace[0]: missing required key "event""#),
         (
@@ -473,7 +473,7 @@ import Testing
         ),
         (
             #"{"steps": [{"show": {"as": "pay"}}], "expect": {"trace": [{"event": "dismissed", "reason": "background_tap"}]}}"#,
-            #"s.json: expect.trace[0].reason: unknown reason "background_tap" (did you mean "background-tap"?); reasons are: action, background-tap, swipe, timeout, preempted, hide-all, vetoed, duplicate, expired, lower-priority, plugin-error, requested, plugin-crashed, plugin-timeout"#
+            #"s.json: expect.trace[0].reason: unknown reason "background_tap" (did you mean "background-tap"?); reasons are: action, background-tap, swipe, timeout, preempted, hide-all, vetoed, duplicate, expired, lower-priority, plugin-error, requested, plugin-crashed, plugin-timeout, accessibility-escape"#
         ),
         (
             #"{"steps": [{"show": {"as": "pay"}}], "expect": {"trace": [{"event": "did-present", "request": "promo"}]}}"#,

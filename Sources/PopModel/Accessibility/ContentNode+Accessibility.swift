@@ -80,13 +80,14 @@ extension ContentNode {
         return nil
     }
 
-    /// The paths of the nodes that are accessibility elements, in document order.
-    public var accessibleElementPaths: [[Int]] {
+    /// What a screen reader reads of this content before it is laid out (`pophost inspect
+    /// --accessibility`): each element's path and description, in document order.
+    public var readableElements: [(path: [Int], description: AccessibilityDescription)] {
         let title = titleTextPath
-        var paths: [[Int]] = []
+        var elements: [(path: [Int], description: AccessibilityDescription)] = []
         walkReadable(path: []) { node, path in
-            if node.accessibility(isTitle: path == title) != nil { paths.append(path) }
+            if let description = node.accessibility(isTitle: path == title) { elements.append((path, description)) }
         }
-        return paths
+        return elements
     }
 }

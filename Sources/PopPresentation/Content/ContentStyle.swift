@@ -83,6 +83,8 @@ struct ContentStyle {
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
             let typed = fields[field] ?? ""
             let shown = secure ? String(repeating: "•", count: typed.count) : typed
+            // A screen reader reads what the field holds as its value, dots for a secure one.
+            if !shown.isEmpty, node.accessibility != nil, node.accessibility?.value == nil { node.accessibility?.value = shown }
             let inset = EdgeInsets(
                 top: padding.top, leading: padding.leading + 12, bottom: padding.bottom, trailing: padding.trailing + 12)
             let width = max(0, laid.frame.width - inset.horizontal)

@@ -29,6 +29,9 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Also say what a screen reader reads of each view loader's build: each element's role and label, in reading order.")
+    var accessibility = false
+
     @Flag(help: "Read the components in a plugin host process: one that crashes or hangs is reported, not the end of pophost.")
     var isolate = false
     @OptionGroup var isolation: IsolationArguments
@@ -43,10 +46,12 @@ struct Inspect: ParsableCommand {
         let contracts = PluginContracts(entry: entry, source: source, data: try samples())
         if json {
             var report = PluginReport(entry)
-            report.contracts = contracts.map(ContractReport.Plugin.init)
+            report.contracts = contracts.map { ContractReport.Plugin($0, accessibility: accessibility) }
             try printJSON(report)
         } else {
-            StandardOutput.print(InspectText(entry: entry, contracts: contracts, style: .standardOutput).render(), terminator: "")
+            StandardOutput.print(
+                InspectText(entry: entry, contracts: contracts, style: .standardOutput, accessibility: accessibility).render(),
+                terminator: "")
         }
         if entry.status == .error || entry.status == .blacklisted { throw ExitCode.failure }
     }
@@ -92,6 +97,7 @@ struct InspectText {
     let entry: RegistryEntry
     let contracts: PluginContracts?
     let style: Style
+    var accessibility = false
 
     func render() -> String {
         var lines: [(String, String)] = [("File", printable(entry.file.path))]
@@ -113,7 +119,7 @@ struct InspectText {
             }
         }
         if let contracts, !(contracts.handlers.isEmpty && contracts.viewLoaders.isEmpty) {
-            out += "\n" + ContractText(contracts: contracts, style: style).render()
+            out += "\n" + ContractText(contracts: contracts, style: style, accessibility: accessibility).render()
         }
         return out
     }

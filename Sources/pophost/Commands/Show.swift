@@ -48,6 +48,12 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the trace as JSON lines to this file.", valueName: "file")) var trace: String?
     @Flag(help: "Print the trace as JSON lines instead of a table.") var json = false
     @Option(help: ArgumentHelp("Also write the popup, as it last was on screen, as SVG to this file.", valueName: "file")) var out: String?
+    @Flag(
+        help: """
+            Also print what a screen reader reaches once the popup has presented: its elements in reading order, \
+            the focus, what it hides (with --json, one line {"accessibility": …}). Runs with VoiceOver on (--voice-over).
+            """)
+    var accessibility = false
     @OptionGroup var traits: TraitOptions
     @OptionGroup var arbitration: ArbitrationOptions
     @Flag(help: "Run each plugin in a plugin host process of its own: one that crashes or hangs ends its popup, not pophost.")
@@ -83,7 +89,9 @@ struct Show: ParsableCommand {
         let chef = Chef(catalog: catalog, configuration: configuration)
         // On a stage, as in a host: the controller loader's layout and animation hooks run too.
         let stage = Stage(chef: chef)
-        stage.engine.setDisplayTraits(traits.applied(to: DisplayTraits()))
+        var display = traits.applied(to: DisplayTraits())
+        if accessibility { display.voiceOver = true }
+        stage.engine.setDisplayTraits(display)
         let recorder = TraceRecorder()
         chef.trace = recorder
         let file = try trace.map { try TraceFileWriter(path: $0) }
@@ -98,6 +106,7 @@ struct Show: ParsableCommand {
         let runUntilIdle = { chef.runUntilIdle(limit: .seconds(60)) { if out != nil && chef.state(of: id) == .shown { snap() } } }
         runUntilIdle()
         snap()
+        let presented = chef.state(of: id) == .shown ? stage.accessibilityTree() : nil
         for step in Step.inCommandLineOrder(Pophost.arguments) {
             switch step {
             case .type(let field, let text):
@@ -123,6 +132,7 @@ struct Show: ParsableCommand {
             StandardOutput.print(json ? event.jsonLine : TraceTable.row(event))
         }
         if !json, let final = chef.finalEvent(of: id) { StandardOutput.print("request \(id): \(printable("\(final)"))") }
+        if accessibility { printAccessibility(presented, of: id) }
         if let failure = file?.failure { throw CommandFailure(failure.description) }
         withExtendedLifetime(stage) {}
         // Still going after a minute of virtual time: a plugin's durations, or --keep on a popup
@@ -133,6 +143,20 @@ struct Show: ParsableCommand {
                     + "a presentation, display or queue time longer than that")
         }
         if let reason = chef.finalEvent(of: id)?.reason, Self.pluginFailures.contains(reason) { throw ExitCode.failure }
+    }
+
+    /// --accessibility: the tree once the popup had presented, or why there is none.
+    private func printAccessibility(_ tree: AccessibilityTree?, of id: RequestID) {
+        if json {
+            StandardOutput.print(Value.object(["accessibility": tree.map(AccessibilityJSON.value) ?? .null]).json)
+            return
+        }
+        guard let tree else {
+            StandardOutput.print("accessibility: request \(id) never rested on screen, so nothing was read")
+            return
+        }
+        StandardOutput.print("accessibility (once presented):")
+        for line in AccessibilityText.lines(tree) { StandardOutput.print("  " + printable(line)) }
     }
 
     /// The reasons a request ends with when a plugin failed: `show` exits 1 for them.

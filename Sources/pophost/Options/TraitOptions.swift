@@ -28,12 +28,18 @@ struct TraitOptions: ParsableArguments {
             (as the scenario's screen "reduce_motion": true).
             """)
     var reduceMotion = false
+    @Flag(
+        help: """
+            A screen reader runs: focus moves into popups and back, banners are announced, the trace says so \
+            and JSON frames carry the accessibility tree (as the scenario's screen "voice_over": true).
+            """)
+    var voiceOver = false
 
     /// `traits` with the options given applied.
     func applied(to traits: DisplayTraits) -> DisplayTraits {
         TraitChange(
             appearance: appearance, contentSize: contentSize, layoutDirection: layoutDirection,
-            reduceMotion: reduceMotion ? true : nil
+            reduceMotion: reduceMotion ? true : nil, voiceOver: voiceOver ? true : nil
         ).applied(to: traits)
     }
 }

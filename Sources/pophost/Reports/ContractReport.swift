@@ -15,10 +15,11 @@ enum ContractReport {
             case data, handlers, viewLoaders = "view_loaders", extensions
         }
 
-        init(_ contracts: PluginContracts) {
+        /// `accessibility`: each build also says what a screen reader reads (`--accessibility`).
+        init(_ contracts: PluginContracts, accessibility: Bool = false) {
             data = contracts.data.map(\.json)
             handlers = contracts.handlers.map(Handler.init)
-            viewLoaders = contracts.viewLoaders.map(ViewLoader.init)
+            viewLoaders = contracts.viewLoaders.map { ViewLoader($0, accessibility: accessibility) }
             extensions = contracts.extensions.keys.sorted().map { Extensions(id: $0, offered: contracts.extensions[$0]!) }
         }
     }
@@ -65,9 +66,9 @@ enum ContractReport {
         let builds: [Build]?
         let error: PluginReport.Problem?
 
-        init(_ view: PluginContracts.ViewLoader) {
+        init(_ view: PluginContracts.ViewLoader, accessibility: Bool) {
             id = view.id
-            builds = (try? view.builds.get())?.map(Build.init)
+            builds = (try? view.builds.get())?.map { Build($0, accessibility: accessibility) }
             error = problem(view.builds)
         }
     }
@@ -77,18 +78,39 @@ enum ContractReport {
         let data: String
         let textFields: [String]?
         let buttonActions: [String]?
+        /// What a screen reader reads, in reading order (only with `--accessibility`).
+        let accessibility: [ReadElement]?
         let error: PluginReport.Problem?
 
         enum CodingKeys: String, CodingKey {
-            case data, textFields = "text_fields", buttonActions = "button_actions", error
+            case data, textFields = "text_fields", buttonActions = "button_actions", accessibility, error
         }
 
-        init(_ build: ViewBuild) {
+        init(_ build: ViewBuild, accessibility: Bool) {
             data = build.data.json
             let content = try? build.content.get()
             textFields = content.map { unique($0.textFieldIDs) }
             buttonActions = content.map { unique($0.actionNames) }
+            self.accessibility = accessibility ? content.map { $0.readableElements.map(ReadElement.init) } : nil
             error = problem(build.content)
+        }
+    }
+
+    /// One element a screen reader reads of a build: its role, label, value and states, and its node's
+    /// path in the content (child indices, as frame ids write them).
+    struct ReadElement: Encodable {
+        let role: String
+        let label: String
+        let value: String?
+        let traits: [String]?
+        let path: [Int]
+
+        init(_ element: (path: [Int], description: AccessibilityDescription)) {
+            role = element.description.role.rawValue
+            label = element.description.label
+            value = element.description.value
+            traits = element.description.traits.isEmpty ? nil : element.description.traits.names
+            path = element.path
         }
     }
 

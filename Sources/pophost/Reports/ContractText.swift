@@ -5,6 +5,8 @@ import HostRuntime
 struct ContractText {
     let contracts: PluginContracts
     let style: Style
+    /// Also say what a screen reader reads of each build (`--accessibility`).
+    var accessibility = false
 
     func render() -> String {
         let labels = contracts.data.map(\.json)
@@ -29,7 +31,12 @@ struct ContractText {
             out += "  " + style.bold("view-loader") + " " + view.id + "\n"
             switch view.builds {
             case .success(let builds):
-                for build in builds { out += "    " + pad(build.data.json, width) + "  " + describe(build.content) + "\n" }
+                for build in builds {
+                    out += "    " + pad(build.data.json, width) + "  " + describe(build.content) + "\n"
+                    if accessibility, case .success(let content) = build.content {
+                        out += "    " + pad("", width) + "  " + style.dim("reads: ") + Self.reading(content) + "\n"
+                    }
+                }
             case .failure(let failure):
                 out += "    " + style.red("cannot be made (\(failure.category.rawValue))") + ": \(failure)\n"
             }
@@ -47,6 +54,12 @@ struct ContractText {
         case .failure(let failure):
             return style.red("fails (\(failure.category.rawValue))") + ": \(failure)"
         }
+    }
+
+    /// `header "Confirm payment", text-field "Password", button "Confirm"`: each element in reading order.
+    static func reading(_ content: ContentNode) -> String {
+        let elements = content.readableElements.map { "\($0.description.role.rawValue) \(Value.string($0.description.label).json)" }
+        return elements.isEmpty ? "nothing" : elements.joined(separator: ", ")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -96,6 +96,7 @@ pub const POP_REASON_PLUGIN_ERROR: PopReason = 11;
 pub const POP_REASON_REQUESTED: PopReason = 12;
 pub const POP_REASON_PLUGIN_CRASHED: PopReason = 13;
 pub const POP_REASON_PLUGIN_TIMEOUT: PopReason = 14;
+pub const POP_REASON_ACCESSIBILITY_ESCAPE: PopReason = 15;
 
 pub type PopOutcome = i32;
 pub const POP_FINISHED_DISMISSED: PopOutcome = 0;
