@@ -27,6 +27,9 @@ enum PresentationBench {
     /// The most the alert scene's layout + SVG may cost in dark and in right-to-left, in light
     /// left-to-right frames of the same rounds (issue 33: a trait resolves, it does not redo work).
     static let traitFrameTarget = 1.1
+    /// The most the alert scene's layout + its accessibility tree may cost with VoiceOver on, in
+    /// layouts alone of the same rounds (issue 26: the tree is one pass over what is drawn).
+    static let accessibilityFrameTarget = 1.25
 
     static func measure(rounds: Int, scratch: String) throws(BenchError) -> PresentationMeasurements {
         let catalog = try sampleCatalog(scratch: scratch)
@@ -35,7 +38,8 @@ enum PresentationBench {
         let svgScene = try SVGScene(scenario: scenario, catalog: catalog)
         let darkScene = try SVGScene(scenario: scenario, catalog: catalog, traits: DisplayTraits(appearance: .dark))
         let rtlScene = try SVGScene(scenario: scenario, catalog: catalog, traits: DisplayTraits(layoutDirection: .rightToLeft))
-        var light: [Int] = [], dark: [Int] = [], rtl: [Int] = []
+        let voiceOverScene = try SVGScene(scenario: scenario, catalog: catalog, traits: DisplayTraits(voiceOver: true))
+        var light: [Int] = [], dark: [Int] = [], rtl: [Int] = [], layouts: [Int] = [], trees: [Int] = []
         let pagePop = try PagePopScene()
         let floating = try FloatingScene()
         let dragScene = try SheetDragScene(scenario: scenario, catalog: catalog)
@@ -68,12 +72,19 @@ enum PresentationBench {
             } else {
                 r = rtlScene.frameAndSVG(svgFrames); k = darkScene.frameAndSVG(svgFrames); l = svgScene.frameAndSVG(svgFrames)
             }
+            var (fo, ft) = (0, 0)
+            if round.isMultiple(of: 2) {
+                fo = svgScene.frameAlone(svgFrames); ft = voiceOverScene.frameAndTree(svgFrames)
+            } else {
+                ft = voiceOverScene.frameAndTree(svgFrames); fo = svgScene.frameAlone(svgFrames)
+            }
             let t = try terminalAnimation(scenario: scenario, catalog: catalog, animations: terminalAnimations)
             let a = try jsonAnimation(jsonAnimations)
             guard keep else { continue }
             svg.append(s); frameOnly.append(f); copy.append(c); pagePopFrames.append(p)
             drag.append(d); alert.append(a2); floatingFrames.append(fl)
             light.append(l); dark.append(k); rtl.append(r)
+            layouts.append(fo); trees.append(ft)
             terminal.append(t)
             animation.append(a)
         }
@@ -116,7 +127,10 @@ enum PresentationBench {
                 target: traitFrameTarget),
             rightToLeft: .init(
                 nodes: rtlScene.frame.nodes.count, microseconds: perFrame(rtl, svgFrames), alertMicroseconds: perFrame(light, svgFrames),
-                target: traitFrameTarget)
+                target: traitFrameTarget),
+            accessibility: .init(
+                nodes: voiceOverScene.frame.accessibility.elements.count, microseconds: perFrame(trees, svgFrames),
+                alertMicroseconds: perFrame(layouts, svgFrames), target: accessibilityFrameTarget)
         )
     }
 
@@ -155,6 +169,16 @@ enum PresentationBench {
                 for _ in 0..<count { bytes &+= renderer.render(stage.frame()).utf8.count }
             }.nanoseconds
             precondition(bytes == count * document.utf8.count, "the scene must not change")
+            return time
+        }
+
+        /// `stage.frame()` and its accessibility tree, `count` times; nanoseconds.
+        func frameAndTree(_ count: Int) -> Int {
+            var elements = 0
+            let time = timed {
+                for _ in 0..<count { elements &+= stage.frame().accessibility.elements.count }
+            }.nanoseconds
+            precondition(elements == count * frame.accessibility.elements.count, "the scene must not change")
             return time
         }
 
@@ -450,4 +474,7 @@ struct PresentationMeasurements: Codable {
     let dark: AlertFrameComparison
     /// The alert scene's layout + SVG right-to-left beside left-to-right's, in the same rounds.
     let rightToLeft: AlertFrameComparison
+    /// The alert scene's layout + accessibility tree with VoiceOver on beside its layout alone, in the
+    /// same rounds (`nodes`: the tree's elements).
+    let accessibility: AlertFrameComparison
 }

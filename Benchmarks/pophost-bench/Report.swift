@@ -160,6 +160,9 @@ struct Report: Codable {
             pad("right-to-left", 18) + "\(micro(p.rightToLeft.microseconds))/frame: the same right-to-left "
                 + "(\(p.rightToLeft.nodes) nodes); left-to-right's in the same rounds \(micro(p.rightToLeft.alertMicroseconds)): "
                 + verdict(p.rightToLeft),
+            pad("a11y tree", 18) + "\(micro(p.accessibility.microseconds))/frame: layout + the accessibility tree of the alert scene "
+                + "with VoiceOver on (\(p.accessibility.nodes) elements); the layout alone in the same rounds "
+                + "\(micro(p.accessibility.alertMicroseconds)): " + verdict(p.accessibility),
         ]
     }
 

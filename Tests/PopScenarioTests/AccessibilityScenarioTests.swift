@@ -102,6 +102,23 @@ import Testing
         withExtendedLifetime(samples) {}
     }
 
+    @Test("a banner is announced, never focused, and leaves the screen reachable")
+    func banner() throws {
+        let (runner, samples) = try IsolatedSamples.play(
+            #"""
+            {"screen": {"voice_over": true}, "steps": [{"accessibility_focus": "next"},
+              {"show": {"controller_loader": "pop.theme", "data": {"title": "Saved", "message": "Your order is on its way.",
+                        "theme": {"base": "top-banner"}}, "as": "b"}}, {"wait": 500}],
+             "expect": {"accessibility": [{"at": 400, "focus": "Orders", "reachable": ["Orders", "Saved"], "modal": false}]}}
+            """#)
+        #expect(runner.problems.isEmpty, "\(runner.problems)")
+        #expect(runner.verify().isEmpty, "\(runner.verify())")
+        let announced = runner.recorder.events.filter { $0.kind == .accessibilityAnnouncement }
+        #expect(announced.map(\.detail) == ["Saved, Your order is on its way., OK"])
+        #expect(runner.stage.accessibilityTree().containers.last?.role == .status)
+        withExtendedLifetime(samples) {}
+    }
+
     @Test("a step that names no reachable element, or several, is reported with what is reachable")
     func problems() throws {
         let (runner, samples) = try IsolatedSamples.play(

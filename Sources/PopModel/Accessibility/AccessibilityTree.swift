@@ -55,29 +55,17 @@ public struct AccessibilityTree: Hashable, Sendable {
 
     /// The tree of `frame`.
     public init(frame: Frame) {
-        let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
+        // First the containers (the app, then each visible popup), to know what a modal one hides;
+        // then the elements of those that are reachable.
         var all = [Container(id: "app", role: .page, label: "", modal: false, request: nil, elements: [])]
-        var index = ["app": 0]
         for node in frame.nodes {
-            guard let description = node.accessibility else { continue }
-            if description.role.isContainer {
-                guard node.opacity >= Self.visibleOpacity, let request = node.request else { continue }
-                index[node.id] = all.count
-                all.append(
-                    Container(
-                        id: node.id, role: description.role, label: description.label, modal: description.modal, request: request,
-                        elements: []))
-                continue
-            }
-            var visible = node.bounds.intersection(screen)
-            if let clip = node.clip { visible = visible.intersection(node.transform.boundingBox(of: clip)) }
-            guard node.opacity >= Self.visibleOpacity, visible.width > 0, visible.height > 0 else { continue }
-            let owner = node.request.map { "popup.\($0)" } ?? "app"
-            guard let position = index[owner] else { continue }
-            all[position].elements.append(
-                Element(
-                    id: node.id, role: description.role, label: description.label, value: description.value, traits: description.traits,
-                    frame: visible, request: node.request, action: node.action))
+            guard let description = node.accessibility, description.role.isContainer, node.opacity >= Self.visibleOpacity,
+                let request = node.request
+            else { continue }
+            all.append(
+                Container(
+                    id: node.id, role: description.role, label: description.label, modal: description.modal, request: request,
+                    elements: []))
         }
         if let modal = all.lastIndex(where: \.modal) {
             containers = [all[modal]] + all[(modal + 1)...].filter { $0.role == .status }
@@ -85,6 +73,21 @@ public struct AccessibilityTree: Hashable, Sendable {
         } else {
             containers = all
             hidden = []
+        }
+        var index: [RequestID?: Int] = [:]
+        for (position, container) in containers.enumerated() { index[container.request] = position }
+        let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
+        for node in frame.nodes {
+            guard let description = node.accessibility, !description.role.isContainer, node.opacity >= Self.visibleOpacity,
+                let position = index[node.request]
+            else { continue }
+            var visible = node.bounds.intersection(screen)
+            if let clip = node.clip { visible = visible.intersection(node.transform.boundingBox(of: clip)) }
+            guard visible.width > 0, visible.height > 0 else { continue }
+            containers[position].elements.append(
+                Element(
+                    id: node.id, role: description.role, label: description.label, value: description.value, traits: description.traits,
+                    frame: visible, request: node.request, action: node.action))
         }
         focus = nil
         if let focused = frame.accessibilityFocus, containers.contains(where: { $0.elements.contains { $0.id == focused } }) {

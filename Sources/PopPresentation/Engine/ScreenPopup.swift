@@ -15,6 +15,10 @@ final class ScreenPopup {
     let controllerLoader: any ControllerLoaderComponent
     /// Its view loader, told of trait changes while it is on screen.
     let viewLoader: any ViewLoaderComponent
+    /// How a screen reader scopes it (`accessibility(of:content:)`), and the id of its content's title
+    /// node: both fixed by what was built, whatever the traits.
+    let accessibility: AccessibilityDescription
+    let titleID: String?
     /// Its layout and behaviour; a sheet's is remade when its detents or selection change, an
     /// adaptive popover's when the size class does.
     var style: PresentationStyle
@@ -44,6 +48,8 @@ final class ScreenPopup {
         content = popup.content
         controllerLoader = popup.controllerLoader
         viewLoader = popup.viewLoader
+        accessibility = Self.accessibility(of: popup.presentation, content: popup.content)
+        titleID = popup.content.titleFrameID(under: "popup.\(popup.id).content")
         style = PresentationStyle.of(popup.presentation)
         if popup.layer == .sheet { sheet = SheetState(selected: popup.presentation.sheet.selectedDetent) }
         self.order = order
@@ -64,8 +70,9 @@ final class ScreenPopup {
 
     /// How a screen reader scopes the popup (docs/accessibility.md): an alert is an alert dialog, a
     /// banner a status that is announced, anything else a dialog; modal — the screen under it
-    /// unreachable — unless it is a banner or lets touches through to the screen (no mask).
-    var accessibility: AccessibilityDescription {
+    /// unreachable — unless it is a banner or lets touches through to the screen (no mask). Labelled
+    /// by its content's title.
+    static func accessibility(of presentation: Presentation, content: ContentNode) -> AccessibilityDescription {
         let role: AccessibilityRole =
             switch presentation.style {
             case .alert: .alertDialog
