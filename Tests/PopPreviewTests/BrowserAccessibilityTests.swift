@@ -2,6 +2,7 @@ import Foundation
 import PopTestSupport
 import Testing
 
+@testable import PopHarness
 @testable import PopModel
 @testable import PopPreview
 
@@ -101,6 +102,37 @@ extension BrowserTests {
         #expect(row.json.contains("confirm"))
         let trace = try await fixture.request("/api/trace").text
         #expect(trace.contains(#""event":"a11y-focus""#) && trace.contains(#""event":"action""#), "\(trace.suffix(600))")
+    }
+}
+
+extension BrowserTests {
+    @Test("each view loader's card shows the a11y.* tests of its plugin in the CLI's words, or says the harness has none")
+    func auditBesidePictures() async throws {
+        let fixture = try await PreviewFixture()
+        let browser = try await WebDriver()
+        try await browser.open(fixture.base + "/")
+        let card = "document.querySelector('.view-loader[data-id=\"com.pophost.samples.c.payment-view\"] .audit')"
+        let shown = try await browser.wait(
+            for: "the payment view's audit", seconds: 60,
+            """
+            const a = \(card);
+            if (!a || a.textContent.includes('running')) return null;
+            const rows = [...a.querySelectorAll('tr.result')].map(r => [r.children[0].textContent, r.dataset.test]);
+            return rows.length ? rows : a.querySelector('.meta, .error').textContent;
+            """)
+        let audits = ConformanceSuite.builtIn.filter { $0.name.hasPrefix("a11y.") && $0.level <= 5 }
+        if audits.isEmpty {
+            #expect(shown == "pophost test has no a11y.* test yet: nothing to show")
+        } else {
+            guard case .array(let rows) = shown else {
+                Issue.record("no audit rows: \(shown.json)")
+                return
+            }
+            #expect(rows.count == audits.count, "\(shown.json)")
+            let words: Set<Value> = ["ok", "warn", "skip", "FAIL", "CRASH", "TIMEOUT"]
+            #expect(rows.allSatisfy { row in row[0].map(words.contains) == true }, "\(shown.json)")
+        }
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
 }
 
