@@ -50,6 +50,8 @@ extension BrowserTests {
         let dialog = try #require(dialogs.first)
         #expect(dialog.name == title)
         #expect(dialog.properties["modal"] == true)
+        let message = elements.first { $0["role"] == "text" }?["label"]
+        #expect(message.map { .string(dialog.description) == $0 } == true, "described by its message: \(dialog.description)")
         let inside = tree.descendants(of: dialog)
         for button in buttons {
             #expect(inside.contains { $0.role == "button" && $0.name == button }, "\(button) in \(inside.map { "\($0.role) \($0.name)" })")
@@ -61,6 +63,25 @@ extension BrowserTests {
         let beneath = tree.descendants(of: phone).filter { node in node != dialog && !inside.contains(node) }
         #expect(beneath.allSatisfy { $0.role == "generic" || $0.role == "none" }, "\(beneath.map { "\($0.role) \($0.name)" })")
         #expect(!tree.nodes.contains { $0.name == "the scenario's frame" }, "the picture is hidden")
+        // Each mirror element lies over its drawn rectangle: the frame node's box, through the picture's scale.
+        let misplaced = try await browser.execute(
+            """
+            const request = new XMLHttpRequest();
+            request.open('GET', '/api/frame.json?t=6500', false);
+            request.send();
+            const frame = JSON.parse(request.responseText);
+            const image = document.getElementById('frame');
+            const box = image.getBoundingClientRect();
+            const scale = box.width / image.naturalWidth;
+            const origin = (image.naturalWidth - frame.screen.width) / 2;
+            return frame.nodes.filter(n => n.action).flatMap(n => {
+              const shown = document.getElementById('ax-' + n.id).getBoundingClientRect();
+              const want = [box.left + (origin + n.rect.x) * scale, box.top + (origin + n.rect.y) * scale, n.rect.width * scale, n.rect.height * scale];
+              const got = [shown.left, shown.top, shown.width, shown.height];
+              return want.some((v, i) => Math.abs(v - got[i]) > 1) ? [n.id + ': ' + got.join(',') + ' not ' + want.join(',')] : [];
+            });
+            """)
+        #expect(misplaced == [], "\(misplaced.json)")
     }
 
     @Test("the payment dialog is confirmed with the keyboard alone: Tab into the phone, Tab to the confirm button, Enter")
@@ -143,6 +164,8 @@ struct AXTree {
         let ignored: Bool
         let role: String
         let name: String
+        /// Its description (`aria-describedby`'s text).
+        let description: String
         let children: [String]
         let properties: [String: Value]
     }
@@ -166,7 +189,7 @@ struct AXTree {
             if case .array(let ids)? = node["childIds"] { children = ids.compactMap { if case .string(let id) = $0 { id } else { nil } } }
             return Node(
                 id: id, ignored: node["ignored"] == true, role: Self.string(node["role"]?["value"]),
-                name: Self.string(node["name"]?["value"]),
+                name: Self.string(node["name"]?["value"]), description: Self.string(node["description"]?["value"]),
                 children: children, properties: properties)
         }
         all = Dictionary(parsed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
