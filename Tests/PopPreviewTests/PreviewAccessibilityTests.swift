@@ -2,10 +2,8 @@ import Foundation
 import PopTestSupport
 import Testing
 
-@testable import PopInteractive
 @testable import PopModel
 @testable import PopPreview
-@testable import PopTerminal
 
 /// The ARIA mirror's server side, without a browser: the state's accessibility tree, the screen
 /// reader's input (parsed, applied, replayed after scrubbing back), frames unchanged without
