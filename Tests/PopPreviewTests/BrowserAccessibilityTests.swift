@@ -115,6 +115,7 @@ extension BrowserTests {
         let state = try await fixture.json("/api/state")
         #expect(state["traits"]?["voice_over"] == true, "the keyboard turned VoiceOver on")
         #expect(state["accessibility"]?["focus"] == .string(id))
+        try Self.record(try await browser.screenshot(), as: "preview-accessibility.png")
         try await browser.press(WebDriver.enter)
         let row = try await browser.wait(
             for: "the confirm action in the trace",
