@@ -63,6 +63,15 @@ extension BrowserTests {
         let beneath = tree.descendants(of: phone).filter { node in node != dialog && !inside.contains(node) }
         #expect(beneath.allSatisfy { $0.role == "generic" || $0.role == "none" }, "\(beneath.map { "\($0.role) \($0.name)" })")
         #expect(!tree.nodes.contains { $0.name == "the scenario's frame" }, "the picture is hidden")
+        // At 2.6 s the promotion's alert is up, and above it the banner: a polite, atomic status.
+        try await Self.scrub(browser, to: 2600)
+        try await browser.wait(for: "the mirror's banner", "return document.querySelector('#mirror [role=status]') ? true : null")
+        let early = try AXTree(try await browser.devTools("Accessibility.getFullAXTree"))
+        let banner = try #require(early.nodes.first { $0.role == "status" })
+        #expect(banner.properties["live"] == "polite" && banner.properties["atomic"] == true, "\(banner.properties)")
+        #expect(early.descendants(of: banner).contains { $0.role == "heading" }, "the banner's title")
+        #expect(early.nodes.filter { $0.role == "alertdialog" }.count == 1)
+        try await Self.scrub(browser, to: 6500)
         // Each mirror element lies over its drawn rectangle: the frame node's box, through the picture's scale.
         let misplaced = try await browser.execute(
             """

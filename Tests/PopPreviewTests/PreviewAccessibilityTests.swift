@@ -69,6 +69,16 @@ import Testing
         #expect(try await fixture.json("/api/state")["traits"]?["voice_over"] == true)
     }
 
+    @Test("Escape is the escape gesture: the payment alert goes, traced a11y-escape")
+    func escape() async throws {
+        let fixture = try await PreviewFixture()
+        _ = try await fixture.request("/api/frame.json?t=6500")
+        let escaped = try await fixture.json("/api/input", post: #"{"kind": "accessibility", "command": "escape"}"#)
+        #expect(escaped["state"]?["status"]?.json.contains("escape: popup 3 goes") == true, "\(escaped.json)")
+        let trace = try await fixture.request("/api/trace").text
+        #expect(trace.contains(#""event":"a11y-escape""#), "\(trace.suffix(600))")
+    }
+
     @Test("the audit route runs only the a11y.* tests on a plugin file of the gallery; another path is a 404")
     func audit() async throws {
         let fixture = try await PreviewFixture()
