@@ -168,7 +168,7 @@ public final class Workbench: @unchecked Sendable {
     }
 
     /// The harness's group of accessibility tests.
-    public static let auditTests = "a11y"
+    private static let auditTests = "a11y"
 
     /// A picture of the failed snapshot of test `test` (`scenario.NAME`) in the last report of the
     /// plugin file `path`, as SVG.
