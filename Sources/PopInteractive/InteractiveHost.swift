@@ -138,9 +138,9 @@ public final class InteractiveHost: TerminalApp {
     private func apply(_ input: AccessibilityInput) {
         switch input {
         case .move(let move):
-            message = stage.moveAccessibilityFocus(move).map { "focus on \(Self.describe($0))" } ?? "nothing a screen reader can reach"
+            message = stage.moveAccessibilityFocus(move).map(Self.reading) ?? "nothing to focus"
         case .focus(let id):
-            message = stage.focusAccessibilityElement(id).map { "focus on \(Self.describe($0))" } ?? "\(id) is not reachable"
+            message = stage.focusAccessibilityElement(id).map(Self.reading) ?? "\(id) is not reachable"
         case .activate(let id):
             let before = runner.recorder.events.count
             guard let element = stage.accessibilityTree().element(id), stage.activateAccessibilityElement(id) != nil else {
@@ -148,23 +148,19 @@ public final class InteractiveHost: TerminalApp {
                 return
             }
             let ran = runner.recorder.events.dropFirst(before).last { $0.kind == .action }
-            message = ran.map { "ran \($0.detail ?? "an action")" } ?? "activated \(Self.describe(element))"
+            message = ran.map { "ran \($0.detail ?? "an action")" } ?? "activated " + Self.reading(element)
         case .escape:
-            switch stage.accessibilityEscape() {
-            case .dismissed(let request): message = "escape: popup \(request) goes"
-            case .refused(let request): message = "escape: popup \(request) stays"
-            case .back: message = "escape: back a page"
-            case .nothing: message = "nothing to escape"
-            }
+            message =
+                switch stage.accessibilityEscape() {
+                case .dismissed(let id): "escaped popup \(id)"
+                case .refused(let id): "popup \(id) refused to go"
+                case .back: "went back a page"
+                case .nothing: "nothing to escape"
+                }
         case .voiceOver(let on):
             let display = changeTraits { $0.voiceOver = on }
             message = "VoiceOver \(display.voiceOver ? "on" : "off")"
         }
-    }
-
-    /// An element as the status line names it: its label, else its node id.
-    private static func describe(_ element: AccessibilityTree.Element) -> String {
-        element.label.isEmpty ? element.id : "\"\(element.label)\""
     }
 
     private func press(_ key: TerminalKey) -> TerminalAppResponse {
@@ -209,22 +205,15 @@ public final class InteractiveHost: TerminalApp {
             let display = changeTraits { $0.voiceOver.toggle() }
             message = "VoiceOver \(display.voiceOver ? "on" : "off")"
         case .tab:
-            message = stage.moveAccessibilityFocus(.next).map(Self.reading) ?? "nothing to focus"
+            apply(AccessibilityInput.move(.next))
         case .enter:
             guard let focused = stage.accessibilityTree().focusedElement else {
                 message = "nothing has VoiceOver's focus (Tab moves it)"
                 break
             }
-            stage.activateAccessibilityElement(focused.id)
-            message = "activated " + Self.reading(focused)
+            apply(AccessibilityInput.activate(focused.id))
         case .character("z"):
-            message =
-                switch stage.accessibilityEscape() {
-                case .dismissed(let id): "escaped popup \(id)"
-                case .refused(let id): "popup \(id) refused to go"
-                case .back: "went back a page"
-                case .nothing: "nothing to escape"
-                }
+            apply(AccessibilityInput.escape)
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):

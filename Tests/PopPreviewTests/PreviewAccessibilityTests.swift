@@ -74,7 +74,7 @@ import Testing
         let fixture = try await PreviewFixture()
         _ = try await fixture.request("/api/frame.json?t=6500")
         let escaped = try await fixture.json("/api/input", post: #"{"kind": "accessibility", "command": "escape"}"#)
-        #expect(escaped["state"]?["status"]?.json.contains("escape: popup 3 goes") == true, "\(escaped.json)")
+        #expect(escaped["state"]?["status"]?.json.contains("escaped popup 3") == true, "\(escaped.json)")
         let trace = try await fixture.request("/api/trace").text
         #expect(trace.contains(#""event":"a11y-escape""#), "\(trace.suffix(600))")
     }

@@ -527,7 +527,7 @@ function showTraits(traits) {
   $("voice-over").setAttribute("aria-pressed", String(traits.voice_over));
   state.voiceOver = traits.voice_over;
 }
-const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", r: "rotate", k: "keyboard" };
+const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", v: "voice-over", r: "rotate", k: "keyboard" };
 for (const [key, id] of Object.entries(toggles)) {
   $(id).addEventListener("click", () => send({ kind: "key", key: key }).then(() => showFrame(state.time)));
 }
@@ -545,8 +545,6 @@ document.addEventListener("keydown", (event) => {
     $("step-forward").click();
   } else if (toggles[event.key]) {
     $(toggles[event.key]).click();
-  } else if (event.key === "v") {
-    $("voice-over").click();
   }
 });
 
@@ -711,10 +709,6 @@ $("mirror").addEventListener("click", (event) => {
 $("mirror").addEventListener("focusin", (event) => {
   const target = event.target.closest(".ax-element");
   if (target && state.tree && target.dataset.id !== state.tree.focus) accessibility({ command: "focus", id: target.dataset.id });
-});
-$("voice-over").addEventListener("click", () => {
-  state.voiceOver = !state.voiceOver;
-  send({ kind: "accessibility", command: "voice_over", on: state.voiceOver }).then(() => showFrame(state.time));
 });
 
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
