@@ -133,6 +133,15 @@ extension BrowserTests {
         #expect(row.json.contains("confirm"))
         let trace = try await fixture.request("/api/trace").text
         #expect(trace.contains(#""event":"a11y-focus""#) && trace.contains(#""event":"action""#), "\(trace.suffix(600))")
+        // The alert gone, the host's focus leaves it, and the DOM focus follows it out.
+        try await Self.scrub(browser, to: 8000)
+        let after = try await browser.wait(
+            for: "the DOM focus to follow the host's out of the alert",
+            """
+            const f = window.pophost.accessibility.focus;
+            return f && !f.startsWith('popup.3.') && document.activeElement.dataset.id === f ? f : null
+            """)
+        #expect(after != .null)
     }
 }
 
