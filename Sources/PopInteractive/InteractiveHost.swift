@@ -16,6 +16,9 @@ import PopTerminal
 ///   (`nextTextSize`); `l` switches the layout direction; `h` hides what agrees to go; `d` dismisses
 ///   everything; Esc taps the background (the top-left corner); ↑ / ↓ flick the banner, or the front sheet.
 ///
+/// A screen reader's input (`AccessibilityInput`: focus moves, activation, the escape gesture,
+/// VoiceOver on or off) goes to the stage's accessibility API and into the same journal.
+///
 /// With a `HotReload` (`pophost run --watch`), a rewritten plugin file is loaded in a fresh plugin
 /// host and the run starts again on it, replayed — the scenario's steps and every input the user
 /// gave, each at the virtual time it came — up to the current instant: runs are deterministic, so
@@ -24,7 +27,7 @@ public final class InteractiveHost: TerminalApp {
     public private(set) var runner: ScenarioRunner
     private let reload: HotReload?
     /// The user's input so far, with the virtual time each came at: what a replay gives again.
-    private var journal: [(time: VirtualTime, event: TerminalAppEvent)] = []
+    private var journal: [(time: VirtualTime, input: Input)] = []
     private var message = ""
     /// Told of each hot reload's outcome with the message the status line shows: a front end other
     /// than the terminal (`pophost preview`'s page) shows it its own way.
@@ -56,8 +59,21 @@ public final class InteractiveHost: TerminalApp {
     public func frame() -> Frame { stage.frame() }
 
     public func handle(_ event: TerminalAppEvent) -> TerminalAppResponse {
-        journal.append((chef.now, event))
+        journal.append((chef.now, .terminal(event)))
         return apply(event)
+    }
+
+    /// A screen reader's input (the browser preview's ARIA mirror) at the current instant; the status
+    /// line says what it did.
+    public func handle(_ input: AccessibilityInput) {
+        journal.append((chef.now, .accessibility(input)))
+        apply(input)
+    }
+
+    /// One input of the journal: the terminal's or a screen reader's.
+    private enum Input {
+        case terminal(TerminalAppEvent)
+        case accessibility(AccessibilityInput)
     }
 
     /// After a look for rewritten plugin files: on new components, the run replayed on them up to
@@ -94,7 +110,10 @@ public final class InteractiveHost: TerminalApp {
         runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
         for entry in journal {
             runner.advance(to: entry.time)
-            _ = apply(entry.event)
+            switch entry.input {
+            case .terminal(let event): _ = apply(event)
+            case .accessibility(let input): apply(input)
+            }
         }
         runner.advance(to: time)
     }
@@ -113,6 +132,35 @@ public final class InteractiveHost: TerminalApp {
         case .key(let key): return press(key)
         }
         return .continue
+    }
+
+    /// Applies a screen reader's input to the run.
+    private func apply(_ input: AccessibilityInput) {
+        switch input {
+        case .move(let move):
+            message = stage.moveAccessibilityFocus(move).map(Self.reading) ?? "nothing to focus"
+        case .focus(let id):
+            message = stage.focusAccessibilityElement(id).map(Self.reading) ?? "\(id) is not reachable"
+        case .activate(let id):
+            let before = runner.recorder.events.count
+            guard let element = stage.accessibilityTree().element(id), stage.activateAccessibilityElement(id) != nil else {
+                message = "\(id) is not reachable"
+                return
+            }
+            let ran = runner.recorder.events.dropFirst(before).last { $0.kind == .action }
+            message = ran.map { "ran \($0.detail ?? "an action")" } ?? "activated " + Self.reading(element)
+        case .escape:
+            message =
+                switch stage.accessibilityEscape() {
+                case .dismissed(let id): "escaped popup \(id)"
+                case .refused(let id): "popup \(id) refused to go"
+                case .back: "went back a page"
+                case .nothing: "nothing to escape"
+                }
+        case .voiceOver(let on):
+            let display = changeTraits { $0.voiceOver = on }
+            message = "VoiceOver \(display.voiceOver ? "on" : "off")"
+        }
     }
 
     private func press(_ key: TerminalKey) -> TerminalAppResponse {
@@ -157,22 +205,15 @@ public final class InteractiveHost: TerminalApp {
             let display = changeTraits { $0.voiceOver.toggle() }
             message = "VoiceOver \(display.voiceOver ? "on" : "off")"
         case .tab:
-            message = stage.moveAccessibilityFocus(.next).map(Self.reading) ?? "nothing to focus"
+            apply(AccessibilityInput.move(.next))
         case .enter:
             guard let focused = stage.accessibilityTree().focusedElement else {
                 message = "nothing has VoiceOver's focus (Tab moves it)"
                 break
             }
-            stage.activateAccessibilityElement(focused.id)
-            message = "activated " + Self.reading(focused)
+            apply(AccessibilityInput.activate(focused.id))
         case .character("z"):
-            message =
-                switch stage.accessibilityEscape() {
-                case .dismissed(let id): "escaped popup \(id)"
-                case .refused(let id): "popup \(id) refused to go"
-                case .back: "went back a page"
-                case .nothing: "nothing to escape"
-                }
+            apply(AccessibilityInput.escape)
         case .character("h"):
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):

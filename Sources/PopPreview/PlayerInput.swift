@@ -1,17 +1,25 @@
+import PopInteractive
 import PopModel
+import PopPresentation
 import PopTerminal
 
-/// One input from the page, as the terminal host's own events (`TerminalAppEvent`): the player hands
-/// them to `InteractiveHost`, so the page and `pophost run` share one input model. A message is a
-/// JSON object:
+/// One input from the page: the terminal host's own events (`TerminalAppEvent`), or a screen
+/// reader's (`AccessibilityInput`, from the page's ARIA mirror). The player hands either to
+/// `InteractiveHost`, so the page and `pophost run` share one input model. A message is a JSON object:
 /// `{"kind": "pointer", "phase": "down" | "moved" | "up", "x": 195, "y": 420}` (screen points),
-/// `{"kind": "tap", "x": …, "y": …}` (down then up), `{"kind": "type", "text": "123"}`, or
-/// `{"kind": "key", "key": "backspace" | "enter" | "escape" | "up" | "down" | one character}`.
-public enum PlayerInput {
-    /// The events `message` stands for; throws naming what is wrong with it.
-    public static func events(from message: Value) throws(PreviewError) -> [TerminalAppEvent] {
+/// `{"kind": "tap", "x": …, "y": …}` (down then up), `{"kind": "type", "text": "123"}`,
+/// `{"kind": "key", "key": "backspace" | "enter" | "escape" | "up" | "down" | one character}`, or
+/// `{"kind": "accessibility", "command": "next" | "previous" | "escape"}`,
+/// `{"kind": "accessibility", "command": "focus" | "activate", "id": NODE_ID}`,
+/// `{"kind": "accessibility", "command": "voice_over", "on": true | false}`.
+public enum PlayerInput: Hashable, Sendable {
+    case events([TerminalAppEvent])
+    case accessibility(AccessibilityInput)
+
+    /// The input `message` stands for; throws naming what is wrong with it.
+    public init(message: Value) throws(PreviewError) {
         guard case .object(let object) = message, case .string(let kind)? = object["kind"] else {
-            throw PreviewError("an input must be a JSON object with a \"kind\" (pointer, tap, type or key)")
+            throw PreviewError("an input must be a JSON object with a \"kind\" (pointer, tap, type, key or accessibility)")
         }
         switch kind {
         case "pointer":
@@ -19,18 +27,42 @@ public enum PlayerInput {
             guard case .string(let name)? = object["phase"], let phase = phases[name] else {
                 throw PreviewError("a pointer input needs a \"phase\": down, moved or up")
             }
-            return [.pointer(phase, try point(in: object))]
+            self = .events([.pointer(phase, try Self.point(in: object))])
         case "tap":
-            let point = try point(in: object)
-            return [.pointer(.down, point), .pointer(.up, point)]
+            let point = try Self.point(in: object)
+            self = .events([.pointer(.down, point), .pointer(.up, point)])
         case "type":
             guard case .string(let text)? = object["text"] else { throw PreviewError("a type input needs a \"text\" string") }
-            return text.map { .key(.character($0)) }
+            self = .events(text.map { .key(.character($0)) })
         case "key":
             guard case .string(let name)? = object["key"] else { throw PreviewError("a key input needs a \"key\" string") }
-            return [.key(try key(named: name))]
+            self = .events([.key(try Self.key(named: name))])
+        case "accessibility":
+            self = .accessibility(try Self.accessibility(in: object))
         default:
-            throw PreviewError("unknown input kind \"\(kind)\" (pointer, tap, type or key)")
+            throw PreviewError("unknown input kind \"\(kind)\" (pointer, tap, type, key or accessibility)")
+        }
+    }
+
+    private static func accessibility(in object: Value.Object) throws(PreviewError) -> AccessibilityInput {
+        let commands = "next, previous, focus, activate, escape or voice_over"
+        guard case .string(let command)? = object["command"] else {
+            throw PreviewError("an accessibility input needs a \"command\": \(commands)")
+        }
+        switch command {
+        case "next": return .move(.next)
+        case "previous": return .move(.previous)
+        case "escape": return .escape
+        case "focus", "activate":
+            guard case .string(let id)? = object["id"], !id.isEmpty else {
+                throw PreviewError("an accessibility \(command) needs an \"id\": the element's node id")
+            }
+            return command == "focus" ? .focus(id) : .activate(id)
+        case "voice_over":
+            guard case .bool(let on)? = object["on"] else { throw PreviewError("an accessibility voice_over needs \"on\": true or false") }
+            return .voiceOver(on)
+        default:
+            throw PreviewError("unknown accessibility command \"\(command)\" (\(commands))")
         }
     }
 

@@ -17,9 +17,10 @@ import PopModel
 /// | `GET /api/gallery?data=JSON` | `GalleryReport` as JSON (JSON: the default data, for view loaders without samples) |
 /// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture; `appearance`, `content_size`, `layout_direction` draw it under those traits |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
-/// | `GET /api/trace`, `GET /api/state` | the player's trace and state as JSON |
+/// | `GET /api/trace`, `GET /api/state` | the player's trace and state (with the frame's accessibility tree) as JSON |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
 /// | `POST /api/test` | `{"plugin": PATH}`: `pophost test` on that plugin file of the gallery, its report |
+/// | `POST /api/audit` | `{"plugin": PATH}`: the `a11y.*` tests of `pophost test` on that plugin file, its report |
 /// | `GET /api/snapshot.svg?plugin=PATH&test=NAME&picture=P` | a failed snapshot's `SnapshotPicture` from the last test |
 /// | `POST /api/accept` | `{"plugin": PATH, "scenario": NAME}`: re-records that scenario's snapshot, its report |
 /// | `POST /api/screen` | `{"name": …}`: play on another screen (`ScreenPreset`), answered with the state |
@@ -148,6 +149,16 @@ public struct PreviewServer: Sendable {
                     throw PreviewError("picture is one of \(SnapshotPicture.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 return try workbench.snapshotSVG(plugin: plugin, test: test, picture: picture)
+            }
+        }
+        router.post("/api/audit") { request, _ in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
+                guard case .string(let path)? = try Self.json(String(buffer: body))["plugin"] else {
+                    throw PreviewError("give {\"plugin\": PATH}, a plugin file of the gallery")
+                }
+                return try workbench.auditReport(plugin: path)
             }
         }
         router.post("/api/accept") { request, _ in

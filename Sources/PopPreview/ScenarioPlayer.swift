@@ -40,9 +40,12 @@ final class ScenarioPlayer {
     }
 
     /// Gives the page's input to the run at the current instant; returns the actions it ran.
-    func apply(_ events: [TerminalAppEvent]) -> [String] {
+    func apply(_ input: PlayerInput) -> [String] {
         let before = host.runner.recorder.events.count
-        for event in events { _ = host.handle(event) }
+        switch input {
+        case .events(let events): for event in events { _ = host.handle(event) }
+        case .accessibility(let input): host.handle(input)
+        }
         return host.runner.recorder.events.dropFirst(before).filter { $0.kind == .action }.map { $0.detail ?? "an action" }
     }
 
@@ -69,10 +72,12 @@ final class ScenarioPlayer {
         let status: String
         let problems: [String]
         let traits: Traits
+        /// The frame's accessibility tree (`AccessibilityJSON`), the page's ARIA mirror.
+        let accessibility: Value
 
         enum CodingKeys: String, CodingKey {
             case timeMS = "time_ms", endMS = "end_ms", finished, screen, screens, screenWidth = "screen_width",
-                screenHeight = "screen_height", status, problems, traits
+                screenHeight = "screen_height", status, problems, traits, accessibility
         }
     }
 
@@ -82,16 +87,19 @@ final class ScenarioPlayer {
         let contentSize: String
         let layoutDirection: String
         let reduceMotion: Bool
+        let voiceOver: Bool
 
         init(_ traits: DisplayTraits) {
             appearance = traits.appearance.rawValue
             contentSize = traits.contentSize.name
             layoutDirection = traits.layoutDirection.rawValue
             reduceMotion = traits.reduceMotion
+            voiceOver = traits.voiceOver
         }
 
         enum CodingKeys: String, CodingKey {
-            case appearance, contentSize = "content_size", layoutDirection = "layout_direction", reduceMotion = "reduce_motion"
+            case appearance, contentSize = "content_size", layoutDirection = "layout_direction", reduceMotion = "reduce_motion",
+                voiceOver = "voice_over"
         }
     }
 
@@ -101,7 +109,9 @@ final class ScenarioPlayer {
         return State(
             timeMS: Int64(now.milliseconds.rounded()), endMS: Int64(end.milliseconds.rounded()), finished: host.runner.isFinished,
             screen: screen.rawValue, screens: ScreenPreset.allCases.map(\.rawValue), screenWidth: size.width, screenHeight: size.height,
-            status: host.statusSummary, problems: host.runner.problems.map(\.description), traits: Traits(host.runner.engine.traits.display)
+            status: host.statusSummary, problems: host.runner.problems.map(\.description),
+            traits: Traits(host.runner.engine.traits.display),
+            accessibility: AccessibilityJSON.value(host.frame().accessibility)
         )
     }
 }

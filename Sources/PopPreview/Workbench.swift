@@ -121,9 +121,9 @@ public final class Workbench: @unchecked Sendable {
     /// Applies one input message (`PlayerInput`) at the current instant; answers with the actions it
     /// ran and the player's state.
     public func input(_ message: Value) throws(PreviewError) -> String {
-        let events = try PlayerInput.events(from: message)
+        let input = try PlayerInput(message: message)
         return try locked { () throws(PreviewError) in
-            let ran = player.apply(events)
+            let ran = player.apply(input)
             return try encode(InputOutcome(ran: ran, state: player.state(screen: screen)))
         }
     }
@@ -156,6 +156,19 @@ public final class Workbench: @unchecked Sendable {
         try locked { () throws(PreviewError) in reports[path] = report }
         return try encode(report)
     }
+
+    /// The accessibility audit of the plugin file `path`, one of the gallery's: `pophost test`'s
+    /// `a11y.*` tests alone, which the gallery shows beside each view loader's pictures; the report
+    /// (`HarnessReport`) as JSON.
+    public func auditReport(plugin path: String) throws(PreviewError) -> String {
+        try requireGalleryPlugin(path)
+        var options = harness
+        options.only = [Self.auditTests]
+        return try encode(HarnessRunner(options: options).run(plugins: [path]))
+    }
+
+    /// The harness's group of accessibility tests.
+    private static let auditTests = "a11y"
 
     /// A picture of the failed snapshot of test `test` (`scenario.NAME`) in the last report of the
     /// plugin file `path`, as SVG.

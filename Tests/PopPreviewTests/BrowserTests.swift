@@ -310,7 +310,7 @@ struct BrowserTests {
         let hidden = try await browser.execute(
             """
             const ids = ['play', 'step-back', 'step-forward', 'scrub', 'frame', 'type-text', 'type', 'backspace', 'enter', 'rotate',
-              'keyboard', 'reduce-motion', 'appearance', 'text-size', 'layout-direction', 'screen', 'status'];
+              'keyboard', 'reduce-motion', 'appearance', 'text-size', 'layout-direction', 'voice-over', 'screen', 'status'];
             return ids.filter((id) => {
               const box = document.getElementById(id).getBoundingClientRect();
               return !(box.width > 0 && box.height > 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth);

@@ -13,13 +13,19 @@ import Testing
     func stateAndToggles() async throws {
         let fixture = try await PreviewFixture()
         let start = try await fixture.json("/api/state")
-        #expect(start["traits"] == ["appearance": "light", "content_size": "l", "layout_direction": "ltr", "reduce_motion": false])
+        #expect(
+            start["traits"] == [
+                "appearance": "light", "content_size": "l", "layout_direction": "ltr", "reduce_motion": false, "voice_over": false,
+            ])
         for key in ["a", "t", "l", "m"] {
             let outcome = try await fixture.json("/api/input", post: #"{"kind": "key", "key": "\#(key)"}"#)
             #expect(outcome["state"]?["traits"] != nil, "\(outcome.json)")
         }
         let after = try await fixture.json("/api/state")
-        #expect(after["traits"] == ["appearance": "dark", "content_size": "xxxl", "layout_direction": "rtl", "reduce_motion": true])
+        #expect(
+            after["traits"] == [
+                "appearance": "dark", "content_size": "xxxl", "layout_direction": "rtl", "reduce_motion": true, "voice_over": false,
+            ])
         let trace = try await fixture.request("/api/trace")
         #expect(trace.text.contains("appearance dark") && trace.text.contains("content-size xxxl"), "traced as the person changes them")
     }

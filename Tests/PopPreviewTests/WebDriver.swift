@@ -161,6 +161,22 @@ final class WebDriver: @unchecked Sendable {
         try await call("POST", "/session/\(session)/actions", actions)
     }
 
+    /// WebDriver's key values for Tab, Enter and Shift (a character stands for itself).
+    static let tab = "\u{E004}", enter = "\u{E007}", shift = "\u{E008}"
+
+    /// A real key press on whatever has the focus: down, then up (with Shift held around it when `shift`).
+    func press(_ key: String, shift: Bool = false) async throws {
+        var keys: [Value] = [["type": "keyDown", "value": .string(key)], ["type": "keyUp", "value": .string(key)]]
+        if shift { keys = [["type": "keyDown", "value": .string(Self.shift)]] + keys + [["type": "keyUp", "value": .string(Self.shift)]] }
+        try await call("POST", "/session/\(session)/actions", ["actions": [["type": "key", "id": "keyboard", "actions": .array(keys)]]])
+    }
+
+    /// A Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`): what WebDriver
+    /// does not reach, such as the accessibility tree the browser computes (`Accessibility.getFullAXTree`).
+    func devTools(_ command: String, _ parameters: Value = [:]) async throws -> Value {
+        try await call("POST", "/session/\(session)/goog/cdp/execute", ["cmd": .string(command), "params": parameters])
+    }
+
     /// A screenshot of the window, as PNG.
     func screenshot() async throws -> Data {
         guard case .string(let base64) = try await call("GET", "/session/\(session)/screenshot"), let png = Data(base64Encoded: base64)

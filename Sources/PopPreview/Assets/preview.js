@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [], problemsShown: new Set() };
+const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [], problemsShown: new Set(), voiceOver: false, tree: null };
 window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [] };
 
 // A query string with every value percent-encoded (URLSearchParams writes a space as "+", which the
@@ -183,6 +183,8 @@ async function loadGallery() {
       card.appendChild(editor);
       draw();
       card.appendChild(pictures);
+      const plugin = gallery.plugins.find((p) => p.components.some((component) => component.id === view.id));
+      card.appendChild(auditSection(view.id, plugin));
     }
     views.appendChild(card);
   }
@@ -222,6 +224,54 @@ async function loadGallery() {
 $("apply-data").addEventListener("click", loadGallery);
 $("theme-filter").addEventListener("change", loadGallery);
 $("traits-filter").addEventListener("change", loadGallery);
+
+// The accessibility audit: the a11y.* tests of `pophost test` on each plugin file, run once per page
+// (again after a reload), shown under each view loader's pictures with the CLI's words and the
+// findings about that view loader.
+const audits = new Map();
+function audit(path) {
+  if (!audits.has(path)) {
+    audits.set(path, getJSON("/api/audit", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ plugin: path }) }));
+  }
+  return audits.get(path);
+}
+
+function auditSection(id, plugin) {
+  const box = element("div", "audit");
+  box.appendChild(element("h4", null, "Accessibility audit (a11y.*)"));
+  const note = element("div", "meta", "running the a11y.* tests…");
+  box.appendChild(note);
+  if (!plugin) {
+    note.textContent = "not in a plugin file of the gallery";
+    return box;
+  }
+  const others = plugin.components.map((component) => component.id).filter((other) => other !== id);
+  audit(plugin.path).then((report) => {
+    const results = report.plugins[0].results.filter((result) => result.name.startsWith("a11y."));
+    if (!results.length) {
+      note.textContent = "pophost test has no a11y.* test yet: nothing to show";
+      return;
+    }
+    note.remove();
+    const table = element("table", "results");
+    for (const result of results) {
+      const lines = [result.message, ...result.details].filter(Boolean);
+      const mine = lines.filter((line) => line.includes(id));
+      const aboutOthers = !mine.length && lines.some((line) => others.some((other) => line.includes(other)));
+      const row = element("tr", "result");
+      row.dataset.test = result.name;
+      row.appendChild(element("td", "status-" + result.status, cliWord[result.status] || result.status));
+      row.appendChild(element("td", null, result.name));
+      row.appendChild(element("td", "details", aboutOthers ? "nothing about " + id + ": the findings are about the plugin's other components" : (mine.length ? mine : lines).join("\n")));
+      table.appendChild(row);
+    }
+    box.appendChild(table);
+  }).catch((error) => {
+    note.className = "error";
+    note.textContent = "Audit: " + error.message;
+  });
+  return box;
+}
 
 // Test results: `pophost test` on one plugin file of the gallery.
 // The words `pophost test` prints for each status.
@@ -357,6 +407,7 @@ async function refreshState() {
     }
     screens.value = player.screen;
     showTraits(player.traits);
+    renderMirror(player.accessibility);
     // What went wrong in the run (a component missing from the search path, a failed
     // expectation) goes to the problem panel once.
     for (const problem of player.problems) {
@@ -473,8 +524,10 @@ function showTraits(traits) {
   $("appearance").setAttribute("aria-pressed", String(traits.appearance === "dark"));
   $("layout-direction").setAttribute("aria-pressed", String(traits.layout_direction === "rtl"));
   $("text-size").textContent = "Text " + traits.content_size;
+  $("voice-over").setAttribute("aria-pressed", String(traits.voice_over));
+  state.voiceOver = traits.voice_over;
 }
-const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", r: "rotate", k: "keyboard" };
+const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", v: "voice-over", r: "rotate", k: "keyboard" };
 for (const [key, id] of Object.entries(toggles)) {
   $(id).addEventListener("click", () => send({ kind: "key", key: key }).then(() => showFrame(state.time)));
 }
@@ -495,6 +548,169 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// The ARIA mirror: the frame's accessibility tree (`/api/state`'s `accessibility`) as elements with
+// ARIA roles, each over its drawn rectangle (transparent; the mouse goes through to the picture), so
+// a screen reader and the pointer agree. A modal popup is a dialog (an alert an alertdialog) and the
+// page beneath it is left out, as the host's tree leaves it out; a banner is a polite live region.
+// The keyboard follows W3C APG's modal dialog: Tab and Shift+Tab move the host's screen reader focus
+// (trapped in a modal popup; with none, Tab leaves the phone at its ends), Enter and Space activate,
+// Escape is the escape gesture; the DOM focus follows the host's.
+const elementRoles = { button: "button", link: "link", header: "heading", image: "img", "text-field": "textbox", "search-field": "searchbox" };
+const containerRoles = { dialog: "dialog", "alert-dialog": "alertdialog", status: "status" };
+const mirrorNodes = new Map();
+let mirrorShape = "";
+let renderedFocus = null;
+
+function mirrorRole(item) {
+  return item.traits && item.traits.includes("adjustable") ? "slider" : elementRoles[item.role];
+}
+
+function mirrorElement(item) {
+  const node = element("div", "ax-element");
+  node.id = "ax-" + item.id;
+  node.dataset.id = item.id;
+  node.tabIndex = -1;
+  const role = mirrorRole(item);
+  if (role) node.setAttribute("role", role);
+  if (role === "heading") node.setAttribute("aria-level", "2");
+  return node;
+}
+
+function setAttribute(node, name, value) {
+  if (value === null || value === undefined) node.removeAttribute(name);
+  else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+// An element's name, value and states, in place (a rebuilt node would lose the DOM focus).
+function updateMirrorElement(node, item) {
+  const role = mirrorRole(item);
+  const traits = item.traits || [];
+  const labelled = role === "img" || role === "textbox" || role === "searchbox" || role === "slider";
+  setAttribute(node, "aria-label", labelled ? item.label : null);
+  const text = labelled ? (role === "img" || role === "slider" ? "" : item.value || "") : item.label + (item.value ? " " + item.value : "");
+  if (node.textContent !== text) node.textContent = text;
+  setAttribute(node, "aria-valuetext", role === "slider" ? item.value || "" : null);
+  const selected = traits.includes("selected") ? "true" : null;
+  setAttribute(node, "aria-pressed", role === "button" ? selected : null);
+  setAttribute(node, "aria-selected", role === "button" ? null : selected);
+  setAttribute(node, "aria-disabled", traits.includes("disabled") ? "true" : null);
+  placeMirrorElement(node, item.frame);
+}
+
+// Where the screen's rectangle `frame` (points) is on the picture: the phone's screen is centred in
+// the SVG with the same margin on every side (as the page's taps assume).
+function placeMirrorElement(node, frame) {
+  const image = $("frame");
+  if (!image.naturalWidth || !image.naturalHeight) return;
+  const origin = (image.naturalWidth - state.screenWidth) / 2;
+  node.style.left = ((origin + frame.x) / image.naturalWidth) * 100 + "%";
+  node.style.top = ((origin + frame.y) / image.naturalHeight) * 100 + "%";
+  node.style.width = (frame.width / image.naturalWidth) * 100 + "%";
+  node.style.height = (frame.height / image.naturalHeight) * 100 + "%";
+}
+
+function mirrorContainer(container) {
+  const box = element("div", "ax-container");
+  box.dataset.id = container.id;
+  const role = containerRoles[container.role];
+  if (role) box.setAttribute("role", role);
+  if (container.modal) box.setAttribute("aria-modal", "true");
+  const header = container.elements.find((item) => item.role === "header");
+  if (role === "dialog" || role === "alertdialog") {
+    if (header) box.setAttribute("aria-labelledby", "ax-" + header.id);
+    else box.setAttribute("aria-label", container.label || "popup");
+  }
+  if (role === "alertdialog") {
+    const after = header ? container.elements.indexOf(header) + 1 : 0;
+    const message = container.elements.slice(after).find((item) => item.role === "text");
+    if (message) box.setAttribute("aria-describedby", "ax-" + message.id);
+  }
+  if (role === "status") {
+    box.setAttribute("aria-live", "polite");
+    box.setAttribute("aria-atomic", "true");
+  }
+  return box;
+}
+
+function renderMirror(tree) {
+  state.tree = tree;
+  const mirror = $("mirror");
+  const hadFocus = mirror.contains(document.activeElement);
+  const shape = JSON.stringify(tree.containers.map((c) => [c.id, c.role, c.modal, c.label, c.elements.map((e) => [e.id, mirrorRole(e)])]));
+  if (shape !== mirrorShape) {
+    mirrorShape = shape;
+    mirrorNodes.clear();
+    mirror.replaceChildren(...tree.containers.map((container) => {
+      const box = mirrorContainer(container);
+      for (const item of container.elements) {
+        const node = mirrorElement(item);
+        mirrorNodes.set(item.id, node);
+        box.appendChild(node);
+      }
+      return box;
+    }));
+  }
+  const items = tree.containers.flatMap((container) => container.elements);
+  for (const item of items) updateMirrorElement(mirrorNodes.get(item.id), item);
+  // One element is in the page's Tab order (a roving tabindex): the host's focus, else the first.
+  const entry = tree.focus || (items[0] && items[0].id);
+  for (const [id, node] of mirrorNodes) node.tabIndex = id === entry ? 0 : -1;
+  // The DOM focus follows the host's: while the phone has it, and, with VoiceOver on, whenever the
+  // host moves it (into a popup that presents, back when it leaves).
+  const moved = tree.focus !== renderedFocus;
+  renderedFocus = tree.focus;
+  const target = tree.focus && mirrorNodes.get(tree.focus);
+  if (target && document.activeElement !== target && (hadFocus || (moved && state.voiceOver))) target.focus({ preventScroll: true });
+  window.pophost.accessibility = tree;
+}
+
+$("frame").addEventListener("load", () => {
+  if (!state.tree) return;
+  for (const item of state.tree.containers.flatMap((container) => container.elements)) {
+    const node = mirrorNodes.get(item.id);
+    if (node) placeMirrorElement(node, item.frame);
+  }
+});
+
+// A screen reader's input to the host; the first turns VoiceOver on (focus into popups, traced).
+function accessibility(input) {
+  if (!state.voiceOver && input.command !== "voice_over") {
+    state.voiceOver = true;
+    send({ kind: "accessibility", command: "voice_over", on: true });
+  }
+  return send(Object.assign({ kind: "accessibility" }, input)).then(() => showFrame(state.time));
+}
+
+$("mirror").addEventListener("keydown", (event) => {
+  const target = event.target.closest(".ax-element");
+  if (!target || !state.tree || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Tab") {
+    const ids = state.tree.containers.flatMap((container) => container.elements.map((item) => item.id));
+    const index = ids.indexOf(target.dataset.id);
+    const modal = state.tree.containers.some((container) => container.modal);
+    if (!modal && (event.shiftKey ? index <= 0 : index === ids.length - 1)) return;
+    accessibility({ command: event.shiftKey ? "previous" : "next" });
+  } else if (event.key === "Enter" || event.key === " ") {
+    accessibility({ command: "activate", id: target.dataset.id });
+  } else if (event.key === "Escape") {
+    accessibility({ command: "escape" });
+  } else {
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+});
+// A screen reader's own activation (a click on the element, not through the picture).
+$("mirror").addEventListener("click", (event) => {
+  const target = event.target.closest(".ax-element");
+  if (target) accessibility({ command: "activate", id: target.dataset.id });
+});
+// The screen reader's cursor put on an element: the host's focus goes there too.
+$("mirror").addEventListener("focusin", (event) => {
+  const target = event.target.closest(".ax-element");
+  if (target && state.tree && target.dataset.id !== state.tree.focus) accessibility({ command: "focus", id: target.dataset.id });
+});
+
 // Live: rebuilt plugins are reloaded by the server and replayed to the same instant; the page
 // redraws in place (no page load), keeping its timeline position.
 function connect() {
@@ -507,6 +723,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "reloaded") {
       const told = performance.now();
+      audits.clear();
       $("live-status").textContent = message.message;
       await showFrame(state.time);
       window.pophost.reloads.push({ message: message.message, told: told, shown: performance.now() });
