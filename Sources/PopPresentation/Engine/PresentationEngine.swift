@@ -107,7 +107,12 @@ public final class PresentationEngine: PopupPresenter {
         screen.phase = .shown
         if !presenter.followsFinger(screen) { screen.motion = .still(shownState(of: screen)) }
         presenter.popupDidSettle(screen)
-        if screen.phase == .shown { accessibilityPopupDidSettle(popup.id) }
+        // VoiceOver hears of it once the presentation has completed (did-present first), as UIKit
+        // posts its screen change after the transition.
+        if screen.phase == .shown && traits.display.voiceOver {
+            let id = popup.id
+            _ = clock.schedule(after: .zero) { [weak self] in self?.accessibilityPopupDidSettle(id) }
+        }
     }
 
     public func popupDidLeave(_ id: RequestID) {
