@@ -434,8 +434,8 @@ static bool test_view_build(const pop_view_loader_t *self, const pop_value_t *da
     b->text(b, data_string(data, "title", "CSPopKit"), 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0);
     style_text(b, POP_TEXT_STYLE_HEADLINE, POP_COLOR_LABEL);
     b->text(b, data_string(data, "message", "Composed from a handler, a view loader and a controller loader."), 13,
-            POP_WEIGHT_REGULAR, 0x333333FF, POP_ALIGN_CENTER, 0);
-    style_text(b, POP_TEXT_STYLE_FOOTNOTE, -1); /* no semantic colour is #333333 in light: it stays */
+            POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0);
+    style_text(b, POP_TEXT_STYLE_FOOTNOTE, POP_COLOR_LABEL); /* readable in dark too (a11y.contrast): #333333 was 1.34:1 */
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Details", POP_BUTTON_PLAIN, "details"); /* the handler's action */
     b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss"); /* a host action: dismisses */

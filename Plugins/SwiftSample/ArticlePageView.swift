@@ -28,15 +28,16 @@ enum ArticlePageView {
                     maxLines: 3)
                 b.foreground(POP_COLOR_LABEL)  // no text style is 26 pt at the default size: the size stays
                 b.text(
-                    data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x8E8E93FF, alignment: POP_ALIGN_LEADING,
-                    maxLines: 1)
+                    data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
+                    maxLines: 0)
                 b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
-                b.foreground(POP_COLOR_SYSTEM_GRAY)
+                b.foreground(POP_COLOR_LABEL)  // a11y.contrast: system grey is 3.26:1 on white, under 4.5:1 at 13 pt
                 for index in 0..<paragraphs.count {
                     b.text(
-                        paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x1C1C1EFF,
+                        paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x000000FF,
                         alignment: POP_ALIGN_LEADING, maxLines: 0)
-                    b.textStyle(POP_TEXT_STYLE_BODY)  // no semantic colour is #1C1C1E in light: it stays
+                    b.textStyle(POP_TEXT_STYLE_BODY)
+                    b.foreground(POP_COLOR_LABEL)  // readable in dark too (a11y.contrast): #1C1C1E was 1:1 there
                 }
             }
             b.padding(top: 20, leading: 20, bottom: 20, trailing: 20)

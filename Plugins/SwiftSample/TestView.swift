@@ -29,8 +29,9 @@ enum TestView {
                 b.foreground(POP_COLOR_LABEL)
                 b.text(
                     data["message"].string ?? "Composed from a handler, a view loader and a controller loader.",
-                    size: 13, weight: POP_WEIGHT_REGULAR, color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
-                b.textStyle(POP_TEXT_STYLE_FOOTNOTE)  // no semantic colour is #333333 in light: it stays
+                    size: 13, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
+                b.foreground(POP_COLOR_LABEL)  // readable in dark too (a11y.contrast): #333333 was 1.34:1 there
                 b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                     b.button("OK", style: POP_BUTTON_DEFAULT, action: "pop.dismiss")
                 }

@@ -46,7 +46,9 @@ enum AccessibilityAudit {
                     let message = "\(name): \(finding.message) in \(audited.name)"
                     if finding.isWarning { context.warn(message) } else { failures.append(message) }
                 }
-                if findings.count > shownFindings { failures.append("\(name): \(findings.count - shownFindings) more like these in \(audited.name)") }
+                if findings.count > shownFindings {
+                    failures.append("\(name): \(findings.count - shownFindings) more like these in \(audited.name)")
+                }
             }
             guard shown > 0 else { throw .skipped("no view loader of the plugin shows at the default traits (see component.composition)") }
             try TestIssue.check(failures)

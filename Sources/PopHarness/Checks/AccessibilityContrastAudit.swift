@@ -6,13 +6,12 @@ import PopModel
 /// reading, 18 pt or bold; from `strictWCAGFrom` WCAG's CSS reading, 24 pt or 18.67 pt bold). The
 /// colours are the composited frame colours: the text's colour with its alpha and its node's opacity
 /// over every fill beneath it, down to the app under the dimming (`FrameComposite`); nothing is
-/// rounded. Text of a disabled element is exempt, as WCAG exempts inactive components; control
-/// titles in the host's tint need 3:1 (`controlRoles`).
+/// rounded. Text of a disabled element is exempt, as WCAG exempts inactive components, and so are
+/// placeholders (`isPlaceholder`); control titles in the host's tint need 3:1 (`controlRoles`).
 enum AccessibilityContrastAudit {
     /// The lowest strictness at which large text is WCAG's CSS reading rather than Apple's.
     static let strictWCAGFrom = 8
-    /// Controls whose title the host draws in its own tint (a button's, a text field's text and
-    /// placeholder): the plugin chooses neither colour, and iOS's own tint on white (#007aff, 4.02:1)
+    /// Controls whose title the host draws in its own tint (a button's, a text field's text): the plugin chooses neither colour, and iOS's own tint on white (#007aff, 4.02:1)
     /// is under 4.5:1, so they are held to what identifies a control (WCAG 1.4.11 Non-text
     /// Contrast), 3:1, against the fills the plugin put under them.
     static let controlRoles: Set<FrameNode.Role> = [.button, .textField]
@@ -34,7 +33,7 @@ enum AccessibilityContrastAudit {
         var findings: [AuditFinding] = []
         for (index, node) in popup.frame.nodes.enumerated() where node.request == popup.id {
             guard let text = node.text, !text.lines.isEmpty, node.opacity >= AccessibilityTree.visibleOpacity,
-                node.accessibility?.traits.contains(.disabled) != true
+                node.accessibility?.traits.contains(.disabled) != true, !isPlaceholder(node, in: popup)
             else { continue }
             let isControl = controlRoles.contains(node.role)
             let required = isControl ? controlRatio : Contrast.required(size: text.size, weight: text.weight, reading: reading)
@@ -54,6 +53,17 @@ enum AccessibilityContrastAudit {
                         + "\(FrameComposite.hex(worst.background)), \(popup.traits.appearance.rawValue))"))
         }
         return findings
+    }
+
+    /// Whether `node`'s text stands in for content the host has not got: an image placeholder's
+    /// name, an empty text field's placeholder (in the host's placeholder colour, as iOS's, which the
+    /// plugin does not choose). Exempt, as WCAG exempts incidental text.
+    static func isPlaceholder(_ node: FrameNode, in popup: AuditedPopup) -> Bool {
+        switch node.role {
+        case .image: true
+        case .textField: node.field.map { popup.run.chef.fields(of: popup.id)[$0]?.isEmpty ?? true } ?? true
+        default: false
+        }
     }
 
     /// A ratio to two decimals, cut rather than rounded, so that 4.499 reads 4.49 and not 4.50.

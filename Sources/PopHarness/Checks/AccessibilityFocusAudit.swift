@@ -16,7 +16,9 @@ enum AccessibilityFocusAudit {
         var opener: String?
         return view.show(
             under: DisplayTraits(voiceOver: true),
-            prepare: { run in opener = run.stage.accessibilityTree().elements.first.flatMap { run.stage.focusAccessibilityElement($0.id)?.id } }
+            prepare: { run in
+                opener = run.stage.accessibilityTree().elements.first.flatMap { run.stage.focusAccessibilityElement($0.id)?.id }
+            }
         ) { popup in
             let tree = popup.frame.accessibility
             guard let container = tree.containers.first(where: { $0.request == popup.id }) else {
@@ -39,7 +41,9 @@ enum AccessibilityFocusAudit {
             findings.append(AuditFinding("banner \(popup.popupNodeID) came in without being announced"))
         }
         if let focused = tree.focusedElement, focused.request == popup.id {
-            findings.append(AuditFinding("banner \(popup.popupNodeID) took the focus (\(AuditedPopup.describe(focused))); a banner is announced, not focused"))
+            findings.append(
+                AuditFinding(
+                    "banner \(popup.popupNodeID) took the focus (\(AuditedPopup.describe(focused))); a banner is announced, not focused"))
         }
         return findings
     }
@@ -67,7 +71,8 @@ enum AccessibilityFocusAudit {
             findings.append(
                 AuditFinding(
                     "\(kind) has presented but the focus is on \(popup.frame.accessibilityFocus ?? "nothing"), "
-                        + "not on \(AuditedPopup.describe(expected)) (\(container.role == .alertDialog ? "its title" : "its first element"))"))
+                        + "not on \(AuditedPopup.describe(expected)) (\(container.role == .alertDialog ? "its title" : "its first element"))"
+                ))
         }
         return findings
     }
@@ -101,14 +106,17 @@ enum AccessibilityFocusAudit {
                 popup.run.chef.advance(by: AccessibilityAudit.settle)
             }
         case .back, .nothing:
-            findings.append(AuditFinding("escape did not reach modal \(popup.popupNodeID) (it went \(outcome == .back ? "back a page" : "nowhere"))"))
+            findings.append(
+                AuditFinding("escape did not reach modal \(popup.popupNodeID) (it went \(outcome == .back ? "back a page" : "nowhere"))"))
         }
         let after = popup.stage.frame()
         if after.nodes.contains(where: { $0.request == popup.id }) {
             findings.append(AuditFinding("\(popup.popupNodeID) is still drawn well after it was dismissed"))
         } else if let opener, after.accessibilityFocus != opener {
             findings.append(
-                AuditFinding("\(popup.popupNodeID) has gone but the focus is on \(after.accessibilityFocus ?? "nothing"), not back on \(opener), which opened it"))
+                AuditFinding(
+                    "\(popup.popupNodeID) has gone but the focus is on \(after.accessibilityFocus ?? "nothing"), not back on \(opener), which opened it"
+                ))
         }
         return findings
     }

@@ -27,7 +27,9 @@ enum AccessibilityOrderAudit {
     }
 
     /// How `first` comes before `second` on the screen ("above", "left of", "right of"), or nil when it does not.
-    static func drawnBefore(_ first: AccessibilityTree.Element, _ second: AccessibilityTree.Element, _ direction: LayoutDirection)
+    static func drawnBefore(
+        _ first: AccessibilityTree.Element, _ second: AccessibilityTree.Element, _ direction: LayoutDirection
+    )
         -> String?
     {
         let (one, two) = (first.frame, second.frame)

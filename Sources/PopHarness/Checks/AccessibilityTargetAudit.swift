@@ -26,7 +26,9 @@ enum AccessibilityTargetAudit {
                     return AuditFinding(measured + ", under 44×44 pt (HIG default control size; WCAG 2.5.5)", isWarning: true)
                 }
                 return AuditFinding(
-                    measured + (lenient ? ", under 28×28 pt (HIG minimum control size)" : ", under 44×44 pt (HIG default control size; WCAG 2.5.5)"))
+                    measured
+                        + (lenient
+                            ? ", under 28×28 pt (HIG minimum control size)" : ", under 44×44 pt (HIG default control size; WCAG 2.5.5)"))
             }
         } ?? []
     }
