@@ -34,10 +34,11 @@ enum ArticlePageView {
                 b.foreground(POP_COLOR_LABEL)  // a11y.contrast: system grey is 3.26:1 on white, under 4.5:1 at 13 pt
                 for index in 0..<paragraphs.count {
                     b.text(
-                        paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x000000FF,
+                        paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x1C1C1EFF,
                         alignment: POP_ALIGN_LEADING, maxLines: 0)
-                    b.textStyle(POP_TEXT_STYLE_BODY)
-                    b.foreground(POP_COLOR_LABEL)  // readable in dark too (a11y.contrast): #1C1C1E was 1:1 there
+                    b.textStyle(POP_TEXT_STYLE_BODY)  // no semantic colour is #1C1C1E in light: it stays
+                    // #1C1C1E on the dark background is 1:1 (pophost test's a11y.contrast): built in dark, the label colour.
+                    if Host.traits.map({ Int($0.appearance) == POP_APPEARANCE_DARK }) == true { b.foreground(POP_COLOR_LABEL) }
                 }
             }
             b.padding(top: 20, leading: 20, bottom: 20, trailing: 20)

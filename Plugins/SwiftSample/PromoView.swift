@@ -28,8 +28,9 @@ enum PromoView {
                 b.textStyle(POP_TEXT_STYLE_TITLE3)  // 20 pt at the default size; the brand red stays
                 b.text(
                     data["message"].string ?? "", size: 14, weight: POP_WEIGHT_REGULAR,
-                    color: 0x000000FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
-                b.foreground(POP_COLOR_LABEL)  // readable in dark too (a11y.contrast): #333333 was 1.34:1 there
+                    color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                // #333333 on the dark background is 1.34:1 (pophost test's a11y.contrast): built in dark, the label colour.
+                if Host.traits.map({ Int($0.appearance) == POP_APPEARANCE_DARK }) == true { b.foreground(POP_COLOR_LABEL) }
                 b.button("Claim", style: POP_BUTTON_DEFAULT, action: "claim")
                 b.button("Not now", style: POP_BUTTON_PLAIN, action: "pop.dismiss")
             }
