@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PopModel
@@ -28,6 +29,14 @@ import Testing
         // Pure red, green and blue are their coefficients.
         #expect(abs(Contrast.luminance(0xFF00_00FF) - 0.2126) < 1e-12)
         #expect(abs(Contrast.luminance(0x00FF_00FF) - 0.7152) < 1e-12)
+    }
+
+    @Test("the pure power 2.4 agrees with the C library's pow over every channel's base")
+    func power() {
+        for channel in 0...255 {
+            let base = (Double(channel) / 255 + 0.055) / 1.055
+            #expect(abs(Contrast.power2point4(base) - pow(base, 2.4)) < 1e-14, "\(channel)")
+        }
     }
 
     @Test("large text needs 3:1 from 18 pt or bold (semibold is regular), 4.5:1 else; WCAG's CSS reading from 24 pt or 18.67 pt bold")

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// WCAG 2.x contrast between two opaque sRGB colours (`relative-luminance.html`, with the 0.04045
 /// threshold of the current text), what the `a11y.contrast` audit compares against 4.5:1 and 3:1.
 /// Nothing is rounded: 4.499:1 does not meet 4.5:1.
@@ -44,6 +38,19 @@ public enum Contrast {
     /// An 8-bit channel, linearised.
     private static func linear(_ channel: UInt8) -> Double {
         let value = Double(channel) / 255
-        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        return value <= 0.04045 ? value / 12.92 : power2point4((value + 0.055) / 1.055)
+    }
+
+    /// `base` (0...1) to the power 2.4 without a C library (PopModel stays pure): base² times the
+    /// fifth root of base², found by Newton's method from 1, whose steps fall to the root from above.
+    static func power2point4(_ base: Double) -> Double {
+        let square = base * base
+        var root = 1.0
+        for _ in 0..<64 {
+            let next = (4 * root + square / (root * root * root * root)) / 5
+            guard next < root else { break }
+            root = next
+        }
+        return square * root
     }
 }
