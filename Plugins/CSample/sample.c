@@ -38,6 +38,7 @@
 #include <pophost/ext/sample_data.h>
 #include <pophost/ext/sheet.h>
 #include <pophost/ext/timer.h>
+#include <pophost/ext/traits.h>
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -72,6 +73,8 @@ static struct {
     const pop_host_timer_t *timer; /* "pop.timer/1", or NULL: then "later" means on_main_thread */
     /* "pop.content_style/1", or NULL: then the text keeps the fixed sizes and colours it is written with */
     const pop_host_content_style_t *style;
+    /* "pop.traits/1", or NULL: then the content is built as for light */
+    const pop_host_traits_t *traits;
     pending_completion_t pending[PENDING_CAPACITY]; /* a ring buffer, oldest first */
     uint32_t pending_head;
     uint32_t pending_count;
@@ -420,6 +423,14 @@ static void style_text(const pop_content_builder_t *b, pop_text_style_t style, p
     if (color >= 0) plugin.style->foreground(b, color);
 }
 
+/* Text written in a colour no semantic colour has in light, and unreadable on the dark background
+ * (`pophost test`'s a11y.contrast): built in dark, it takes the semantic colour `color` instead. */
+static void dark_foreground(const pop_content_builder_t *b, pop_semantic_color_t color) {
+    pop_traits_t traits = {.abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_traits_t)};
+    if (plugin.style && plugin.traits && plugin.traits->get(plugin.host, &traits) && traits.appearance == POP_APPEARANCE_DARK)
+        plugin.style->foreground(b, color);
+}
+
 /* The node closed just before gets the semantic background `color` (its light value is what the
  * fixed background written before it is). */
 static void style_background(const pop_content_builder_t *b, pop_semantic_color_t color) {
@@ -436,6 +447,7 @@ static bool test_view_build(const pop_view_loader_t *self, const pop_value_t *da
     b->text(b, data_string(data, "message", "Composed from a handler, a view loader and a controller loader."), 13,
             POP_WEIGHT_REGULAR, 0x333333FF, POP_ALIGN_CENTER, 0);
     style_text(b, POP_TEXT_STYLE_FOOTNOTE, -1); /* no semantic colour is #333333 in light: it stays */
+    dark_foreground(b, POP_COLOR_LABEL);        /* #333333 on the dark background is 1.34:1 */
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Details", POP_BUTTON_PLAIN, "details"); /* the handler's action */
     b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss"); /* a host action: dismisses */
@@ -831,6 +843,7 @@ static bool plugin_init(const pop_host_t *host, const char *plugin_path) {
         plugin.value = host->get_extension ? host->get_extension(host, POP_HOST_EXT_VALUE) : NULL;
         plugin.timer = host->get_extension ? host->get_extension(host, POP_HOST_EXT_TIMER) : NULL;
         plugin.style = host->get_extension ? host->get_extension(host, POP_HOST_EXT_CONTENT_STYLE) : NULL;
+        plugin.traits = host->get_extension ? host->get_extension(host, POP_HOST_EXT_TRAITS) : NULL;
         if (!plugin.value) plugin_log(POP_LOG_WARNING, "no \"" POP_HOST_EXT_VALUE "\": request data is ignored");
     }
     plugin.init_count++;

@@ -28,15 +28,17 @@ enum ArticlePageView {
                     maxLines: 3)
                 b.foreground(POP_COLOR_LABEL)  // no text style is 26 pt at the default size: the size stays
                 b.text(
-                    data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x8E8E93FF, alignment: POP_ALIGN_LEADING,
-                    maxLines: 1)
+                    data["byline"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
+                    maxLines: 0)
                 b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
-                b.foreground(POP_COLOR_SYSTEM_GRAY)
+                b.foreground(POP_COLOR_LABEL)  // a11y.contrast: system grey is 3.26:1 on white, under 4.5:1 at 13 pt
                 for index in 0..<paragraphs.count {
                     b.text(
                         paragraphs[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x1C1C1EFF,
                         alignment: POP_ALIGN_LEADING, maxLines: 0)
                     b.textStyle(POP_TEXT_STYLE_BODY)  // no semantic colour is #1C1C1E in light: it stays
+                    // #1C1C1E on the dark background is 1:1 (pophost test's a11y.contrast): built in dark, the label colour.
+                    if Host.traits.map({ Int($0.appearance) == POP_APPEARANCE_DARK }) == true { b.foreground(POP_COLOR_LABEL) }
                 }
             }
             b.padding(top: 20, leading: 20, bottom: 20, trailing: 20)

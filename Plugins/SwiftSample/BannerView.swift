@@ -25,12 +25,13 @@ enum BannerView {
                 b.vstack(spacing: 2, alignment: POP_ALIGN_LEADING) {
                     b.text(
                         data["title"].string ?? "Notification", size: 15, weight: POP_WEIGHT_SEMIBOLD,
-                        color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 1)
-                    // The banner is dark in both appearances: its colours stay; its text follows the text size.
+                        color: 0xFFFFFFFF, alignment: POP_ALIGN_LEADING, maxLines: 0)
+                    // The banner is dark in both appearances: its colours stay; its text follows the text size,
+                    // wrapping rather than cut short (a11y.text-size).
                     b.textStyle(POP_TEXT_STYLE_SUBHEADLINE)
                     b.text(
                         data["message"].string ?? "", size: 13, weight: POP_WEIGHT_REGULAR,
-                        color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 2)
+                        color: 0xEEEEEEFF, alignment: POP_ALIGN_LEADING, maxLines: 0)
                     b.textStyle(POP_TEXT_STYLE_FOOTNOTE)
                 }
             }

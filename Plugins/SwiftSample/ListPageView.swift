@@ -25,7 +25,7 @@ enum ListPageView {
                 for index in 0..<rows.count {
                     b.text(
                         rows[index].string ?? "", size: 17, weight: POP_WEIGHT_REGULAR, color: 0x000000FF, alignment: POP_ALIGN_LEADING,
-                        maxLines: 1)
+                        maxLines: 0)  // wraps at the accessibility sizes rather than cut short (a11y.text-size)
                     b.textStyle(POP_TEXT_STYLE_BODY)
                     b.foreground(POP_COLOR_LABEL)
                     b.padding(top: 18, leading: 16, bottom: 18, trailing: 16)

@@ -24,11 +24,13 @@ enum PromoView {
                 b.image("promo-banner", width: 240, height: 120)
                 b.text(
                     data["title"].string ?? "Limited offer", size: 20, weight: POP_WEIGHT_BOLD,
-                    color: 0xD0021BFF, alignment: POP_ALIGN_CENTER, maxLines: 2)
+                    color: 0xD0021BFF, alignment: POP_ALIGN_CENTER, maxLines: 0)
                 b.textStyle(POP_TEXT_STYLE_TITLE3)  // 20 pt at the default size; the brand red stays
                 b.text(
                     data["message"].string ?? "", size: 14, weight: POP_WEIGHT_REGULAR,
-                    color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 3)
+                    color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
+                // #333333 on the dark background is 1.34:1 (pophost test's a11y.contrast): built in dark, the label colour.
+                if Host.traits.map({ Int($0.appearance) == POP_APPEARANCE_DARK }) == true { b.foreground(POP_COLOR_LABEL) }
                 b.button("Claim", style: POP_BUTTON_DEFAULT, action: "claim")
                 b.button("Not now", style: POP_BUTTON_PLAIN, action: "pop.dismiss")
             }

@@ -31,6 +31,8 @@ enum TestView {
                     data["message"].string ?? "Composed from a handler, a view loader and a controller loader.",
                     size: 13, weight: POP_WEIGHT_REGULAR, color: 0x333333FF, alignment: POP_ALIGN_CENTER, maxLines: 0)
                 b.textStyle(POP_TEXT_STYLE_FOOTNOTE)  // no semantic colour is #333333 in light: it stays
+                // #333333 on the dark background is 1.34:1 (pophost test's a11y.contrast): built in dark, the label colour.
+                if Host.traits.map({ Int($0.appearance) == POP_APPEARANCE_DARK }) == true { b.foreground(POP_COLOR_LABEL) }
                 b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                     b.button("OK", style: POP_BUTTON_DEFAULT, action: "pop.dismiss")
                 }

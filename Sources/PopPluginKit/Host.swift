@@ -7,7 +7,7 @@ import PluginABI
 /// is optional: without "pop.log/1" the plugin stays silent, without "pop.value/1" every request
 /// reads as having no data, without "pop.timer/1" `Instance.after(_:_:)` answers nil, without
 /// "pop.traits/1" `traits` is nil, without "pop.content_style/1" text keeps the sizes and colours
-/// it was written with. Written only in init/deinit, on the main thread; `log` and
+/// it was written with, without "pop.accessibility/1" content is read as the host infers it. Written only in init/deinit, on the main thread; `log` and
 /// `requestCallback` may be called from any thread while the plugin is initialised.
 public enum Host {
     /// The host table, or nil before the first init() and after the last deinit(). Never touch its
@@ -25,6 +25,8 @@ public enum Host {
     nonisolated(unsafe) private static var traitsExtension: UnsafePointer<pop_host_traits_t>?
     /// "pop.content_style/1", or nil: what `ContentBuilder`'s modifiers by meaning call.
     nonisolated(unsafe) private(set) static var contentStyleExtension: UnsafePointer<pop_host_content_style_t>?
+    /// "pop.accessibility/1", or nil: what `ContentBuilder`'s accessibility modifiers call.
+    nonisolated(unsafe) private(set) static var accessibilityExtension: UnsafePointer<pop_host_accessibility_t>?
 
     static func attach(_ host: UnsafePointer<pop_host_t>) {
         table = host
@@ -35,6 +37,8 @@ public enum Host {
         traitsExtension = host.pointee.get_extension?(host, POP_HOST_EXT_TRAITS)?.assumingMemoryBound(to: pop_host_traits_t.self)
         contentStyleExtension = host.pointee.get_extension?(host, POP_HOST_EXT_CONTENT_STYLE)?.assumingMemoryBound(
             to: pop_host_content_style_t.self)
+        accessibilityExtension = host.pointee.get_extension?(host, POP_HOST_EXT_ACCESSIBILITY)?.assumingMemoryBound(
+            to: pop_host_accessibility_t.self)
         if valueExtension == nil { log(.warning, "no \"\(POP_HOST_EXT_VALUE)\": request data is ignored") }
     }
 
@@ -47,6 +51,7 @@ public enum Host {
         sheetExtension = nil
         traitsExtension = nil
         contentStyleExtension = nil
+        accessibilityExtension = nil
     }
 
     /// The person's display traits the host's current call (a build, a configure, a layout, an

@@ -467,9 +467,11 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
     b->button(b, "Go", POP_BUTTON_PLAIN, "goo");
 #else
     b->button(b, "Go", POP_BUTTON_PLAIN, "go");
+    b->padding(b, 0, 2, 0, 2); /* 44 pt wide or more, a finger's width (pophost test's a11y.target) */
 #endif
     b->button(b, "OK", POP_BUTTON_DEFAULT, "pop.dismiss");
     b->end(b);
+    b->background(b, 0xFFFFFFFF); /* the black text stays readable on a dark popup (a11y.contrast) */
     return true;
 }
 

@@ -8,7 +8,7 @@ public enum ConformanceSuite {
     public static let builtIn: [ConformanceTest] = [
         LibraryChecks.all, DescriptorChecks.all, InstanceChecks.all, HostContractChecks.all, OutputChecks.all,
         ActionChecks.all, CompositionChecks.all, CompletionChecks.all, SheetChecks.all, PageChecks.all, SampleDataChecks.all,
-        TraitChecks.all,
+        TraitChecks.all, AccessibilityAudit.all,
         LifecycleFuzz.all,
     ].flatMap { $0 }
 

@@ -16,11 +16,11 @@ static bool view_build(const pop_view_loader_t *self, const pop_value_t *data, c
         style->text_style(b, POP_TEXT_STYLE_HEADLINE); /* 17 pt at the default text size */
         style->foreground(b, POP_COLOR_LABEL);         /* black in light, white in dark */
     }
-    b->text(b, data_string(data, "message", "Made with pophost new."), 15, POP_WEIGHT_REGULAR, 0x3C3C4399,
+    b->text(b, data_string(data, "message", "Made with pophost new."), 15, POP_WEIGHT_REGULAR, 0x000000FF,
             POP_ALIGN_CENTER, 0);
     if (style) {
         style->text_style(b, POP_TEXT_STYLE_SUBHEADLINE);
-        style->foreground(b, POP_COLOR_SECONDARY_LABEL);
+        style->foreground(b, POP_COLOR_LABEL); /* the secondary label colour is under 4.5:1 (a11y.contrast) */
     }
     b->begin_hstack(b, 8, POP_ALIGN_FILL);
     b->button(b, "Not now", POP_BUTTON_CANCEL, "pop.dismiss"); /* a host action: dismisses */

@@ -110,9 +110,9 @@ impl ViewLoader for MyPopupView {
                 .text_style(POP_TEXT_STYLE_HEADLINE)
                 .foreground(POP_COLOR_LABEL);
             let message = data.string_or("message", "Made with pophost new.");
-            b.text(message, 15.0, POP_WEIGHT_REGULAR, 0x3C3C4399, POP_ALIGN_CENTER, 0)
+            b.text(message, 15.0, POP_WEIGHT_REGULAR, 0x000000FF, POP_ALIGN_CENTER, 0)
                 .text_style(POP_TEXT_STYLE_SUBHEADLINE)
-                .foreground(POP_COLOR_SECONDARY_LABEL);
+                .foreground(POP_COLOR_LABEL); // the secondary label colour is under 4.5:1 (a11y.contrast)
             b.hstack(8.0, POP_ALIGN_FILL, |b| {
                 b.button("Not now", POP_BUTTON_CANCEL, "pop.dismiss"); // a host action: dismisses
                 b.button("OK", POP_BUTTON_DEFAULT, "confirm"); // the handler's action

@@ -24,9 +24,9 @@ enum View {
             b.text(data["title"].string ?? "my-popup", size: 17, weight: POP_WEIGHT_SEMIBOLD)
             b.textStyle(POP_TEXT_STYLE_HEADLINE)
             b.foreground(POP_COLOR_LABEL)
-            b.text(data["message"].string ?? "Made with pophost new.", size: 15, color: 0x3C3C4399)
+            b.text(data["message"].string ?? "Made with pophost new.", size: 15)
             b.textStyle(POP_TEXT_STYLE_SUBHEADLINE)
-            b.foreground(POP_COLOR_SECONDARY_LABEL)
+            b.foreground(POP_COLOR_LABEL)  // the secondary label colour is under 4.5:1 (a11y.contrast)
             b.hstack(spacing: 8, alignment: POP_ALIGN_FILL) {
                 b.button("Not now", style: POP_BUTTON_CANCEL, action: "pop.dismiss")
                 b.button("OK", style: POP_BUTTON_DEFAULT, action: "confirm")
