@@ -21,7 +21,7 @@
 #![allow(dead_code)] // the full groups of constants are declared, not all of them used
 
 use std::cell::RefCell;
-use std::ffi::{c_char, c_void, CStr, CString};
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::mem::{offset_of, size_of};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::{null, null_mut};
@@ -177,6 +177,26 @@ pub const POP_DIRECTION_PLAYBACK: PopDirection = 1;
 pub const POP_DIRECTION_SPATIAL: PopDirection = 2;
 pub const POP_DIRECTION_FORCE_LEFT_TO_RIGHT: PopDirection = 3;
 pub const POP_DIRECTION_FORCE_RIGHT_TO_LEFT: PopDirection = 4;
+
+// ---- what a screen reader reads (ext/accessibility.h) --------------------------------------------
+
+pub const POP_HOST_EXT_ACCESSIBILITY: &CStr = c"pop.accessibility/1";
+
+/// What an element is, as a screen reader announces it.
+pub type PopA11yRole = i32;
+pub const POP_A11Y_ROLE_BUTTON: PopA11yRole = 1;
+pub const POP_A11Y_ROLE_LINK: PopA11yRole = 2;
+pub const POP_A11Y_ROLE_HEADER: PopA11yRole = 3;
+pub const POP_A11Y_ROLE_TEXT: PopA11yRole = 4;
+pub const POP_A11Y_ROLE_IMAGE: PopA11yRole = 5;
+pub const POP_A11Y_ROLE_TEXT_FIELD: PopA11yRole = 6;
+pub const POP_A11Y_ROLE_SEARCH_FIELD: PopA11yRole = 7;
+
+/// States read with an element, OR-ed.
+pub type PopA11yTraits = u32;
+pub const POP_A11Y_SELECTED: PopA11yTraits = 1;
+pub const POP_A11Y_DISABLED: PopA11yTraits = 2;
+pub const POP_A11Y_ADJUSTABLE: PopA11yTraits = 4;
 
 pub type PopButtonStyle = i32;
 pub const POP_BUTTON_DEFAULT: PopButtonStyle = 0;
@@ -464,6 +484,18 @@ pub struct PopHostContentStyle {
     pub direction: Option<unsafe extern "C" fn(*const PopContentBuilder, PopDirection)>,
 }
 
+/// "pop.accessibility/1" (ext/accessibility.h): what a screen reader reads of the node just added.
+#[repr(C)]
+pub struct PopHostAccessibility {
+    pub abi_version: PopVersion,
+    pub struct_size: u32,
+    pub label: Option<unsafe extern "C" fn(*const PopContentBuilder, *const c_char)>,
+    pub role: Option<unsafe extern "C" fn(*const PopContentBuilder, PopA11yRole)>,
+    pub value: Option<unsafe extern "C" fn(*const PopContentBuilder, *const c_char)>,
+    pub traits: Option<unsafe extern "C" fn(*const PopContentBuilder, PopA11yTraits)>,
+    pub hidden: Option<unsafe extern "C" fn(*const PopContentBuilder, c_int)>,
+}
+
 #[repr(C)]
 pub struct PopPluginEntry {
     pub abi_version: PopVersion,
@@ -504,6 +536,8 @@ const _: () = {
     assert!(size_of::<PopPluginEntry>() == 56 && offset_of!(PopPluginEntry, on_main_thread) == 48);
     assert!(size_of::<PopHostContentStyle>() == 56 && offset_of!(PopHostContentStyle, text_style) == 16);
     assert!(offset_of!(PopHostContentStyle, direction) == 48);
+    assert!(size_of::<PopHostAccessibility>() == 56 && offset_of!(PopHostAccessibility, label) == 16);
+    assert!(offset_of!(PopHostAccessibility, hidden) == 48);
 };
 
 // ---- the safe layer: what lib.rs writes --------------------------------------------------------
@@ -835,6 +869,48 @@ impl<'a> Builder<'a> {
         self.style(|table, raw| table.direction.map(|f| unsafe { f(raw, direction) }))
     }
 
+    // For a screen reader ("pop.accessibility/1"): what is read of the node just added or closed.
+    // Without the extension they do nothing: the host reads what it infers (a button by its title).
+
+    /// What is read instead of the node's text or title: say what a control does ("Close", not "X").
+    pub fn accessibility_label(&mut self, label: &str) -> &mut Self {
+        let label = c_string(label);
+        self.accessibility(|table, raw| table.label.map(|f| unsafe { f(raw, label.as_ptr()) }))
+    }
+
+    /// What the node is (`POP_A11Y_ROLE_*`).
+    pub fn accessibility_role(&mut self, role: PopA11yRole) -> &mut Self {
+        self.accessibility(|table, raw| table.role.map(|f| unsafe { f(raw, role) }))
+    }
+
+    /// The node's current value, read after its label ("3 of 5").
+    pub fn accessibility_value(&mut self, value: &str) -> &mut Self {
+        let value = c_string(value);
+        self.accessibility(|table, raw| table.value.map(|f| unsafe { f(raw, value.as_ptr()) }))
+    }
+
+    /// The node's states (`POP_A11Y_*`, OR-ed).
+    pub fn accessibility_traits(&mut self, traits: PopA11yTraits) -> &mut Self {
+        self.accessibility(|table, raw| table.traits.map(|f| unsafe { f(raw, traits) }))
+    }
+
+    /// The node and its descendants are not read (decoration).
+    pub fn accessibility_hidden(&mut self, hidden: bool) -> &mut Self {
+        self.accessibility(|table, raw| table.hidden.map(|f| unsafe { f(raw, c_int::from(hidden)) }))
+    }
+
+    /// Calls one function of "pop.accessibility/1", if the host offers it.
+    fn accessibility(
+        &mut self,
+        call: impl FnOnce(&PopHostAccessibility, *const PopContentBuilder) -> Option<()>,
+    ) -> &mut Self {
+        // SAFETY: the table is the host's, valid until the last deinit; the builder during build.
+        if let Some(table) = unsafe { ACCESSIBILITY.load(Ordering::Acquire).as_ref() } {
+            call(table, self.raw);
+        }
+        self
+    }
+
     /// Calls one function of "pop.content_style/1", if the host offers it.
     fn style(&mut self, call: impl FnOnce(&PopHostContentStyle, *const PopContentBuilder) -> Option<()>) -> &mut Self {
         // SAFETY: the table is the host's, valid until the last deinit; the builder during build.
@@ -853,6 +929,8 @@ static LOG: AtomicPtr<PopHostLog> = AtomicPtr::new(null_mut());
 static VALUE: AtomicPtr<PopHostValue> = AtomicPtr::new(null_mut());
 /// "pop.content_style/1", or null: then `Builder`'s modifiers by meaning do nothing.
 static CONTENT_STYLE: AtomicPtr<PopHostContentStyle> = AtomicPtr::new(null_mut());
+/// "pop.accessibility/1", or null: then `Builder`'s accessibility modifiers do nothing.
+static ACCESSIBILITY: AtomicPtr<PopHostAccessibility> = AtomicPtr::new(null_mut());
 
 /// A string for C: `text` up to its first NUL, if it has one.
 fn c_string(text: &str) -> CString {
@@ -1305,6 +1383,7 @@ unsafe extern "C" fn plugin_init(host: *const PopHost, _plugin_path: *const c_ch
             LOG.store(extension(POP_HOST_EXT_LOG) as *mut PopHostLog, Ordering::Release);
             VALUE.store(extension(POP_HOST_EXT_VALUE) as *mut PopHostValue, Ordering::Release);
             CONTENT_STYLE.store(extension(POP_HOST_EXT_CONTENT_STYLE) as *mut PopHostContentStyle, Ordering::Release);
+            ACCESSIBILITY.store(extension(POP_HOST_EXT_ACCESSIBILITY) as *mut PopHostAccessibility, Ordering::Release);
             HOST.store(host as *mut PopHost, Ordering::Release);
             silence_panic_messages();
         }
@@ -1326,6 +1405,7 @@ unsafe extern "C" fn plugin_deinit() {
             LOG.store(null_mut(), Ordering::Release);
             VALUE.store(null_mut(), Ordering::Release);
             CONTENT_STYLE.store(null_mut(), Ordering::Release);
+            ACCESSIBILITY.store(null_mut(), Ordering::Release);
         }
     })
 }
