@@ -27,18 +27,10 @@ enum AccessibilityAudit {
     ) -> ConformanceTest {
         ConformanceTest(name, level: level, summary) { context throws(TestIssue) in
             let plugin = try context.loadedPlugin()
-            let views = plugin.ids(of: .viewLoader)
-            guard !views.isEmpty else { throw .skipped("the plugin has no view loader") }
-            let pairs = PopupRun(plugin: plugin).pairs
             var failures: [String] = []
             var shown = 0
-            for view in views {
-                guard let handler = pairs.handlers(for: view).first else { continue }  // component.composition's to report
-                let sample = plugin.components.first { $0.descriptor.id == view }
-                    .flatMap { try? $0.descriptor.parsedSamples.get().first }
-                let audited = AuditedView(
-                    plugin: plugin, request: PopupRequest(handler: handler, viewLoader: view, data: sample?.data ?? .null),
-                    name: sample.map { "\(view) (sample \"\($0.name)\")" } ?? view)
+            for sampled in try SampledView.all(of: plugin) {
+                let audited = AuditedView(plugin: plugin, request: sampled.request, name: sampled.name)
                 guard audited.show(under: DisplayTraits(), { _ in true }) == true else { continue }
                 shown += 1
                 let findings = audit(audited, context)

@@ -27,17 +27,10 @@ enum TraitChecks {
         "every view loader builds content that fits its popup (inside it, no text line wider than its node, no overlapping leaves) in light and dark, at text sizes xs, l and ax5, left-to-right and right-to-left"
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
-        let views = plugin.ids(of: .viewLoader)
-        guard !views.isEmpty else { throw .skipped("the plugin has no view loader") }
-        let pairs = PopupRun(plugin: plugin).pairs
         var problems: [String] = []
         var shown = 0
-        for view in views {
-            guard let handler = pairs.handlers(for: view).first else { continue }  // component.composition's to report
-            let sample = plugin.components.first { $0.descriptor.id == view }
-                .flatMap { try? $0.descriptor.parsedSamples.get().first }
-            let request = PopupRequest(handler: handler, viewLoader: view, data: sample?.data ?? .null)
-            let what = sample.map { "\(view) (sample \"\($0.name)\")" } ?? view
+        for sampled in try SampledView.all(of: plugin) {
+            let request = sampled.request, what = sampled.name
             // A view that does not show at the default traits is other tests' to report.
             guard case .success(let atDefault) = show(request, under: DisplayTraits(), plugin: plugin) else { continue }
             shown += 1

@@ -55,39 +55,36 @@ public struct AccessibilityTree: Hashable, Sendable {
 
     /// The tree of `frame`.
     public init(frame: Frame) {
-        // First the containers (the app, then each visible popup), to know what a modal one hides;
-        // then the elements of those that are reachable.
+        // One pass over the nodes (a frame has dozens; reading each once is most of the cost): the
+        // containers in draw order, every visible element by the request it belongs to.
         var all = [Container(id: "app", role: .page, label: "", modal: false, request: nil, elements: [])]
+        var elements: [RequestID?: [Element]] = [:]
+        let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
         for node in frame.nodes {
-            guard let description = node.accessibility, description.role.isContainer, node.opacity >= Self.visibleOpacity,
-                let request = node.request
-            else { continue }
-            all.append(
-                Container(
-                    id: node.id, role: description.role, label: description.label, modal: description.modal, request: request,
-                    elements: []))
+            guard let description = node.accessibility, node.opacity >= Self.visibleOpacity else { continue }
+            if description.role.isContainer {
+                guard let request = node.request else { continue }
+                all.append(
+                    Container(
+                        id: node.id, role: description.role, label: description.label, modal: description.modal, request: request,
+                        elements: []))
+                continue
+            }
+            var visible = node.transform.boundingBox(of: node.rect).intersection(screen)
+            if let clip = node.clip { visible = visible.intersection(node.transform.boundingBox(of: clip)) }
+            guard visible.width > 0, visible.height > 0 else { continue }
+            elements[node.request, default: []].append(
+                Element(
+                    id: node.id, role: description.role, label: description.label, value: description.value, traits: description.traits,
+                    frame: visible, request: node.request, action: node.action))
         }
+        for index in all.indices { all[index].elements = elements[all[index].request] ?? [] }
         if let modal = all.lastIndex(where: \.modal) {
             containers = [all[modal]] + all[(modal + 1)...].filter { $0.role == .status }
             hidden = all[..<modal].map(\.id)
         } else {
             containers = all
             hidden = []
-        }
-        var index: [RequestID?: Int] = [:]
-        for (position, container) in containers.enumerated() { index[container.request] = position }
-        let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
-        for node in frame.nodes {
-            guard let description = node.accessibility, !description.role.isContainer, node.opacity >= Self.visibleOpacity,
-                let position = index[node.request]
-            else { continue }
-            var visible = node.bounds.intersection(screen)
-            if let clip = node.clip { visible = visible.intersection(node.transform.boundingBox(of: clip)) }
-            guard visible.width > 0, visible.height > 0 else { continue }
-            containers[position].elements.append(
-                Element(
-                    id: node.id, role: description.role, label: description.label, value: description.value, traits: description.traits,
-                    frame: visible, request: node.request, action: node.action))
         }
         focus = nil
         if let focused = frame.accessibilityFocus, containers.contains(where: { $0.elements.contains { $0.id == focused } }) {
