@@ -38,6 +38,11 @@ import Testing
         #expect(runner.verify().isEmpty, "\(runner.verify())")
         let focusDetails = runner.recorder.events.filter { $0.kind == .accessibilityFocus }.compactMap(\.detail)
         #expect(focusDetails.first == #"popup.1.content.0 "Payment": into popup 1"#)
+        let screen = runner.recorder.events.first { $0.kind == .accessibilityScreenChanged }
+        #expect(
+            screen?.detail
+                == #"header "Payment", text "$12.50", text-field "6-digit password", button "Cancel", button "Confirm", button "Forgot password?""#
+        )
         #expect(focusDetails.last == #"app.navigation-bar "Orders": first on screen after popup 1"#)
         withExtendedLifetime(samples) {}
     }

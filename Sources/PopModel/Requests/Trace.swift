@@ -85,6 +85,10 @@ public struct TraceEvent: Hashable, Sendable {
         /// Its focus moved (`detail`: the element and why: "popup.3.content.0 \"Pay\": into popup 3");
         /// traced while VoiceOver runs.
         case accessibilityFocus = "a11y-focus"
+        /// A modal popup has presented and is what a screen reader reaches (UIKit's screen change;
+        /// `detail`: its elements in reading order, `header "Payment", button "Confirm"`); traced while
+        /// VoiceOver runs, just before the focus moves into it.
+        case accessibilityScreenChanged = "a11y-screen-changed"
         /// A banner was announced (`detail`: what was read); traced while VoiceOver runs.
         case accessibilityAnnouncement = "a11y-announce"
         /// The escape gesture (two-finger scrub; `detail`: what it escaped, or that nothing could be).

@@ -24,6 +24,12 @@ public struct AccessibilityFocus: Hashable, Sendable {
         container.elements.map(\.label).filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
+    /// A container's elements as the trace lists them, in reading order: `header "Payment", button "Confirm"`.
+    static func reading(of container: AccessibilityTree.Container) -> String {
+        let elements = container.elements.map { "\($0.role.rawValue) \"\($0.label)\"" }
+        return elements.isEmpty ? "no elements" : elements.joined(separator: ", ")
+    }
+
     /// How an element is named in the trace: its id and label.
     static func describe(_ element: AccessibilityTree.Element) -> String { "\(element.id) \"\(element.label)\"" }
 }

@@ -13,6 +13,7 @@ extension PresentationEngine {
             return
         }
         guard container.modal else { return }
+        chef.record(.accessibilityScreenChanged, request: id, detail: AccessibilityFocus.reading(of: container))
         accessibilityFocus.openers[id] = .some(accessibilityFocus.focused)
         guard let target = AccessibilityFocus.target(in: container) else {
             chef.record(
