@@ -55,36 +55,40 @@ public struct AccessibilityTree: Hashable, Sendable {
 
     /// The tree of `frame`.
     public init(frame: Frame) {
-        // One pass over the nodes (a frame has dozens; reading each once is most of the cost): the
-        // containers in draw order, every visible element by the request it belongs to.
-        var all = [Container(id: "app", role: .page, label: "", modal: false, request: nil, elements: [])]
-        var elements: [RequestID?: [Element]] = [:]
-        let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
-        for node in frame.nodes {
-            guard let description = node.accessibility, node.opacity >= Self.visibleOpacity else { continue }
-            if description.role.isContainer {
-                guard let request = node.request else { continue }
+        (containers, hidden) = frame.nodes.withUnsafeBufferPointer { nodes in
+            // Read in place: a frame has dozens of nodes, and copying each whole would cost more than
+            // the tree. First the containers (the app, each visible popup), to know what a modal one
+            // hides; then the elements of those that are reachable.
+            var all = [Container(id: "app", role: .page, label: "", modal: false, request: nil, elements: [])]
+            for index in nodes.indices where nodes[index].role == .popup && nodes[index].opacity >= Self.visibleOpacity {
+                guard let description = nodes[index].accessibility, description.role.isContainer, let request = nodes[index].request
+                else { continue }
                 all.append(
                     Container(
-                        id: node.id, role: description.role, label: description.label, modal: description.modal, request: request,
-                        elements: []))
-                continue
+                        id: nodes[index].id, role: description.role, label: description.label, modal: description.modal,
+                        request: request, elements: []))
             }
-            var visible = node.transform.boundingBox(of: node.rect).intersection(screen)
-            if let clip = node.clip { visible = visible.intersection(node.transform.boundingBox(of: clip)) }
-            guard visible.width > 0, visible.height > 0 else { continue }
-            elements[node.request, default: []].append(
-                Element(
-                    id: node.id, role: description.role, label: description.label, value: description.value, traits: description.traits,
-                    frame: visible, request: node.request, action: node.action))
-        }
-        for index in all.indices { all[index].elements = elements[all[index].request] ?? [] }
-        if let modal = all.lastIndex(where: \.modal) {
-            containers = [all[modal]] + all[(modal + 1)...].filter { $0.role == .status }
-            hidden = all[..<modal].map(\.id)
-        } else {
-            containers = all
-            hidden = []
+            var reachable = all, hidden: [String] = []
+            if let modal = all.lastIndex(where: \.modal) {
+                reachable = [all[modal]] + all[(modal + 1)...].filter { $0.role == .status }
+                hidden = all[..<modal].map(\.id)
+            }
+            let screen = Rect(x: 0, y: 0, width: frame.screen.width, height: frame.screen.height)
+            for index in nodes.indices where nodes[index].accessibility != nil && nodes[index].role != .popup {
+                guard nodes[index].opacity >= Self.visibleOpacity,
+                    let position = reachable.firstIndex(where: { $0.request == nodes[index].request }),
+                    let description = nodes[index].accessibility
+                else { continue }
+                let transform = nodes[index].transform
+                var visible = transform.boundingBox(of: nodes[index].rect).intersection(screen)
+                if let clip = nodes[index].clip { visible = visible.intersection(transform.boundingBox(of: clip)) }
+                guard visible.width > 0, visible.height > 0 else { continue }
+                reachable[position].elements.append(
+                    Element(
+                        id: nodes[index].id, role: description.role, label: description.label, value: description.value,
+                        traits: description.traits, frame: visible, request: nodes[index].request, action: nodes[index].action))
+            }
+            return (reachable, hidden)
         }
         focus = nil
         if let focused = frame.accessibilityFocus, containers.contains(where: { $0.elements.contains { $0.id == focused } }) {
