@@ -65,8 +65,7 @@ import Testing
         #expect(read.map(\.label) == ["Close", "Acme", "4.5 stars"])
         #expect(read.map(\.role) == [.button, .image, .text])
         #expect(read[0].value == "now" && read[0].traits == [.selected])
-        #expect(AccessibilityTraits(names: ["selected", "adjustable"]) == [.selected, .adjustable])
-        #expect(AccessibilityTraits(names: ["checked"]) == nil)
+        #expect(AccessibilityTraits([.selected, .adjustable]).names == ["selected", "adjustable"])
     }
 
     /// A frame: the app's header and a row, then `popups` (each: request, role, modal, opacity, one button).

@@ -137,14 +137,7 @@ import Testing
 
     @Test("the steps and expectations are read strictly")
     func parsing() {
-        func error(_ json: String) -> String? {
-            do {
-                _ = try Scenario.parse(json: json, file: "t.json", baseDirectory: nil)
-                return nil
-            } catch {
-                return error.description
-            }
-        }
+        let error = scenarioError
         #expect(error(#"{"steps": [{"escape": false}]}"#)?.contains("steps[0].escape: expected true, found false") == true)
         #expect(error(#"{"steps": [{"accessibility_focus": "up"}]}"#)?.contains(#"expected "next", "previous" or an element"#) == true)
         #expect(

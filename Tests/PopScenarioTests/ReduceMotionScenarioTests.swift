@@ -48,14 +48,7 @@ import Testing
 
     @Test("the scenario's trait keys are checked: a bad value, no trait, an unknown trait")
     func errors() {
-        func error(_ json: String) -> String? {
-            do {
-                _ = try Scenario.parse(json: json, file: "t.json", baseDirectory: nil)
-                return nil
-            } catch {
-                return error.description
-            }
-        }
+        let error = scenarioError
         #expect(error(#"{"screen": {"reduce_motion": "yes"}, "steps": []}"#)?.contains("screen.reduce_motion") == true)
         #expect(
             error(#"{"steps": [{"traits": {}}]}"#)

@@ -9,44 +9,41 @@ package enum PluginAccessibility {
     /// The table plugins get from `get_extension("pop.accessibility/1")`, offered to every plugin
     /// loaded in this process from the first use of the bridge on.
     package static let offered: Void = {
-        let table = UnsafeMutablePointer<pop_host_accessibility_t>.allocate(capacity: 1)
-        var accessibility = pop_host_accessibility_t()
-        accessibility.abi_version = ABIVersion.host.raw
-        accessibility.struct_size = UInt32(MemoryLayout<pop_host_accessibility_t>.size)
-        accessibility.label = { b, utf8 in
-            guard let owner = ContentBuilder.owner(of: b), let label = owner.string(utf8, "label", in: "label", required: true) else {
-                return
+        HostExtensions.offer(POP_HOST_EXT_ACCESSIBILITY) { (accessibility: inout pop_host_accessibility_t) in
+            accessibility.label = { b, utf8 in
+                guard let owner = ContentBuilder.owner(of: b), let label = owner.string(utf8, "label", in: "label", required: true) else {
+                    return
+                }
+                owner.modify("label") { $0.changeAccessibility { $0.label = label } }
             }
-            owner.modify("label") { $0.changeAccessibility { $0.label = label } }
-        }
-        accessibility.role = { b, raw in
-            guard let owner = ContentBuilder.owner(of: b), let role = owner.check(AccessibilityRole(abi: raw), "role", raw, in: "role")
-            else {
-                return
+            accessibility.role = { b, raw in
+                guard let owner = ContentBuilder.owner(of: b), let role = owner.check(AccessibilityRole(abi: raw), "role", raw, in: "role")
+                else {
+                    return
+                }
+                owner.modify("role") { $0.changeAccessibility { $0.role = role } }
             }
-            owner.modify("role") { $0.changeAccessibility { $0.role = role } }
-        }
-        accessibility.value = { b, utf8 in
-            guard let owner = ContentBuilder.owner(of: b), let value = owner.string(utf8, "value", in: "value", required: true) else {
-                return
+            accessibility.value = { b, utf8 in
+                guard let owner = ContentBuilder.owner(of: b), let value = owner.string(utf8, "value", in: "value", required: true) else {
+                    return
+                }
+                owner.modify("value") { $0.changeAccessibility { $0.value = value } }
             }
-            owner.modify("value") { $0.changeAccessibility { $0.value = value } }
-        }
-        accessibility.traits = { b, raw in
-            guard let owner = ContentBuilder.owner(of: b) else { return }
-            let traits = AccessibilityTraits(rawValue: raw)
-            let known = AccessibilityTraits.named.reduce(AccessibilityTraits()) { $0.union($1.0) }
-            guard owner.check(known.isSuperset(of: traits) ? traits : nil, "trait bits", Int32(bitPattern: raw), in: "traits") != nil else {
-                return
+            accessibility.traits = { b, raw in
+                guard let owner = ContentBuilder.owner(of: b) else { return }
+                let traits = AccessibilityTraits(rawValue: raw)
+                let known = AccessibilityTraits.named.reduce(AccessibilityTraits()) { $0.union($1.0) }
+                guard owner.check(known.isSuperset(of: traits) ? traits : nil, "trait bits", Int32(bitPattern: raw), in: "traits") != nil
+                else {
+                    return
+                }
+                owner.modify("traits") { $0.changeAccessibility { $0.traits = traits } }
             }
-            owner.modify("traits") { $0.changeAccessibility { $0.traits = traits } }
+            accessibility.hidden = { b, hidden in
+                guard let owner = ContentBuilder.owner(of: b) else { return }
+                owner.modify("hidden") { $0.changeAccessibility { $0.hidden = hidden != 0 } }
+            }
         }
-        accessibility.hidden = { b, hidden in
-            guard let owner = ContentBuilder.owner(of: b) else { return }
-            owner.modify("hidden") { $0.changeAccessibility { $0.hidden = hidden != 0 } }
-        }
-        table.initialize(to: accessibility)
-        HostExtensions.offer(POP_HOST_EXT_ACCESSIBILITY, table: UnsafeRawPointer(table))
     }()
 }
 

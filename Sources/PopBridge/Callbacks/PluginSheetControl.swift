@@ -22,17 +22,13 @@ enum PluginSheetControl {
     /// The table plugins get from `get_extension("pop.sheet-host/1")`, offered from the first use of
     /// the bridge on (`PluginComponents` makes sure of it).
     package static let offered: Void = {
-        let table = UnsafeMutablePointer<pop_host_sheet_t>.allocate(capacity: 1)
-        var sheet = pop_host_sheet_t()
-        sheet.abi_version = ABIVersion.host.raw
-        sheet.struct_size = UInt32(MemoryLayout<pop_host_sheet_t>.size)
-        sheet.select_detent = { host, component, detent in
-            guard let detent else { return PluginSheetControl.control(host, component, nil, "select_detent was given no detent") }
-            return PluginSheetControl.control(host, component, .selectDetent(String(cString: detent)), nil)
+        HostExtensions.offer(POP_HOST_EXT_SHEET) { (sheet: inout pop_host_sheet_t) in
+            sheet.select_detent = { host, component, detent in
+                guard let detent else { return PluginSheetControl.control(host, component, nil, "select_detent was given no detent") }
+                return PluginSheetControl.control(host, component, .selectDetent(String(cString: detent)), nil)
+            }
+            sheet.invalidate_detents = { host, component in PluginSheetControl.control(host, component, .invalidateDetents, nil) }
         }
-        sheet.invalidate_detents = { host, component in PluginSheetControl.control(host, component, .invalidateDetents, nil) }
-        table.initialize(to: sheet)
-        HostExtensions.offer(POP_HOST_EXT_SHEET, table: UnsafeRawPointer(table))
     }()
 
     static func register(_ component: UnsafePointer<pop_component_t>, context: ComponentContext) {

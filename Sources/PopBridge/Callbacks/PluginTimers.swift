@@ -44,16 +44,12 @@ package enum PluginTimers {
     /// The table plugins get from `get_extension("pop.timer/1")`, offered to every plugin loaded in
     /// this process from the first use of the bridge on (`PluginComponents` makes sure of it).
     package static let offered: Void = {
-        let table = UnsafeMutablePointer<pop_host_timer_t>.allocate(capacity: 1)
-        var timer = pop_host_timer_t()
-        timer.abi_version = ABIVersion.host.raw
-        timer.struct_size = UInt32(MemoryLayout<pop_host_timer_t>.size)
-        timer.schedule = { host, component, delay, fire, context in
-            PluginTimers.schedule(host: host, component: component, delay: delay, fire: fire, context: context)
+        HostExtensions.offer(POP_HOST_EXT_TIMER) { (timer: inout pop_host_timer_t) in
+            timer.schedule = { host, component, delay, fire, context in
+                PluginTimers.schedule(host: host, component: component, delay: delay, fire: fire, context: context)
+            }
+            timer.cancel = { host, id in PluginTimers.cancel(host: host, id) }
         }
-        timer.cancel = { host, id in PluginTimers.cancel(host: host, id) }
-        table.initialize(to: timer)
-        HostExtensions.offer(POP_HOST_EXT_TIMER, table: UnsafeRawPointer(table))
     }()
 
     /// Registers a new instance: its timers run on `context`'s clock.

@@ -12,61 +12,57 @@ package enum ContentStyle {
     /// The table plugins get from `get_extension("pop.content_style/1")`, offered to every plugin
     /// loaded in this process from the first use of the bridge on.
     package static let offered: Void = {
-        let table = UnsafeMutablePointer<pop_host_content_style_t>.allocate(capacity: 1)
-        var style = pop_host_content_style_t()
-        style.abi_version = ABIVersion.host.raw
-        style.struct_size = UInt32(MemoryLayout<pop_host_content_style_t>.size)
-        style.text_style = { b, raw in
-            let function = "text_style"
-            guard let owner = ContentBuilder.owner(of: b),
-                let textStyle = owner.check(TextStyle(rawValue: raw), "style", raw, in: function)
-            else { return }
-            owner.modifyText(function) { node, size, _ in
-                node.semantics = (node.semantics ?? ContentSemantics()).with { $0.textStyle = textStyle }
-                size = textStyle.size(at: .large)
+        HostExtensions.offer(POP_HOST_EXT_CONTENT_STYLE) { (style: inout pop_host_content_style_t) in
+            style.text_style = { b, raw in
+                let function = "text_style"
+                guard let owner = ContentBuilder.owner(of: b),
+                    let textStyle = owner.check(TextStyle(rawValue: raw), "style", raw, in: function)
+                else { return }
+                owner.modifyText(function) { node, size, _ in
+                    node.semantics = (node.semantics ?? ContentSemantics()).with { $0.textStyle = textStyle }
+                    size = textStyle.size(at: .large)
+                }
+            }
+            style.foreground = { b, raw in
+                let function = "foreground"
+                guard let owner = ContentBuilder.owner(of: b),
+                    let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
+                else { return }
+                owner.modifyText(function) { node, _, fixed in
+                    node.semantics = (node.semantics ?? ContentSemantics()).with { $0.foreground = color }
+                    fixed = color.resolved(for: .light)
+                }
+            }
+            style.background = { b, raw in
+                let function = "background"
+                guard let owner = ContentBuilder.owner(of: b),
+                    let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
+                else { return }
+                owner.modify(function) { node in
+                    node.semantics = (node.semantics ?? ContentSemantics()).with { $0.background = color }
+                    node.background = color.resolved(for: .light)
+                }
+            }
+            style.border = { b, width, raw in
+                let function = "border"
+                guard let owner = ContentBuilder.owner(of: b), owner.checkLength(width, "width", in: function),
+                    let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
+                else { return }
+                owner.modify(function) { node in
+                    node.semantics = (node.semantics ?? ContentSemantics()).with { $0.border = color }
+                    node.border = ContentNode.Border(width: width, color: color.resolved(for: .light))
+                }
+            }
+            style.direction = { b, raw in
+                let function = "direction"
+                guard let owner = ContentBuilder.owner(of: b),
+                    let direction = owner.check(SemanticDirection(rawValue: raw), "direction", raw, in: function)
+                else { return }
+                owner.modify(function) { node in
+                    node.semantics = (node.semantics ?? ContentSemantics()).with { $0.direction = direction }
+                }
             }
         }
-        style.foreground = { b, raw in
-            let function = "foreground"
-            guard let owner = ContentBuilder.owner(of: b),
-                let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
-            else { return }
-            owner.modifyText(function) { node, _, fixed in
-                node.semantics = (node.semantics ?? ContentSemantics()).with { $0.foreground = color }
-                fixed = color.resolved(for: .light)
-            }
-        }
-        style.background = { b, raw in
-            let function = "background"
-            guard let owner = ContentBuilder.owner(of: b),
-                let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
-            else { return }
-            owner.modify(function) { node in
-                node.semantics = (node.semantics ?? ContentSemantics()).with { $0.background = color }
-                node.background = color.resolved(for: .light)
-            }
-        }
-        style.border = { b, width, raw in
-            let function = "border"
-            guard let owner = ContentBuilder.owner(of: b), owner.checkLength(width, "width", in: function),
-                let color = owner.check(SemanticColor(rawValue: raw), "colour", raw, in: function)
-            else { return }
-            owner.modify(function) { node in
-                node.semantics = (node.semantics ?? ContentSemantics()).with { $0.border = color }
-                node.border = ContentNode.Border(width: width, color: color.resolved(for: .light))
-            }
-        }
-        style.direction = { b, raw in
-            let function = "direction"
-            guard let owner = ContentBuilder.owner(of: b),
-                let direction = owner.check(SemanticDirection(rawValue: raw), "direction", raw, in: function)
-            else { return }
-            owner.modify(function) { node in
-                node.semantics = (node.semantics ?? ContentSemantics()).with { $0.direction = direction }
-            }
-        }
-        table.initialize(to: style)
-        HostExtensions.offer(POP_HOST_EXT_CONTENT_STYLE, table: UnsafeRawPointer(table))
     }()
 }
 

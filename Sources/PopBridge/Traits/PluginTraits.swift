@@ -9,32 +9,28 @@ package enum PluginTraits {
     /// The table plugins get from `get_extension("pop.traits/1")`, offered to every plugin loaded in
     /// this process from the first use of the bridge on (`PluginComponents` makes sure of it).
     package static let offered: Void = {
-        let table = UnsafeMutablePointer<pop_host_traits_t>.allocate(capacity: 1)
-        var traits = pop_host_traits_t()
-        traits.abi_version = ABIVersion.host.raw
-        traits.struct_size = UInt32(MemoryLayout<pop_host_traits_t>.size)
-        traits.get = { host, out in
-            guard HostTable.owner(of: host) != nil, let out, let current = TraitScope.current else { return false }
-            out.pointee = current.raw
-            return true
-        }
-        traits.resolve_color = { host, color in
-            guard let owner = HostTable.owner(of: host) else { return 0 }
-            guard let semantic = SemanticColor(rawValue: color) else {
-                owner.log(level: .warning, "pop.traits/1 resolve_color was given the unknown colour \(color); it gives 0")
-                return 0
+        HostExtensions.offer(POP_HOST_EXT_TRAITS) { (traits: inout pop_host_traits_t) in
+            traits.get = { host, out in
+                guard HostTable.owner(of: host) != nil, let out, let current = TraitScope.current else { return false }
+                out.pointee = current.raw
+                return true
             }
-            return semantic.resolved(for: (TraitScope.current ?? DisplayTraits()).appearance).rawValue
-        }
-        traits.text_size = { host, style in
-            guard let owner = HostTable.owner(of: host) else { return 0 }
-            guard let textStyle = TextStyle(rawValue: style) else {
-                owner.log(level: .warning, "pop.traits/1 text_size was given the unknown text style \(style); it gives 0")
-                return 0
+            traits.resolve_color = { host, color in
+                guard let owner = HostTable.owner(of: host) else { return 0 }
+                guard let semantic = SemanticColor(rawValue: color) else {
+                    owner.log(level: .warning, "pop.traits/1 resolve_color was given the unknown colour \(color); it gives 0")
+                    return 0
+                }
+                return semantic.resolved(for: (TraitScope.current ?? DisplayTraits()).appearance).rawValue
             }
-            return textStyle.size(at: (TraitScope.current ?? DisplayTraits()).contentSize)
+            traits.text_size = { host, style in
+                guard let owner = HostTable.owner(of: host) else { return 0 }
+                guard let textStyle = TextStyle(rawValue: style) else {
+                    owner.log(level: .warning, "pop.traits/1 text_size was given the unknown text style \(style); it gives 0")
+                    return 0
+                }
+                return textStyle.size(at: (TraitScope.current ?? DisplayTraits()).contentSize)
+            }
         }
-        table.initialize(to: traits)
-        HostExtensions.offer(POP_HOST_EXT_TRAITS, table: UnsafeRawPointer(table))
     }()
 }

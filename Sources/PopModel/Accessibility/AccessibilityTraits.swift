@@ -18,14 +18,4 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, Codable {
 
     /// The traits' names, in `named`'s order.
     public var names: [String] { Self.named.filter { contains($0.0) }.map(\.1) }
-
-    /// The traits named, or nil when a name is unknown.
-    public init?(names: [String]) {
-        var traits = AccessibilityTraits()
-        for name in names {
-            guard let trait = Self.named.first(where: { $0.1 == name })?.0 else { return nil }
-            traits.insert(trait)
-        }
-        self = traits
-    }
 }

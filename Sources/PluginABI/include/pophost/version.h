@@ -42,15 +42,17 @@
  *   1.1  typed enums (typedefs of int32_t: binary-identical to 1.0); pop_completion_t (completion.h),
  *        a completion that is safe to call at any time; pop_handler_t.should_present_ex; the
  *        controller loader extensions "pop.layout/1" (ext/layout.h) and "pop.animation/1"
- *        (ext/animation.h); the draft tier (draft/README.md); the reasons POP_REASON_PLUGIN_CRASHED and
- *        POP_REASON_PLUGIN_TIMEOUT (handler.h), told to handlers of 1.1 and later only; sheets and
+ *        (ext/animation.h); the draft tier (draft/README.md); the reasons POP_REASON_PLUGIN_CRASHED,
+ *        POP_REASON_PLUGIN_TIMEOUT and POP_REASON_ACCESSIBILITY_ESCAPE (handler.h), told to handlers
+ *        of 1.1 and later only (a 1.0 handler hears the nearest 1.0 reason); sheets and
  *        popovers ("pop.sheet/1" and the host's "pop.sheet-host/1", ext/sheet.h), pages
  *        ("pop.page/1", "pop.page-handler/1", ext/page.h) and pages that float ("pop.floating/1",
  *        ext/floating.h), giving POP_STYLE_SHEET, POP_STYLE_POPOVER, POP_STYLE_PAGE and
  *        POP_STYLE_FLOATING their meaning; the host's timers ("pop.timer/1", ext/timer.h); and
  *        sample data ("pop.factory.sample-data/1", ext/sample_data.h); the person's display traits
  *        ("pop.traits/1" and "pop.trait_observer/1", ext/traits.h) and content named by meaning,
- *        semantic colours and text styles ("pop.content_style/1", ext/content_style.h). From plugins of any minor, a
+ *        semantic colours and text styles ("pop.content_style/1", ext/content_style.h); what a screen
+ *        reader reads ("pop.accessibility/1", ext/accessibility.h). From plugins of any minor, a
  *        host of 1.1 takes at most POP_ANIMATION_MAX_KEYFRAMES keyframes an animation
  *        (controller_loader.h), refuses a create() that returns an instance still alive
  *        (component.h), and reports get_options values outside their ranges (handler.h).
