@@ -225,7 +225,7 @@ let package = Package(
             name: "PopPreviewTests",
             dependencies: [
                 "PopPreview", "PopModel", "PopLoader", "PopIsolation", "PopScenario", "PopHarness", "PopLoaderTestSupport",
-                "PopTestSupport",
+                "PopRuntimeTestSupport", "PopTestSupport",
             ],
             path: "Tests/PopPreviewTests"),
         .testTarget(

@@ -28,6 +28,8 @@ public final class InteractiveHost: TerminalApp {
     private let reload: HotReload?
     /// The user's input so far, with the virtual time each came at: what a replay gives again.
     private var journal: [(time: VirtualTime, input: Input)] = []
+    /// The input so far as scenario steps (`pophost run --record`, the preview's Record button).
+    public private(set) var recording = ScenarioRecording()
     private var message = ""
     /// Told of each hot reload's outcome with the message the status line shows: a front end other
     /// than the terminal (`pophost preview`'s page) shows it its own way.
@@ -36,6 +38,12 @@ public final class InteractiveHost: TerminalApp {
     public init(runner: ScenarioRunner, reload: HotReload? = nil) {
         self.runner = runner
         self.reload = reload
+    }
+
+    /// What the person did since the run began, as a scenario document's text (`ScenarioRecording`):
+    /// it plays this run again up to the current instant. `directory` is where it will be saved.
+    public func recordedScenario(name: String, description: String?, directory: String?) throws(ScenarioError) -> String {
+        ScenarioWriter.text(try recording.document(of: runner, name: name, description: description, directory: directory, at: chef.now))
     }
 
     /// Shows `message` on the status line (an isolated plugin that crashed, say).
@@ -108,6 +116,7 @@ public final class InteractiveHost: TerminalApp {
     /// A new run of the scenario on `catalog`, given the journal's input at its times, up to `time`.
     private func replay(on catalog: ComponentCatalog, to time: VirtualTime) {
         runner = ScenarioRunner(scenario: runner.scenario, catalog: catalog)
+        recording = ScenarioRecording()
         for entry in journal {
             runner.advance(to: entry.time)
             switch entry.input {
@@ -121,35 +130,57 @@ public final class InteractiveHost: TerminalApp {
     /// Applies one input to the run.
     private func apply(_ event: TerminalAppEvent) -> TerminalAppResponse {
         switch event {
-        case .pointer(.down, let point): stage.pointerDown(at: point)
-        case .pointer(.moved, let point): stage.pointerMoved(to: point)
-        case .pointer(.up, let point):
+        case .pointer(let phase, let point): touch(phase, at: point)
+        case .key(let key): return press(key)
+        }
+        return .continue
+    }
+
+    /// The finger goes down, moves or lifts at `point`: the stage's touch handling, and the recording.
+    private func touch(_ phase: PointerPhase, at point: Point) {
+        recording.pointer(phase, at: point, time: chef.now, stepsRun: stepsRun)
+        switch phase {
+        case .down: stage.pointerDown(at: point)
+        case .moved: stage.pointerMoved(to: point)
+        case .up:
             let before = runner.recorder.events.count
             stage.pointerUp(at: point)
             if let ran = runner.recorder.events.dropFirst(before).last(where: { $0.kind == .action }) {
                 message = "ran \(ran.detail ?? "an action")"
             }
-        case .key(let key): return press(key)
         }
-        return .continue
+    }
+
+    /// How many of the scenario's own steps have run: where the recording puts the input among them.
+    private var stepsRun: Int { runner.stepStarts.count }
+
+    /// Keeps `step` in the recording, at the current instant.
+    private func record(_ step: Value.Object) {
+        recording.add(step, at: chef.now, stepsRun: stepsRun)
     }
 
     /// Applies a screen reader's input to the run.
     private func apply(_ input: AccessibilityInput) {
         switch input {
         case .move(let move):
-            message = stage.moveAccessibilityFocus(move).map(Self.reading) ?? "nothing to focus"
+            let focused = stage.moveAccessibilityFocus(move)
+            if focused != nil { record(["accessibility_focus": .string(move == .next ? "next" : "previous")]) }
+            message = focused.map(Self.reading) ?? "nothing to focus"
         case .focus(let id):
-            message = stage.focusAccessibilityElement(id).map(Self.reading) ?? "\(id) is not reachable"
+            let focused = stage.focusAccessibilityElement(id)
+            if focused != nil { record(["accessibility_focus": .object(["id": .string(id)])]) }
+            message = focused.map(Self.reading) ?? "\(id) is not reachable"
         case .activate(let id):
             let before = runner.recorder.events.count
             guard let element = stage.accessibilityTree().element(id), stage.activateAccessibilityElement(id) != nil else {
                 message = "\(id) is not reachable"
                 return
             }
+            record(["activate": .object(["id": .string(id)])])
             let ran = runner.recorder.events.dropFirst(before).last { $0.kind == .action }
             message = ran.map { "ran \($0.detail ?? "an action")" } ?? "activated " + Self.reading(element)
         case .escape:
+            record(["escape": true])
             message =
                 switch stage.accessibilityEscape() {
                 case .dismissed(let id): "escaped popup \(id)"
@@ -166,9 +197,15 @@ public final class InteractiveHost: TerminalApp {
     private func press(_ key: TerminalKey) -> TerminalAppResponse {
         if engine.keyboard.focusedField != nil {
             switch key {
-            case .character(let character): stage.type(String(character))
-            case .backspace: stage.deleteBackward()
-            case .enter, .escape: engine.unfocus()
+            case .character(let character):
+                recording.typed(String(character), at: chef.now, stepsRun: stepsRun)
+                stage.type(String(character))
+            case .backspace:
+                recording.deletedBackward(at: chef.now, stepsRun: stepsRun)
+                stage.deleteBackward()
+            case .enter, .escape:
+                record(["end_editing": true])
+                engine.unfocus()
             default: break
             }
             return .continue
@@ -177,18 +214,22 @@ public final class InteractiveHost: TerminalApp {
         case .character("q"), .character("Q"):
             return .quit
         case .character(let digit) where digit.wholeNumberValue.map({ (1...9).contains($0) }) == true:
-            let shows = runner.scenario.steps.compactMap { step -> ScenarioAction.Show? in
-                if case .show(let show) = step.action { show } else { nil }
+            let shows = runner.scenario.steps.compactMap { step -> (show: ScenarioAction.Show, step: ScenarioStep)? in
+                if case .show(let show) = step.action { (show, step) } else { nil }
             }
             let index = digit.wholeNumberValue! - 1
             if shows.indices.contains(index) {
-                chef.show(shows[index].request)
-                message = "showed \(shows[index].label ?? "popup \(index + 1)")"
+                showAgain(shows[index].show, writtenAs: shows[index].step.source)
+                message = "showed \(shows[index].show.label ?? "popup \(index + 1)")"
             }
         case .character("r"):
-            engine.rotate(to: engine.scene.orientation == .portrait ? .landscape : .portrait)
+            let orientation: Scene.Orientation = engine.scene.orientation == .portrait ? .landscape : .portrait
+            record(["rotate": .string(orientation.rawValue)])
+            engine.rotate(to: orientation)
         case .character("k"):
-            engine.setAppKeyboard(up: engine.keyboard.owner == nil)
+            let up = engine.keyboard.owner == nil
+            record(["keyboard": .string(up ? "show" : "hide")])
+            engine.setAppKeyboard(up: up)
         case .character("m"):
             let display = changeTraits { $0.reduceMotion.toggle() }
             message = "Reduce Motion \(display.reduceMotion ? "on" : "off")"
@@ -215,13 +256,19 @@ public final class InteractiveHost: TerminalApp {
         case .character("z"):
             apply(AccessibilityInput.escape)
         case .character("h"):
+            record(["hide_all": true])
             message = chef.hideAllIfCan() ? "hid everything" : "a popup refused to hide"
         case .character("d"):
+            record(["dismiss": .object(["all": true])])
             chef.dismissAll()
         case .escape:
-            stage.tap(at: Point(x: 2, y: 2))
+            let corner = Point(x: 2, y: 2)
+            record(["tap": .object(ScenarioWriter.point(corner))])
+            stage.tap(at: corner)
         case .backspace:
-            message = engine.pages.pop(animated: true) ? "popped \(engine.pages.navigation.top?.name ?? "the page")" : "nothing to pop"
+            let popped = engine.pages.pop(animated: true)
+            if popped { record(["pop": .object([:])]) }
+            message = popped ? "popped \(engine.pages.navigation.top?.name ?? "the page")" : "nothing to pop"
         case .up, .down:
             flickBanner(up: key == .up)
         default:
@@ -237,10 +284,29 @@ public final class InteractiveHost: TerminalApp {
 
     /// The person changes one of their display traits (`change`) now; the traits as they are after it.
     private func changeTraits(_ change: (inout DisplayTraits) -> Void) -> DisplayTraits {
-        var display = engine.traits.display
+        let before = engine.traits.display
+        var display = before
         change(&display)
+        let changed = ScenarioWriter.traits(display, from: before)
+        if !changed.isEmpty { record(["traits": .object(changed)]) }
         engine.setDisplayTraits(display)
         return display
+    }
+
+    /// The app shows the scenario's popup `show` again (keys 1–9), under a label of its own so
+    /// that a recording can name it.
+    private func showAgain(_ show: ScenarioAction.Show, writtenAs source: Value?) {
+        let id = chef.show(show.request)
+        guard case .object(var step)? = source, case .object(var written)? = step["show"] else { return }
+        let base = show.label ?? "popup"
+        var number = 2
+        while recording.isUsed("\(base)-\(number)", in: runner.scenario) { number += 1 }
+        written["as"] = .string("\(base)-\(number)")
+        step["show"] = .object(written)
+        step["at"] = nil
+        step["note"] = nil
+        record(step)
+        recording.label(id, as: "\(base)-\(number)")
     }
 
     /// The text sizes `t` steps through: the default, the largest without and with Larger
@@ -264,12 +330,12 @@ public final class InteractiveHost: TerminalApp {
             }
         guard let target else { return }
         let start = target, step = VirtualTime.milliseconds(16)
-        stage.pointerDown(at: start)
+        touch(.down, at: start)
         for offset in [24.0, 48.0] {
             chef.advance(by: step)
-            stage.pointerMoved(to: Point(x: start.x, y: start.y + (up ? -offset : offset)))
+            touch(.moved, at: Point(x: start.x, y: start.y + (up ? -offset : offset)))
         }
-        stage.pointerUp(at: Point(x: start.x, y: start.y + (up ? -48 : 48)))
+        touch(.up, at: Point(x: start.x, y: start.y + (up ? -48 : 48)))
     }
 
     public var statusLine: String {

@@ -18,6 +18,7 @@ import PopModel
 /// | `GET /api/component.svg?view_loader=ID&theme=NAME&data=JSON` | one gallery picture; `appearance`, `content_size`, `layout_direction` draw it under those traits |
 /// | `GET /api/frame.svg?t=MS`, `GET /api/frame.json?t=MS` | the player's frame at MS ms of virtual time |
 /// | `GET /api/trace`, `GET /api/state` | the player's trace and state (with the frame's accessibility tree) as JSON |
+/// | `POST /api/record` | `{"action": "start"}`: the player goes back to 0 and records; `{"action": "save", "name": N}`: saves the recording as N.json |
 /// | `POST /api/input` | one input (`PlayerInput`), answered with the actions it ran |
 /// | `POST /api/test` | `{"plugin": PATH}`: `pophost test` on that plugin file of the gallery, its report |
 /// | `POST /api/audit` | `{"plugin": PATH}`: the `a11y.*` tests of `pophost test` on that plugin file, its report |
@@ -127,6 +128,23 @@ public struct PreviewServer: Sendable {
                     throw PreviewError("give {\"name\": SCREEN}")
                 }
                 return try workbench.useScreen(named: name)
+            }
+        }
+        router.post("/api/record") { request, _ in
+            let body = try await request.body.collect(upTo: 64 * 1024)
+            return Self.answer("application/json") { () throws(PreviewError) in
+                try Self.requireSameOrigin(request)
+                let message = try Self.json(String(buffer: body))
+                switch message["action"] {
+                case .string("start")?:
+                    return try workbench.startRecording()
+                case .string("save")?:
+                    guard case .string(let name)? = message["name"] else { throw PreviewError("give {\"action\": \"save\", \"name\": NAME}") }
+                    let replace = if case .bool(true)? = message["replace"] { true } else { false }
+                    return try workbench.saveRecording(name: name, replace: replace)
+                default:
+                    throw PreviewError("give {\"action\": \"start\"} or {\"action\": \"save\", \"name\": NAME, \"replace\": false}")
+                }
             }
         }
         router.post("/api/test") { request, _ in

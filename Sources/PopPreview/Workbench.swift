@@ -18,6 +18,9 @@ public final class Workbench: @unchecked Sendable {
     private let harness: HarnessOptions
     private let reload: HotReload
     private let scenario: Scenario
+    /// Where the Record button saves scenarios (the played scenario's directory, or the plugin
+    /// project's `scenarios/`); nil: nowhere was given.
+    private let recordings: String?
     private var player: ScenarioPlayer
     private var screen = ScreenPreset.scenario
     /// What happened since the last `takeNews()`, for the page's live channel.
@@ -27,12 +30,15 @@ public final class Workbench: @unchecked Sendable {
     private var reports: [String: HarnessReport] = [:]
 
     /// Starts the plugins of `discovery` in plugin hosts with `isolation`, and `scenario` on them
-    /// at time zero; the page's test runs use `harness` (its child command is `pophost test --child`).
+    /// at time zero; the page's test runs use `harness` (its child command is `pophost test --child`);
+    /// recorded scenarios are saved in `recordings`.
     public init(
-        scenario: Scenario, discovery: PluginRegistry.Discovery, isolation: IsolationOptions, harness: HarnessOptions
+        scenario: Scenario, discovery: PluginRegistry.Discovery, isolation: IsolationOptions, harness: HarnessOptions,
+        recordings: String? = nil
     ) throws(PreviewError) {
         entries = discovery.entries
         self.harness = harness
+        self.recordings = recordings
         let source = IsolatedComponents(discovery: discovery, options: isolation)
         do {
             reload = try HotReload(source: source)
@@ -199,6 +205,51 @@ public final class Workbench: @unchecked Sendable {
         guard entries.contains(where: { $0.file.path == path }) else {
             throw PreviewError(status: 404, "no plugin file \(path) on the search path")
         }
+    }
+
+    /// Starts recording: the run goes back to its start, the input given so far forgotten, so that
+    /// what the person does from now on is all the recording holds.
+    public func startRecording() throws(PreviewError) -> String {
+        try locked { () throws(PreviewError) in
+            player.host.rewind(to: .zero)
+            return try encode(player.state(screen: screen))
+        }
+    }
+
+    /// Saves what the person did since the run began as the scenario `name`.json in the recordings
+    /// directory (`replace`: over a file of that name); answers with its path and text.
+    public func saveRecording(name: String, replace: Bool) throws(PreviewError) -> String {
+        guard let recordings else {
+            throw PreviewError(
+                status: 409, "nowhere to save recordings: name a scenario file, give --plugins of a project with scenarios/, or --record-to DIR")
+        }
+        guard Self.isRecordingName(name) else {
+            throw PreviewError("a recording's name is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.': \"\(name)\" is not")
+        }
+        let path = recordings + "/" + (name.hasSuffix(".json") ? name : name + ".json")
+        if !replace && FileManager.default.fileExists(atPath: path) {
+            throw PreviewError(status: 409, "\(path) exists: choose another name, or replace it")
+        }
+        let text = try locked { () throws(PreviewError) in
+            do {
+                return try player.host.recordedScenario(
+                    name: name.hasSuffix(".json") ? String(name.dropLast(5)) : name,
+                    description: "Recorded in pophost preview from \(scenario.name ?? scenario.file ?? "a scenario").", directory: recordings)
+            } catch {
+                throw PreviewError(status: 500, "cannot record: \(error)")
+            }
+        }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw PreviewError(status: 500, "cannot write \(path): \(error.localizedDescription)")
+        }
+        return Value.object(["path": .string(path), "scenario": .string(text)]).json
+    }
+
+    private static func isRecordingName(_ name: String) -> Bool {
+        (1...100).contains(name.count) && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
     }
 
     private struct InputOutcome: Encodable {

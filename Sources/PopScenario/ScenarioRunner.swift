@@ -43,6 +43,9 @@ public final class ScenarioRunner {
     public static let idleLimit = VirtualTime.seconds(60)
 
     private var nextStep = 0
+    /// When each step that has run so far started, in step order: a recording of the run writes
+    /// the scenario's own steps at these times.
+    public private(set) var stepStarts: [VirtualTime] = []
     /// When the next step may start.
     private var cursor = VirtualTime.zero
     private var drag: DragPlayback?
@@ -181,6 +184,7 @@ public final class ScenarioRunner {
 
     private func run(_ step: ScenarioStep) {
         cursor = chef.now
+        stepStarts.append(chef.now)
         switch step.action {
         case .show(let show):
             let id = chef.show(show.request)
@@ -211,7 +215,12 @@ public final class ScenarioRunner {
             }
             if !chef.tap(action: action, on: id) { problem(step, "tap", "the popup has no button \"\(action)\" it can take a tap on now") }
         case .drag(let from, let to, let duration, let velocity):
-            drag = DragPlayback(from: from, to: to, start: chef.now, duration: duration, velocity: velocity)
+            let path = TouchPath.straight(from: from, to: to, duration: duration, step: DragPlayback.step)
+            drag = DragPlayback(path: path, start: chef.now, velocity: velocity)
+        case .dragPath(let path, let velocity):
+            drag = DragPlayback(path: path, start: chef.now, velocity: velocity)
+        case .tap(.touch(let point, let hold)):
+            drag = DragPlayback(path: TouchPath([.init(point, at: .zero), .init(point, at: hold)]), start: chef.now)
         case .type(let text, let field, let label):
             if field == nil && label == nil {
                 if !stage.type(text) { problem(step, "type", "no text field has the focus") }
@@ -319,6 +328,11 @@ public final class ScenarioRunner {
             stage.focusAccessibilityElement(element.id)
         case .escape:
             stage.accessibilityEscape()
+        case .deleteBackward(let count):
+            if engine.keyboard.focusedField == nil { return problem(step, "delete_backward", "no text field has the focus") }
+            for _ in 0..<count { stage.deleteBackward() }
+        case .hideAll:
+            chef.hideAllIfCan()
         case .float:
             let refusal = engine.floating.floatTopPageRefusal
             if !engine.floating.floatTopPage() { problem(step, "float", "refused: \(refusal ?? "the stack cannot pop now")") }
@@ -403,47 +417,41 @@ public final class ScenarioRunner {
     }
 }
 
-/// A scenario's drag, played as touch events every 16 ms along a straight line.
+/// A scenario's drag, played as the touch events of its path at their times: the touch down at the
+/// first, a move at each one between, the touch up at the last.
 struct DragPlayback {
+    /// How often a straight drag's finger moves.
     static let step = VirtualTime.milliseconds(16)
-    let from: Point
-    let to: Point
+    let path: TouchPath
     let start: VirtualTime
-    let duration: VirtualTime
     /// The release speed the finger lifts at (pt/s along y); nil: the speed it moved at.
     let velocity: Double?
-    private var next: VirtualTime
-    private(set) var isOver = false
-    private var began = false
+    private var next = 0
 
-    init(from: Point, to: Point, start: VirtualTime, duration: VirtualTime, velocity: Double? = nil) {
-        self.from = from
-        self.to = to
+    init(path: TouchPath, start: VirtualTime, velocity: Double? = nil) {
+        self.path = path
         self.start = start
-        self.duration = duration
         self.velocity = velocity
-        next = start
     }
 
-    /// Plays the events due by `target`; returns the time reached.
+    var isOver: Bool { next >= path.touches.count }
+
+    /// Plays the events due by `target`; returns the time of the last one played.
     mutating func play(until target: VirtualTime, on runner: ScenarioRunner) -> VirtualTime {
-        let end = start + duration
-        while next <= target && !isOver {
-            runner.clock(to: next, including: false)
-            let fraction = Double((next - start).microseconds) / Double(max(1, duration.microseconds))
-            let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
-            if !began {
-                runner.stage.pointerDown(at: point)
-                began = true
-            } else if next >= end {
-                runner.stage.pointerUp(at: point, velocity: velocity)
-                isOver = true
-                return next
+        var reached = start
+        while !isOver, start + path.touches[next].time <= target {
+            let touch = path.touches[next]
+            reached = start + touch.time
+            runner.clock(to: reached, including: false)
+            if next == 0 {
+                runner.stage.pointerDown(at: touch.point)
+            } else if next == path.touches.count - 1 {
+                runner.stage.pointerUp(at: touch.point, velocity: velocity)
             } else {
-                runner.stage.pointerMoved(to: point)
+                runner.stage.pointerMoved(to: touch.point)
             }
-            next = min(end, next + Self.step)
+            next += 1
         }
-        return next
+        return reached
     }
 }

@@ -10,12 +10,16 @@ public struct ScenarioStep: Hashable, Sendable {
     /// Free text (`"note"`).
     public var note: String?
     public var action: ScenarioAction
+    /// The step as the document wrote it (nil for a step made in code): what a recording of a run
+    /// writes again for the scenario's own steps.
+    public var source: Value?
 
-    public init(path: String, at: VirtualTime? = nil, note: String? = nil, action: ScenarioAction) {
+    public init(path: String, at: VirtualTime? = nil, note: String? = nil, action: ScenarioAction, source: Value? = nil) {
         self.path = path
         self.at = at
         self.note = note
         self.action = action
+        self.source = source
     }
 }
 
@@ -28,6 +32,10 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The user drags from one point to another over `duration`; the finger lifts at `velocity`
     /// (pt/s along y, positive: down) when given, else at the speed it moved.
     case drag(from: Point, to: Point, duration: VirtualTime, velocity: Double? = nil)
+    /// The user's finger follows `path` (a drag that pauses, turns or comes back): down at its first
+    /// point, moved through the others at their times, up at the last; it lifts at `velocity` (pt/s
+    /// along y) when given, else at the speed it moved.
+    case dragPath(TouchPath, velocity: Double? = nil)
     /// The user types `text` into `field` (nil: the focused field) of the popup labelled `on` (nil:
     /// the frontmost popup).
     case type(text: String, field: String?, on: String?)
@@ -80,13 +88,19 @@ public enum ScenarioAction: Hashable, Sendable {
     /// A screen reader's escape gesture: the frontmost modal popup is dismissed if its handler agrees
     /// (reason accessibility-escape), else the stack goes back a page.
     case escape
+    /// The user presses the keyboard's delete key this many times: the focused field loses as many
+    /// characters from its end.
+    case deleteBackward(Int)
+    /// The app asks every popup to go (hide-all-if-can; popups may refuse), as `open_url` does
+    /// without navigating anywhere.
+    case hideAll
 
     /// The action's key in the JSON: "show", "tap", ..., "open_url".
     public var name: String {
         switch self {
         case .show: "show"
         case .tap: "tap"
-        case .drag: "drag"
+        case .drag, .dragPath: "drag"
         case .type: "type"
         case .focus: "focus"
         case .keyboard: "keyboard"
@@ -108,6 +122,8 @@ public enum ScenarioAction: Hashable, Sendable {
         case .activate: "activate"
         case .accessibilityFocus: "accessibility_focus"
         case .escape: "escape"
+        case .deleteBackward: "delete_backward"
+        case .hideAll: "hide_all"
         }
     }
 
@@ -115,7 +131,7 @@ public enum ScenarioAction: Hashable, Sendable {
     public static let names = [
         "show", "tap", "drag", "type", "focus", "end_editing", "keyboard", "rotate", "traits", "resize", "open_url",
         "dismiss", "reshow", "select_detent", "scroll", "invalidate_detents", "wait", "push", "pop", "swipe_back", "float",
-        "activate", "accessibility_focus", "escape",
+        "activate", "accessibility_focus", "escape", "delete_backward", "hide_all",
     ]
 
     /// A popup request: component ids (nil: the built-in default), data, the app's options (nil:
@@ -175,6 +191,9 @@ public enum ScenarioAction: Hashable, Sendable {
         /// The button with this action name on the popup labelled `on` (nil: the frontmost popup
         /// that has such a button).
         case action(String, on: String?)
+        /// A finger down at a point and up there `hold` later, as a person taps: through the
+        /// stage's touch handling, so a banner under it holds its display timer meanwhile.
+        case touch(Point, hold: VirtualTime)
     }
 
     /// Which requests the app dismisses (reason requested).

@@ -8,9 +8,10 @@ extension ScenarioParser {
     ]
     /// The named priority levels a `show` step may give instead of a number.
     static let priorityNames: [String: Priority] = ["low": .low, "normal": .normal, "high": .high, "max": .max]
-    static let tapKeys = ["x", "y", "action", "on"]
+    static let tapKeys = ["x", "y", "hold", "action", "on"]
     static let pointKeys = ["x", "y"]
-    static let dragKeys = ["from", "to", "duration", "velocity"]
+    static let dragKeys = ["from", "to", "duration", "path", "velocity"]
+    static let touchKeys = ["x", "y", "t"]
     static let selectDetentKeys = ["detent", "on"]
     static let scrollKeys = ["by", "on", "animated"]
     static let swipeBackKeys = ["from", "distance", "to", "velocity"]
@@ -94,7 +95,7 @@ extension ScenarioParser {
         if let at { try checkTime(at, ScenarioRead.path(path, "at")) }
         let note = try ScenarioRead.optional(object, "note", at: path, ScenarioRead.string)
         let action = try self.action(name, object[name]!, at: ScenarioRead.path(path, name), step: path)
-        return ScenarioStep(path: path, at: at, note: note, action: action)
+        return ScenarioStep(path: path, at: at, note: note, action: action, source: value)
     }
 
     /// An element by its label (a string, or `{"label", "on"}`) or its frame node id (`{"id"}`).
@@ -121,11 +122,18 @@ extension ScenarioParser {
         case "drag":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.dragKeys, listing: "drag keys are")
+            let velocity = try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number)
+            if object["path"] != nil {
+                if let key = ["from", "to", "duration"].first(where: { object[$0] != nil }) {
+                    throw ScenarioRead.error(ScenarioRead.path(path, key), "a drag has either path, or from and to (and duration), not both")
+                }
+                return .dragPath(try ScenarioRead.required(object, "path", at: path, Self.touchPath), velocity: velocity)
+            }
             return .drag(
                 from: try ScenarioRead.required(object, "from", at: path, Self.point),
                 to: try ScenarioRead.required(object, "to", at: path, Self.point),
                 duration: try ScenarioRead.optional(object, "duration", at: path, Self.dragDuration) ?? Self.defaultDragDuration,
-                velocity: try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number))
+                velocity: velocity)
         case "select_detent":
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.selectDetentKeys, listing: "select_detent keys are")
@@ -187,6 +195,11 @@ extension ScenarioParser {
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: ["animated"], listing: "pop keys are")
             return .pop(animated: try ScenarioRead.optional(object, "animated", at: path, ScenarioRead.bool) ?? true)
+        case "delete_backward":
+            return .deleteBackward(Int(try ScenarioRead.integer(value, at: path, in: 1...10_000)))
+        case "hide_all":
+            guard try ScenarioRead.bool(value, at: path) else { throw ScenarioRead.error(path, "expected true, found false") }
+            return .hideAll
         case "float":
             if let key = try ScenarioRead.object(value, at: path).keys.first {
                 throw ScenarioRead.error(path, "unknown key \"\(key)\"; float takes none: {}")
@@ -290,12 +303,53 @@ extension ScenarioParser {
             if object["on"] != nil {
                 throw ScenarioRead.error(ScenarioRead.path(path, "on"), "\"on\" goes with \"action\", not with x and y")
             }
-            return .point(try Self.point(in: object, at: path))
+            let point = try Self.point(in: object, at: path)
+            guard let hold = try ScenarioRead.optional(object, "hold", at: path, ScenarioRead.time) else { return .point(point) }
+            guard hold <= Self.longestDrag else {
+                throw ScenarioRead.error(
+                    ScenarioRead.path(path, "hold"), "a finger rests at most \(ScenarioRead.format(Self.longestDrag.milliseconds)) ms, found \(ScenarioRead.format(hold.milliseconds))")
+            }
+            return .touch(point, hold: hold)
         case (false, true):
+            if object["hold"] != nil {
+                throw ScenarioRead.error(ScenarioRead.path(path, "hold"), "\"hold\" goes with x and y, not with \"action\"")
+            }
             return .action(
                 try ScenarioRead.required(object, "action", at: path, ScenarioRead.nonEmptyString),
                 on: try ScenarioRead.optional(object, "on", at: path, labelReference))
         }
+    }
+
+    /// A drag's `path`: at least two touches `{"x", "y", "t"}`, the first at t 0, times (ms after the
+    /// touch down) that never go back, the last within `longestDrag`.
+    private static func touchPath(_ value: Value, at path: String) throws(ScenarioError) -> TouchPath {
+        let elements = try ScenarioRead.array(value, at: path)
+        guard elements.count >= 2 else {
+            throw ScenarioRead.error(path, "a path needs at least two touches (down and up), found \(elements.count)")
+        }
+        var touches: [TouchPath.Touch] = []
+        for (index, element) in elements.enumerated() {
+            let touchPath = ScenarioRead.path(path, index)
+            let object = try ScenarioRead.object(element, at: touchPath)
+            try ScenarioRead.checkKeys(object, at: touchPath, allowed: touchKeys, listing: "touch keys are")
+            let point = try Self.point(in: object, at: touchPath)
+            let time = try ScenarioRead.required(object, "t", at: touchPath, ScenarioRead.time)
+            let timePath = ScenarioRead.path(touchPath, "t")
+            if index == 0 && time != .zero {
+                throw ScenarioRead.error(timePath, "the first touch is the touch down, at t 0, found \(ScenarioRead.format(time.milliseconds))")
+            }
+            if let previous = touches.last, time < previous.time {
+                throw ScenarioRead.error(
+                    timePath,
+                    "t \(ScenarioRead.format(time.milliseconds)) is before the previous touch's \(ScenarioRead.format(previous.time.milliseconds))")
+            }
+            if time > longestDrag {
+                throw ScenarioRead.error(
+                    timePath, "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(time.milliseconds))")
+            }
+            touches.append(TouchPath.Touch(point, at: time))
+        }
+        return TouchPath(touches)
     }
 
     /// `{"x": n, "y": n}`.

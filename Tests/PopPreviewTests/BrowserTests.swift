@@ -309,7 +309,7 @@ struct BrowserTests {
         try await Self.scrub(browser, to: 1000)
         let hidden = try await browser.execute(
             """
-            const ids = ['play', 'step-back', 'step-forward', 'scrub', 'frame', 'type-text', 'type', 'backspace', 'enter', 'rotate',
+            const ids = ['play', 'step-back', 'step-forward', 'scrub', 'time', 'record-name', 'record', 'frame', 'type-text', 'type', 'backspace', 'enter', 'rotate',
               'keyboard', 'reduce-motion', 'appearance', 'text-size', 'layout-direction', 'voice-over', 'screen', 'status'];
             return ids.filter((id) => {
               const box = document.getElementById(id).getBoundingClientRect();

@@ -23,8 +23,9 @@ final class PreviewFixture: @unchecked Sendable {
     let base: String
     let port: Int
 
-    /// A server over the samples and the plugin files `extra` (copied in too).
-    init(scenario: Scenario? = nil, samples: Bool = true, extra: [String] = []) async throws {
+    /// A server over the samples and the plugin files `extra` (copied in too); its Record button
+    /// saves in `recordings`.
+    init(scenario: Scenario? = nil, samples: Bool = true, extra: [String] = [], recordings: String? = nil) async throws {
         for library in (samples ? [Build.cSample, Build.swiftSample] : []) + extra {
             try FileManager.default.copyItem(atPath: library, toPath: directory.file((library as NSString).lastPathComponent))
         }
@@ -32,7 +33,7 @@ final class PreviewFixture: @unchecked Sendable {
         workbench = try Workbench(
             scenario: try scenario ?? DemoScenario.scenario, discovery: discovery,
             isolation: IsolationOptions(executable: Build.pluginHost, callTimeout: 2),
-            harness: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]))
+            harness: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]), recordings: recordings)
         let server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled())
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         task = Task { try await server.run { continuation.yield($0) } }

@@ -334,7 +334,7 @@ import Testing
         (#"{"steps": [5]}"#, #"s.json: steps[0]: expected an object, found 5"#),
         (
             #"{"steps": [{"wait": "idle"}, {"tapp": {"x": 1, "y": 2}}]}"#,
-            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape, and optionally at and note"#
+            #"s.json: steps[1]: unknown key "tapp" (did you mean "tap"?); a step has one of: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape, delete_backward, hide_all, and optionally at and note"#
         ),
         (
             #"{"steps": [{"tap": {"action": "ok"}, "wait": 10}]}"#,

@@ -518,6 +518,35 @@ $("screen").addEventListener("change", async () => {
   }
   await showFrame(state.time);
 });
+// Recording: the run starts again at 0 and what you do from then on becomes a scenario file, saved by
+// the server where pophost test finds it (POST /api/record).
+async function record() {
+  const post = (body) => getJSON("/api/record", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  try {
+    if (!state.recording) {
+      pause();
+      await post({ action: "start" });
+      state.recording = true;
+      $("record").textContent = "■ Save";
+      $("record").setAttribute("aria-pressed", "true");
+      await showFrame(0);
+      play();
+      return;
+    }
+    pause();
+    await inputs;
+    const saved = await post({ action: "save", name: $("record-name").value.trim() });
+    state.recording = false;
+    $("record").textContent = "● Record";
+    $("record").setAttribute("aria-pressed", "false");
+    $("status").textContent = "Recorded to " + saved.path + ": pophost test plays it";
+    window.pophost.lastRecording = saved;
+  } catch (error) {
+    showProblem("Record: " + error.message);
+  }
+}
+$("record").addEventListener("click", record);
+
 // The trait toggles send pophost run's keys; their pressed state comes back with the player's state.
 function showTraits(traits) {
   $("reduce-motion").setAttribute("aria-pressed", String(traits.reduce_motion));

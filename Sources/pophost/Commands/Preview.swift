@@ -17,7 +17,9 @@ struct Preview: ParsableCommand {
             a view loader does not fit. Its player plays the scenario named, else with --plugins the first of the \
             plugins' own scenarios (found as pophost test finds them), else the demo, on a timeline — play, \
             pause, step, scrub, click a trace event to jump to it — and the phone takes clicks, drags and typing \
-            as `pophost run` does. Plugins run in plugin host processes: a rebuilt plugin file is reloaded and \
+            as `pophost run` does. Its Record button starts the scenario again and turns what you do into a \
+            scenario file (steps and expectations for every popup's final event), saved where --record-to says: by \
+            default beside the scenario played, or in the plugin project's scenarios/, where pophost test finds it. Plugins run in plugin host processes: a rebuilt plugin file is reloaded and \
             the scenario replayed to the same instant, so the page updates in place; a crash or a broken build \
             shows in the page's problem panel. Stop it with Ctrl-C.
             """
@@ -34,11 +36,20 @@ struct Preview: ParsableCommand {
             "The plugins' own scenarios are in this directory (as pophost test --scenarios; default: <library>.scenarios/ next to each library). A project made by pophost new keeps them in scenarios/.",
             valueName: "dir"))
     var scenarios: String?
+    @Option(
+        help: ArgumentHelp(
+            "Where the Record button saves scenarios (default: the played scenario's directory, else the plugins' scenarios directory).",
+            valueName: "dir"))
+    var recordTo: String?
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        var isDirectory: ObjCBool = false
+        if let recordTo, !(FileManager.default.fileExists(atPath: recordTo, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw ValidationError("--record-to: \(printable(recordTo)) is not a directory")
+        }
     }
 
     func run() throws {
@@ -90,11 +101,20 @@ extension Preview {
             let workbench = try Workbench(
                 scenario: scenario, discovery: discovery, isolation: IsolationOptions(callTimeout: isolation.callTimeout),
                 // A test's process is this executable again, as `pophost test` runs it.
-                harness: harness)
+                harness: harness, recordings: recordings(for: scenario, over: discovery))
             return PreviewServer(workbench: workbench, assets: try StaticAssets.bundled(), host: host, port: port)
         } catch {
             throw CommandFailure(error.message)
         }
+    }
+
+    /// Where the Record button saves: --record-to, else the played scenario file's directory, else the
+    /// first plugin's scenarios directory (found as pophost test finds it).
+    func recordings(for scenario: Scenario, over discovery: PluginRegistry.Discovery) -> String? {
+        if let recordTo { return URL(fileURLWithPath: recordTo).standardizedFileURL.path }
+        if let file = scenario.file, file != "<demo>" { return URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path }
+        let shelf = ScenarioShelf(directory: scenarios)
+        return discovery.entries.lazy.compactMap { shelf.directory(for: $0.file.path) }.first
     }
 
     /// The scenario to play and the plugins to serve: with --plugins and no scenario named, the

@@ -19,6 +19,9 @@ struct Run: ParsableCommand {
             + "one that crashes or hangs ends its popups (plugin-crashed, plugin-timeout), not pophost (--no-isolate "
             + "runs them in this process). With --watch, a rebuilt plugin file is loaded in a new plugin host and the "
             + "scenario, with what you did, is replayed to the current instant, so the changed popup shows in place. "
+            + "With --record FILE, what you do is written to FILE as a scenario when you quit: the scenario's own steps at "
+            + "the times they ran, your taps, drags, typing and keys between them, and expectations for every popup's final "
+            + "event, so `pophost test` plays the session again. "
             + "Without a terminal the scenario plays headless and its trace is printed; for frames, use `pophost render`."
     )
 
@@ -26,6 +29,8 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run each plugin in a plugin host process of its own.") var isolate = true
     @Flag(help: "Reload a plugin file when it is rebuilt and replay the scenario to the current instant (isolated, in a terminal).")
     var watch = false
+    @Option(help: ArgumentHelp("Write what you do to FILE as a scenario when you quit (docs/scenarios.md, \"Recording\").", valueName: "file"))
+    var record: String?
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
 
@@ -39,6 +44,9 @@ struct Run: ParsableCommand {
         let scenario = try input.load()
         let isolation = isolation.options(isolate: isolate)
         guard Self.hasTerminal else {
+            if record != nil {
+                throw CommandFailure("pophost run --record records what you do in a terminal, and there is none; pophost preview has a Record button")
+            }
             if watch {
                 throw CommandFailure(
                     "pophost run --watch needs an interactive terminal; without one, pophost preview SCENARIO reloads on every build in a browser"
@@ -47,14 +55,14 @@ struct Run: ParsableCommand {
             return try Self.playHeadless(
                 scenario, options: options, isolation: isolation, what: scenario.name.map { "the scenario \($0)" } ?? "the scenario")
         }
-        try Self.play(scenario, options: options, isolation: isolation, watch: watch)
+        try Self.play(scenario, options: options, isolation: isolation, watch: watch, record: record)
     }
 
     /// Whether standard input and pophost's standard output are both a terminal.
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal }
 
     /// Plays `scenario` interactively until the user quits; with `watch`, reloading rebuilt plugins.
-    static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool) throws {
+    static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool, record: String? = nil) throws {
         let (catalog, isolated) = try options.catalog(for: scenario, isolation: isolation)
         var reload: HotReload?
         if watch, let isolated {
@@ -75,6 +83,25 @@ struct Run: ParsableCommand {
         try TerminalLoop(app: host, session: session).run()
         session.restore()
         for problem in host.runner.problems { Diagnostics.warning("\(problem)") }
+        if let record { try save(host, from: scenario, to: record) }
+    }
+
+    /// Writes what was done in `host` to `path` as a scenario named after the file.
+    static func save(_ host: InteractiveHost, from scenario: Scenario, to path: String) throws {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
+        let file = absolute.split(separator: "/").last.map(String.init) ?? path
+        let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        let text: String
+        do {
+            text = try host.recordedScenario(
+                name: name, description: "Recorded with pophost run --record from \(scenario.name ?? scenario.file ?? "a scenario").",
+                directory: directory.isEmpty ? "/" : directory)
+        } catch {
+            throw CommandFailure("cannot record \(printable(path)): \(error)")
+        }
+        if let reason = OutputFile.write(text, to: path) { throw CommandFailure("cannot write \(printable(path)): \(reason)") }
+        StandardOutput.print("Recorded to \(printable(path)): play it with `pophost run \(printable(path))`, check it with `pophost test`.")
     }
 
     /// Plays `scenario` to its end without a terminal and prints its trace (with the scenario's
