@@ -78,9 +78,17 @@ public final class InteractiveHost: TerminalApp {
         apply(input)
     }
 
-    /// One input of the journal: the terminal's or a screen reader's.
+    /// A key of `KeyBinding.all` from a control of another front end (the browser player's toggles):
+    /// it does what it says even while a popup's field has the focus, where the same key would type.
+    public func handle(command key: TerminalKey) -> TerminalAppResponse {
+        journal.append((chef.now, .command(key)))
+        return command(key)
+    }
+
+    /// One input of the journal: the terminal's, a control's command or a screen reader's.
     private enum Input {
         case terminal(TerminalAppEvent)
+        case command(TerminalKey)
         case accessibility(AccessibilityInput)
     }
 
@@ -121,6 +129,7 @@ public final class InteractiveHost: TerminalApp {
             runner.advance(to: entry.time)
             switch entry.input {
             case .terminal(let event): _ = apply(event)
+            case .command(let key): _ = command(key)
             case .accessibility(let input): apply(input)
             }
         }
@@ -210,6 +219,12 @@ public final class InteractiveHost: TerminalApp {
             }
             return .continue
         }
+        return command(key)
+    }
+
+    /// What a key of `KeyBinding.all` does (and the keys the status line does not list: Tab, Enter,
+    /// Backspace, the arrows), whether or not a field has the focus.
+    private func command(_ key: TerminalKey) -> TerminalAppResponse {
         switch key {
         case .character("q"), .character("Q"):
             return .quit
@@ -297,7 +312,9 @@ public final class InteractiveHost: TerminalApp {
     /// that a recording can name it.
     private func showAgain(_ show: ScenarioAction.Show, writtenAs source: Value?) {
         let id = chef.show(show.request)
-        guard case .object(var step)? = source, case .object(var written)? = step["show"] else { return }
+        guard case .object(let source)? = source else { return }
+        var step = ScenarioWriter.newest(source)
+        guard case .object(var written)? = step["show"] else { return }
         let base = show.label ?? "popup"
         var number = 2
         while recording.isUsed("\(base)-\(number)", in: runner.scenario) { number += 1 }

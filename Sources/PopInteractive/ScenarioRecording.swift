@@ -137,10 +137,11 @@ public struct ScenarioRecording: Sendable {
             if failed.contains(step.path), step.action.name != "show" { continue }
             guard case .object(let source)? = step.source else {
                 throw ScenarioError(
-                    .step, file: scenario.file, path: step.path, message: "was made in code, not read from a document: a recording cannot write it")
+                    .step, file: scenario.file, path: step.path,
+                    message: "was made in code, not read from a document: a recording cannot write it")
             }
             var written: Value.Object = ["at": ScenarioWriter.milliseconds(start)]
-            for member in source where member.key != "at" { written[member.key] = member.value }
+            for member in ScenarioWriter.newest(source) where member.key != "at" { written[member.key] = member.value }
             steps.append(.object(written))
             finished = max(finished, start + Self.length(of: step.action))
         }

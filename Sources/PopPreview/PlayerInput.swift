@@ -8,18 +8,22 @@ import PopTerminal
 /// `InteractiveHost`, so the page and `pophost run` share one input model. A message is a JSON object:
 /// `{"kind": "pointer", "phase": "down" | "moved" | "up", "x": 195, "y": 420}` (screen points),
 /// `{"kind": "tap", "x": …, "y": …}` (down then up), `{"kind": "type", "text": "123"}`,
-/// `{"kind": "key", "key": "backspace" | "enter" | "escape" | "up" | "down" | one character}`, or
+/// `{"kind": "key", "key": "backspace" | "enter" | "escape" | "up" | "down" | one character}`,
+/// `{"kind": "command", "key": …}` (a key that never types: the page's toggles), or
 /// `{"kind": "accessibility", "command": "next" | "previous" | "escape"}`,
 /// `{"kind": "accessibility", "command": "focus" | "activate", "id": NODE_ID}`,
 /// `{"kind": "accessibility", "command": "voice_over", "on": true | false}`.
 public enum PlayerInput: Hashable, Sendable {
     case events([TerminalAppEvent])
+    /// A control's key (`{"kind": "command", "key": "a"}`: the page's toggles): it does what
+    /// `pophost run`'s key does even while a field has the focus, where a key would type.
+    case command(TerminalKey)
     case accessibility(AccessibilityInput)
 
     /// The input `message` stands for; throws naming what is wrong with it.
     public init(message: Value) throws(PreviewError) {
         guard case .object(let object) = message, case .string(let kind)? = object["kind"] else {
-            throw PreviewError("an input must be a JSON object with a \"kind\" (pointer, tap, type, key or accessibility)")
+            throw PreviewError("an input must be a JSON object with a \"kind\" (pointer, tap, type, key, command or accessibility)")
         }
         switch kind {
         case "pointer":
@@ -37,10 +41,13 @@ public enum PlayerInput: Hashable, Sendable {
         case "key":
             guard case .string(let name)? = object["key"] else { throw PreviewError("a key input needs a \"key\" string") }
             self = .events([.key(try Self.key(named: name))])
+        case "command":
+            guard case .string(let name)? = object["key"] else { throw PreviewError("a command input needs a \"key\" string") }
+            self = .command(try Self.key(named: name))
         case "accessibility":
             self = .accessibility(try Self.accessibility(in: object))
         default:
-            throw PreviewError("unknown input kind \"\(kind)\" (pointer, tap, type, key or accessibility)")
+            throw PreviewError("unknown input kind \"\(kind)\" (pointer, tap, type, key, command or accessibility)")
         }
     }
 

@@ -139,7 +139,9 @@ public struct PreviewServer: Sendable {
                 case .string("start")?:
                     return try workbench.startRecording()
                 case .string("save")?:
-                    guard case .string(let name)? = message["name"] else { throw PreviewError("give {\"action\": \"save\", \"name\": NAME}") }
+                    guard case .string(let name)? = message["name"] else {
+                        throw PreviewError("give {\"action\": \"save\", \"name\": NAME}")
+                    }
                     let replace = if case .bool(true)? = message["replace"] { true } else { false }
                     return try workbench.saveRecording(name: name, replace: replace)
                 default:

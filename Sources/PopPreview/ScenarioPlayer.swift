@@ -44,6 +44,7 @@ final class ScenarioPlayer {
         let before = host.runner.recorder.events.count
         switch input {
         case .events(let events): for event in events { _ = host.handle(event) }
+        case .command(let key): _ = host.handle(command: key)
         case .accessibility(let input): host.handle(input)
         }
         return host.runner.recorder.events.dropFirst(before).filter { $0.kind == .action }.map { $0.detail ?? "an action" }

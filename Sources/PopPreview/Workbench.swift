@@ -221,7 +221,8 @@ public final class Workbench: @unchecked Sendable {
     public func saveRecording(name: String, replace: Bool) throws(PreviewError) -> String {
         guard let recordings else {
             throw PreviewError(
-                status: 409, "nowhere to save recordings: name a scenario file, give --plugins of a project with scenarios/, or --record-to DIR")
+                status: 409,
+                "nowhere to save recordings: name a scenario file, give --plugins of a project with scenarios/, or --record-to DIR")
         }
         guard Self.isRecordingName(name) else {
             throw PreviewError("a recording's name is 1 to 100 letters, digits, '-', '_' or '.', not starting with '.': \"\(name)\" is not")
@@ -234,7 +235,8 @@ public final class Workbench: @unchecked Sendable {
             do {
                 return try player.host.recordedScenario(
                     name: name.hasSuffix(".json") ? String(name.dropLast(5)) : name,
-                    description: "Recorded in pophost preview from \(scenario.name ?? scenario.file ?? "a scenario").", directory: recordings)
+                    description: "Recorded in pophost preview from \(scenario.name ?? scenario.file ?? "a scenario").",
+                    directory: recordings)
             } catch {
                 throw PreviewError(status: 500, "cannot record: \(error)")
             }
@@ -249,7 +251,9 @@ public final class Workbench: @unchecked Sendable {
 
     private static func isRecordingName(_ name: String) -> Bool {
         (1...100).contains(name.count) && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0)
+            }
     }
 
     private struct InputOutcome: Encodable {

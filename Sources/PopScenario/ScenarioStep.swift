@@ -21,6 +21,19 @@ public struct ScenarioStep: Hashable, Sendable {
         self.action = action
         self.source = source
     }
+
+    /// Steps are equal when they do the same at the same time: how the document spelt one (its
+    /// `source`) is not part of what it is.
+    public static func == (lhs: ScenarioStep, rhs: ScenarioStep) -> Bool {
+        lhs.path == rhs.path && lhs.at == rhs.at && lhs.note == rhs.note && lhs.action == rhs.action
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(at)
+        hasher.combine(note)
+        hasher.combine(action)
+    }
 }
 
 /// What a step does. Labels (`on`, `dismiss`) name requests by a `show` step's `"as"`.

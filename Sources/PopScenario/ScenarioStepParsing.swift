@@ -125,7 +125,8 @@ extension ScenarioParser {
             let velocity = try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number)
             if object["path"] != nil {
                 if let key = ["from", "to", "duration"].first(where: { object[$0] != nil }) {
-                    throw ScenarioRead.error(ScenarioRead.path(path, key), "a drag has either path, or from and to (and duration), not both")
+                    throw ScenarioRead.error(
+                        ScenarioRead.path(path, key), "a drag has either path, or from and to (and duration), not both")
                 }
                 return .dragPath(try ScenarioRead.required(object, "path", at: path, Self.touchPath), velocity: velocity)
             }
@@ -307,7 +308,9 @@ extension ScenarioParser {
             guard let hold = try ScenarioRead.optional(object, "hold", at: path, ScenarioRead.time) else { return .point(point) }
             guard hold <= Self.longestDrag else {
                 throw ScenarioRead.error(
-                    ScenarioRead.path(path, "hold"), "a finger rests at most \(ScenarioRead.format(Self.longestDrag.milliseconds)) ms, found \(ScenarioRead.format(hold.milliseconds))")
+                    ScenarioRead.path(path, "hold"),
+                    "a finger rests at most \(ScenarioRead.format(Self.longestDrag.milliseconds)) ms, found \(ScenarioRead.format(hold.milliseconds))"
+                )
             }
             return .touch(point, hold: hold)
         case (false, true):
@@ -336,16 +339,20 @@ extension ScenarioParser {
             let time = try ScenarioRead.required(object, "t", at: touchPath, ScenarioRead.time)
             let timePath = ScenarioRead.path(touchPath, "t")
             if index == 0 && time != .zero {
-                throw ScenarioRead.error(timePath, "the first touch is the touch down, at t 0, found \(ScenarioRead.format(time.milliseconds))")
+                throw ScenarioRead.error(
+                    timePath, "the first touch is the touch down, at t 0, found \(ScenarioRead.format(time.milliseconds))")
             }
             if let previous = touches.last, time < previous.time {
                 throw ScenarioRead.error(
                     timePath,
-                    "t \(ScenarioRead.format(time.milliseconds)) is before the previous touch's \(ScenarioRead.format(previous.time.milliseconds))")
+                    "t \(ScenarioRead.format(time.milliseconds)) is before the previous touch's \(ScenarioRead.format(previous.time.milliseconds))"
+                )
             }
             if time > longestDrag {
                 throw ScenarioRead.error(
-                    timePath, "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(time.milliseconds))")
+                    timePath,
+                    "a drag lasts at most \(ScenarioRead.format(longestDrag.milliseconds)) ms, found \(ScenarioRead.format(time.milliseconds))"
+                )
             }
             touches.append(TouchPath.Touch(point, at: time))
         }

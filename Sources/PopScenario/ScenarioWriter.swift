@@ -14,12 +14,14 @@ public enum ScenarioWriter {
         object["screen"] = .object(screen(scenario.screen))
         object["keyboard_height"] = number(scenario.screen.keyboardHeight)
         if !scenario.plugins.isEmpty {
-            object["plugins"] = .array(scenario.plugins.map { plugin in .string(directory.map { relativePath(to: plugin, from: $0) } ?? plugin) })
+            object["plugins"] = .array(
+                scenario.plugins.map { plugin in .string(directory.map { relativePath(to: plugin, from: $0) } ?? plugin) })
         }
         let configuration = scenario.configuration, defaults = ChefConfiguration()
         if configuration.equalPriorityRule != defaults.equalPriorityRule || configuration.queueOrder != defaults.queueOrder {
             object["arbitration"] = [
-                "equal_priority": .string(configuration.equalPriorityRule.rawValue), "queue_order": .string(configuration.queueOrder.rawValue),
+                "equal_priority": .string(configuration.equalPriorityRule.rawValue),
+                "queue_order": .string(configuration.queueOrder.rawValue),
             ]
         }
         return object
@@ -35,7 +37,10 @@ public enum ScenarioWriter {
             "width": number(upright ? screen.width : screen.height),
             "height": number(upright ? screen.height : screen.width),
             "safe_area": upright
-                ? ["top": number(insets.top), "left": number(insets.leading), "bottom": number(insets.bottom), "right": number(insets.trailing)]
+                ? [
+                    "top": number(insets.top), "left": number(insets.leading), "bottom": number(insets.bottom),
+                    "right": number(insets.trailing),
+                ]
                 : ["top": number(max(insets.leading, insets.trailing)), "left": 0, "bottom": number(insets.bottom), "right": 0],
             "orientation": .string(screen.orientation.rawValue),
             "scale": number(screen.scale),
@@ -53,6 +58,23 @@ public enum ScenarioWriter {
         if display.reduceMotion != base.reduceMotion { object["reduce_motion"] = .bool(display.reduceMotion) }
         if display.voiceOver != base.voiceOver { object["voice_over"] = .bool(display.voiceOver) }
         return object
+    }
+
+    /// A step as an older format wrote it, in the newest: the keys renamed since
+    /// (`ScenarioFormat.renames`) take their new names in place; everything else stays.
+    public static func newest(_ step: Value.Object) -> Value.Object {
+        var written = Value.Object()
+        for member in step {
+            guard case .object(let object) = member.value else {
+                written[member.key] = member.value
+                continue
+            }
+            let renames = ScenarioFormat.renames.filter { $0.object == member.key }
+            var renamed = Value.Object()
+            for inner in object { renamed[renames.first { $0.old == inner.key }?.new ?? inner.key] = inner.value }
+            written[member.key] = .object(renamed)
+        }
+        return written
     }
 
     /// `{"x": …, "y": …}`.

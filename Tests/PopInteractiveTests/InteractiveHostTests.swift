@@ -42,6 +42,9 @@ import Testing
         let pay = try #require(host.runner.labels["pay"])
         for key: TerminalKey in [.character("1"), .character("q"), .backspace, .character("2")] { _ = host.handle(.key(key)) }
         #expect(host.runner.chef.fields(of: pay)["password"] == "12")
+        // A control's command (the browser player's Dark toggle) never types.
+        #expect(host.handle(command: .character("a")) == .continue)
+        #expect(host.runner.engine.traits.display.appearance == .dark && host.runner.chef.fields(of: pay)["password"] == "12")
         #expect(host.handle(.key(.enter)) == .continue)
         #expect(host.runner.engine.keyboard.owner == nil)
         let cancel = try #require(host.frame().nodes.first { $0.action == "cancel" }).bounds.center

@@ -106,7 +106,11 @@ import Testing
             host.advance(by: .milliseconds(1_000))
         }
         let written = actions(document)
-        #expect(written == ["show", "focus", "type", "type", "delete_backward", "type", "end_editing", "keyboard", "keyboard", "hide_all", "dismiss", "wait"])
+        #expect(
+            written == [
+                "show", "focus", "type", "type", "delete_backward", "type", "end_editing", "keyboard", "keyboard", "hide_all", "dismiss",
+                "wait",
+            ])
     }
 
     @Test("a screen reader's moves, activation and escape are recorded and play back identically")
@@ -137,6 +141,19 @@ import Testing
             #expect(host.runner.problems.count == 1, "the focus step failed live")
         }
         #expect(actions(document) == ["show", "dismiss", "wait"])
+    }
+
+    @Test("a format 1 scenario is recorded in format 2, its renamed keys written with their new names")
+    func olderFormat() throws {
+        let document = try recordAndReplay(
+            #"{"steps": [{"show": {"view": "com.pophost.samples.c.payment-view", "handler": "com.pophost.samples.c.payment-handler", "as": "pay"}}, {"wait": 500}]}"#
+        ) { host in
+            host.advance(by: .milliseconds(300))
+            _ = host.handle(.key(.character("1")))
+            host.advance(by: .milliseconds(700))
+        }
+        #expect(document["format"] == .int(2))
+        #expect(!Value.object(document).json.contains(#""view":"#))
     }
 
     @Test("a touch still under way is left out; a scenario made in code cannot be written")

@@ -1,4 +1,5 @@
 import Foundation
+import PopRuntimeTestSupport
 import PopTestSupport
 import Testing
 
@@ -134,6 +135,42 @@ struct BrowserTests {
             "return [...document.querySelectorAll('#trace tr')].map(r => r.textContent).find(t => t.includes('action') && t.includes('cancel')) || null"
         )
         #expect(row.json.contains("cancel"))
+    }
+
+    @Test("Record plays the scenario again, keeps a click on the phone and a toggle, and Save writes a scenario that plays back")
+    func recordButton() async throws {
+        let recordings = TemporaryDirectory()
+        let fixture = try await PreviewFixture(recordings: recordings.path)
+        let browser = try await WebDriver(width: 1280, height: 800)
+        try await browser.open(fixture.base + "/")
+        try await browser.click("#tab-player")
+        try await browser.wait(for: "the player's first frame", seconds: 60, "return window.pophost.lastFrame ? true : null")
+        try await browser.execute("document.getElementById('record-name').value = 'clicked'")
+        try await browser.click("#record")
+        try await browser.wait(for: "playing past 3.6 s", seconds: 60, "return window.pophost.lastFrame.time > 3600 ? true : null")
+        let centre = try await browser.execute(
+            """
+            const box = document.getElementById('frame').getBoundingClientRect();
+            return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height * 0.8)];
+            """)
+        guard case .array(let xy) = centre, case .int(let x) = xy[0], case .int(let y) = xy[1] else {
+            Issue.record("no frame: \(centre.json)")
+            return
+        }
+        try await browser.click(atViewportX: Int(x), y: Int(y))
+        try await browser.click("#appearance")
+        try await browser.wait(for: "a frame after the toggle", seconds: 30, "return window.pophost.lastFrame.time > 4200 ? true : null")
+        try await browser.click("#record")
+        let saved = try await browser.wait(
+            for: "the recording saved", seconds: 30, "return window.pophost.lastRecording ? window.pophost.lastRecording.path : null")
+        #expect(saved == .string(recordings.file("clicked.json")))
+        let text = try String(contentsOfFile: recordings.file("clicked.json"), encoding: .utf8)
+        #expect(text.contains(#""traits":{"appearance":"dark"}"#) && text.contains(#""tap":{"#), "\(text)")
+        let samples = try IsolatedSamples()
+        let replay = ScenarioRunner(scenario: try Scenario.load(path: recordings.file("clicked.json")), catalog: samples.catalog)
+        replay.runToEnd()
+        #expect(replay.problems.isEmpty && replay.verify().isEmpty, "\(replay.problems) \(replay.verify())")
+        #expect(try await browser.execute("return window.pophost.problems.length") == 0)
     }
 
     @Test("rebuilding a scaffolded C plugin with a changed title updates the page without a page load, at the same instant")

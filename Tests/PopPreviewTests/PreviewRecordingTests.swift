@@ -37,7 +37,9 @@ import Testing
         let live = try Value(json: try await fixture.request("/api/trace").text)
         guard case .array(let events) = live else { throw CancellationError() }
         let finals = events.filter { $0["event"] == "dismissed" || $0["event"] == "cancelled" }.map { $0["reason"]?.json ?? "" }
-        let replayed = replay.recorder.events.filter { $0.kind == .dismissed || $0.kind == .cancelled }.map { Value.string($0.reason?.description ?? "").json }
+        let replayed = replay.recorder.events.filter { $0.kind == .dismissed || $0.kind == .cancelled }.map {
+            Value.string($0.reason?.description ?? "").json
+        }
         #expect(finals == replayed && !finals.isEmpty, "\(finals) \(replayed)")
 
         let again = try await fixture.request("/api/record", post: #"{"action": "save", "name": "checkout"}"#)

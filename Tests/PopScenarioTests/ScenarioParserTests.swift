@@ -342,7 +342,7 @@ import Testing
         ),
         (
             #"{"steps": [{"at": 10, "note": "nothing"}]}"#,
-            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape"#
+            #"s.json: steps[0]: a step must have exactly one action, found none; actions are: show, tap, drag, type, focus, end_editing, keyboard, rotate, traits, resize, open_url, dismiss, reshow, select_detent, scroll, invalidate_detents, wait, push, pop, swipe_back, float, activate, accessibility_focus, escape, delete_backward, hide_all"#
         ),
         // Steps: time.
         (

@@ -22,7 +22,8 @@ import Testing
     func pathEqualsStraight() throws {
         let straight = try detent(after: #"{"from": {"x": 195, "y": 470}, "to": {"x": 195, "y": 230}, "duration": 48}"#)
         let path = try detent(
-            after: #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 390, "t": 16}, {"x": 195, "y": 310, "t": 32}, {"x": 195, "y": 230, "t": 48}]}"#
+            after:
+                #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 390, "t": 16}, {"x": 195, "y": 310, "t": 32}, {"x": 195, "y": 230, "t": 48}]}"#
         )
         #expect(straight.0 == "large")
         #expect(path.0 == straight.0 && path.1 == straight.1)
@@ -32,16 +33,19 @@ import Testing
     func reversingAndPausing() throws {
         // Ending where it began, a straight drag is a tap; this one went up and came back at 2,250 pt/s.
         let reversing = try detent(
-            after: #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 300, "t": 40}, {"x": 195, "y": 200, "t": 80}, {"x": 195, "y": 380, "t": 160}, {"x": 195, "y": 470, "t": 200}]}"#
+            after:
+                #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 300, "t": 40}, {"x": 195, "y": 200, "t": 80}, {"x": 195, "y": 380, "t": 160}, {"x": 195, "y": 470, "t": 200}]}"#
         )
         #expect(reversing.0 == nil && reversing.1.contains { $0.kind == .dismissed && $0.reason == .swipe }, "flung away")
         let straight = try detent(after: #"{"from": {"x": 195, "y": 470}, "to": {"x": 195, "y": 470}, "duration": 200}"#)
         #expect(straight.0 == "medium")
         // Up by 150 pt quickly, flung: large. The same move, then resting 400 ms before lifting: the
         // release is slow, and the sheet rests at the nearest detent.
-        let flung = try detent(after: #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 395, "t": 16}, {"x": 195, "y": 320, "t": 32}]}"#)
+        let flung = try detent(
+            after: #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 395, "t": 16}, {"x": 195, "y": 320, "t": 32}]}"#)
         let rested = try detent(
-            after: #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 395, "t": 16}, {"x": 195, "y": 320, "t": 32}, {"x": 195, "y": 320, "t": 432}]}"#
+            after:
+                #"{"path": [{"x": 195, "y": 470, "t": 0}, {"x": 195, "y": 395, "t": 16}, {"x": 195, "y": 320, "t": 32}, {"x": 195, "y": 320, "t": 432}]}"#
         )
         #expect(flung.0 == "large")
         #expect(rested.0 == "medium")
@@ -49,7 +53,8 @@ import Testing
 
     @Test("a tap with hold goes down and up as a finger does: the banner under it holds its display timer until the finger lifts")
     func tapHold() throws {
-        let banner = #"{"show": {"controller_loader": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 2000}}}}"#
+        let banner =
+            #"{"show": {"controller_loader": "pop.theme", "as": "b", "data": {"theme": {"base": "top-banner", "display_duration": 2000}}}}"#
         let (runner, samples) = try IsolatedSamples.play(
             #"{"steps": [\#(banner), {"at": 700, "tap": {"x": 195, "y": 80, "hold": 3000}}, {"wait": 4000}]}"#)
         defer { withExtendedLifetime(samples) {} }
@@ -78,7 +83,10 @@ import Testing
     @Test(
         "malformed paths, holds and key steps name the path and the problem",
         arguments: [
-            (#"{"drag": {"path": [{"x": 1, "y": 2, "t": 0}]}}"#, "steps[0].drag.path: a path needs at least two touches (down and up), found 1"),
+            (
+                #"{"drag": {"path": [{"x": 1, "y": 2, "t": 0}]}}"#,
+                "steps[0].drag.path: a path needs at least two touches (down and up), found 1"
+            ),
             (
                 #"{"drag": {"path": [{"x": 1, "y": 2, "t": 5}, {"x": 1, "y": 2, "t": 9}]}}"#,
                 "steps[0].drag.path[0].t: the first touch is the touch down, at t 0, found 5"

@@ -131,6 +131,27 @@ import Testing
         #expect(watch.stderr.contains("--watch needs an interactive terminal"), "\(watch.stderr)")
         let both = try run(Build.pophost, ["run", "demo", "--watch", "--no-isolate"], environment: CLITests.isolated(cache))
         #expect(both.status != 0 && both.stderr.contains("--no-isolate"), "\(both.stderr)")
+        let record = try run(Build.pophost, ["run", "demo", "--record", cache.file("r.json")], environment: CLITests.isolated(cache))
+        #expect(record.status != 0 && record.stderr.contains("Record button"), "\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cache.file("r.json")))
+    }
+
+    @Test(
+        "in a terminal (util-linux's script), run --record writes what the keys did as a scenario that run plays headless, expectations met",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func recordInTerminal() throws {
+        let cache = TemporaryDirectory()
+        let file = cache.file("recorded.json")
+        let command = "stty rows 50 cols 160; '\(Build.pophost)' run demo --record '\(file)'"
+        let session = try run(
+            "/bin/sh",
+            ["-c", "(sleep 2; printf a; sleep 1; printf r; sleep 1; printf q) | timeout 60 /usr/bin/script -qec \"\(command)\" /dev/null"],
+            environment: CLITests.isolated(cache))
+        #expect(session.status == 0, "\(session.stdout.suffix(500)) \(session.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""traits":{"appearance":"dark"}"#) && text.contains(#""rotate":"landscape""#), "\(text)")
+        let played = try run(Build.pophost, ["run", file], environment: CLITests.isolated(cache))
+        #expect(played.status == 0 && played.stdout.contains("met"), "\(played.stdout) \(played.stderr)")
     }
 
     @Test("`pophost render --isolate` writes the same frames and trace as in this process")

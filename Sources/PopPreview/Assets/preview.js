@@ -547,7 +547,7 @@ async function record() {
 }
 $("record").addEventListener("click", record);
 
-// The trait toggles send pophost run's keys; their pressed state comes back with the player's state.
+// The trait toggles send pophost run's keys as commands (never typed into a focused field); their pressed state comes back with the player's state.
 function showTraits(traits) {
   $("reduce-motion").setAttribute("aria-pressed", String(traits.reduce_motion));
   $("appearance").setAttribute("aria-pressed", String(traits.appearance === "dark"));
@@ -558,7 +558,7 @@ function showTraits(traits) {
 }
 const toggles = { m: "reduce-motion", a: "appearance", t: "text-size", l: "layout-direction", v: "voice-over", r: "rotate", k: "keyboard" };
 for (const [key, id] of Object.entries(toggles)) {
-  $(id).addEventListener("click", () => send({ kind: "key", key: key }).then(() => showFrame(state.time)));
+  $(id).addEventListener("click", () => send({ kind: "command", key: key }).then(() => showFrame(state.time)));
 }
 
 // The page's own shortcuts, while the player shows and no text box has the focus.

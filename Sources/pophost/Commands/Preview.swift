@@ -112,7 +112,9 @@ extension Preview {
     /// first plugin's scenarios directory (found as pophost test finds it).
     func recordings(for scenario: Scenario, over discovery: PluginRegistry.Discovery) -> String? {
         if let recordTo { return URL(fileURLWithPath: recordTo).standardizedFileURL.path }
-        if let file = scenario.file, file != "<demo>" { return URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path }
+        if let file = scenario.file, file != "<demo>" {
+            return URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+        }
         let shelf = ScenarioShelf(directory: scenarios)
         return discovery.entries.lazy.compactMap { shelf.directory(for: $0.file.path) }.first
     }

@@ -29,7 +29,8 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run each plugin in a plugin host process of its own.") var isolate = true
     @Flag(help: "Reload a plugin file when it is rebuilt and replay the scenario to the current instant (isolated, in a terminal).")
     var watch = false
-    @Option(help: ArgumentHelp("Write what you do to FILE as a scenario when you quit (docs/scenarios.md, \"Recording\").", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Write what you do to FILE as a scenario when you quit (docs/scenarios.md, \"Recording\").", valueName: "file"))
     var record: String?
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
@@ -45,7 +46,8 @@ struct Run: ParsableCommand {
         let isolation = isolation.options(isolate: isolate)
         guard Self.hasTerminal else {
             if record != nil {
-                throw CommandFailure("pophost run --record records what you do in a terminal, and there is none; pophost preview has a Record button")
+                throw CommandFailure(
+                    "pophost run --record records what you do in a terminal, and there is none; pophost preview has a Record button")
             }
             if watch {
                 throw CommandFailure(
@@ -62,7 +64,8 @@ struct Run: ParsableCommand {
     static var hasTerminal: Bool { isatty(STDIN_FILENO) == 1 && StandardOutput.isTerminal }
 
     /// Plays `scenario` interactively until the user quits; with `watch`, reloading rebuilt plugins.
-    static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool, record: String? = nil) throws {
+    static func play(_ scenario: Scenario, options: PluginOptions, isolation: IsolationOptions?, watch: Bool, record: String? = nil) throws
+    {
         let (catalog, isolated) = try options.catalog(for: scenario, isolation: isolation)
         var reload: HotReload?
         if watch, let isolated {
