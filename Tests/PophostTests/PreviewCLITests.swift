@@ -72,7 +72,9 @@ import Glibc
         bare.signalGroup(SIGINT)
         #expect(bare.wait(seconds: 10) != nil)
         #expect(said.contains("no scenario of the plugins' own was found (looked in \(dir.file("libpayments.scenarios")))"), "\(said)")
-        #expect(output.contains("1 plugin (com.pophost.samples.c); nothing to play"), "\(output)")
+        #expect(
+            output.contains("1 plugin (com.pophost.samples.c); nothing to play; Record saves in \(dir.file("libpayments.scenarios"))"),
+            "\(output)")
 
         let scenario = dir.file("libpayments.scenarios/pay.json")
         try
@@ -84,5 +86,6 @@ import Glibc
         let address = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(address?["plugins"] as? [String] == ["com.pophost.samples.c"], "\(line)")
         #expect(address?["scenario"] as? String == scenario, "\(line)")
+        #expect(address?["recordings"] as? String == dir.file("libpayments.scenarios"), "\(line)")
     }
 }

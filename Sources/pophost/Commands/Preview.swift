@@ -54,7 +54,8 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let (scenario, discovery) = try scenarioAndPlugins(shelf: ScenarioShelf(directory: scenarios))
-        let server = try server(playing: scenario, over: discovery)
+        let recordings = recordings(for: scenario, over: discovery)
+        let server = try server(playing: scenario, over: discovery, recordings: recordings)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             Diagnostics.warning("serving on \(host): anyone who can reach this address can drive your plugins through the page")
         }
@@ -66,6 +67,7 @@ struct Preview: ParsableCommand {
             "\(plugins.count == 1 ? "1 plugin" : "\(plugins.count) plugins")"
             + (plugins.isEmpty ? "" : " (\(plugins.prefix(4).joined(separator: ", "))\(plugins.count > 4 ? ", …" : ""))")
             + (scenario.steps.isEmpty && scenario.file == nil ? "; nothing to play" : "; playing \(playing)")
+            + (recordings.map { "; Record saves in \($0)" } ?? "")
         let finished = DispatchSemaphore(value: 0)
         let failure = ServerFailure()
         Task {
@@ -77,6 +79,7 @@ struct Preview: ParsableCommand {
                         ? Value.object([
                             "url": .string(url), "host": .string(host), "port": .int(Int64(port)),
                             "plugins": .array(plugins.map(Value.string)), "scenario": .string(playing),
+                            "recordings": recordings.map(Value.string) ?? .null,
                         ]).json
                         : "pophost preview: serving \(url): \(serving) (Ctrl-C to stop)"
                     // Unbuffered: a script waiting for the address reads it at once.
@@ -94,14 +97,14 @@ struct Preview: ParsableCommand {
 
 extension Preview {
     /// The server over a workbench of `discovery`'s plugins playing `scenario`.
-    func server(playing scenario: Scenario, over discovery: PluginRegistry.Discovery) throws -> PreviewServer {
+    func server(playing scenario: Scenario, over discovery: PluginRegistry.Discovery, recordings: String?) throws -> PreviewServer {
         var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [RunningExecutable.path, "test", "--child"])
         harness.scenarios = ScenarioShelf(directory: scenarios)
         do {
             let workbench = try Workbench(
                 scenario: scenario, discovery: discovery, isolation: IsolationOptions(callTimeout: isolation.callTimeout),
                 // A test's process is this executable again, as `pophost test` runs it.
-                harness: harness, recordings: recordings(for: scenario, over: discovery))
+                harness: harness, recordings: recordings)
             return PreviewServer(workbench: workbench, assets: try StaticAssets.bundled(), host: host, port: port)
         } catch {
             throw CommandFailure(error.message)
