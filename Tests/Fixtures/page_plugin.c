@@ -8,6 +8,8 @@
  *   "hidden"       the bar is hidden
  *   "large"        a large title
  *   "no_swipe"     pop_gesture_enabled false
+ *   "distance"     pop_gesture_max_initial_distance: the number, or NaN for the string "nan" and
+ *                  +infinity for "inf"
  *   "bad_alpha"    background_alpha 2 (a plugin error: the page is not made)
  *   "not_page"     configure() chooses POP_STYLE_ALERT (the host refuses to make a page)
  *   "floating"     configure() chooses POP_STYLE_FLOATING; "pop.floating/1" declares `url` as what
@@ -34,6 +36,7 @@
 #include <pophost/ext/page.h>
 #include <pophost/ext/sample_data.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +121,12 @@ static void configure_page(const pop_controller_loader_t *self, const pop_value_
     config->bar.hidden = flag(data, "hidden");
     config->bar.large_title = flag(data, "large");
     if (flag(data, "no_swipe")) config->pop_gesture_enabled = false;
+    const pop_value_t *distance = member(data, "distance");
+    if (distance) {
+        const char *word = values->get_string(distance);
+        config->pop_gesture_max_initial_distance =
+            word && strcmp(word, "nan") == 0 ? NAN : word && strcmp(word, "inf") == 0 ? INFINITY : values->get_double(distance, 0);
+    }
     if (flag(data, "bad_alpha")) config->bar.background_alpha = 2;
 #if defined(FIX_PAGE_BAD_ALPHA)
     config->bar.background_alpha = 2;

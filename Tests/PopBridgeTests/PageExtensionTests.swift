@@ -56,6 +56,17 @@ import Testing
         #expect(hidden.bar.hidden && hidden.bar.totalHeight == 0)
     }
 
+    @Test(
+        "pop_gesture_max_initial_distance is read as FDFullscreenPopGesture stores it, MAX(0, d): below zero, NaN and infinity are anywhere"
+    )
+    func initialDistance() throws {
+        let t = TracedHost(plugins: plugin.discovery, staged: true)
+        for (given, read): (Value, Double) in [(80, 80), (-5, 0), ("nan", 0), ("inf", 0), (0, 0)] {
+            let made = try page(t, "d", ["distance": given])
+            #expect(made.preferences.popGestureMaxInitialDistance == read, "\(given.json)")
+        }
+    }
+
     @Test("a page the plugin declares badly, or a controller loader that does not choose POP_STYLE_PAGE, is refused, naming why")
     func refusals() throws {
         let t = TracedHost(plugins: plugin.discovery, staged: true)

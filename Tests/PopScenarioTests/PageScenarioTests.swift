@@ -84,6 +84,19 @@ import Testing
         #expect(failures.contains { $0.hasPrefix("expect.trace[0]: no \"page-did-appear\" of page \"detail\"") })
     }
 
+    @Test("a negative pop_gesture_max_initial_distance is no limit, as FDFullscreenPopGesture's MAX(0, d) stores it; a positive one limits")
+    func negativeInitialDistance() throws {
+        func popped(_ distance: Double) throws -> Bool {
+            let runner = try run(
+                #"{"steps": [{"push": {"page": "a"}}, {"push": {"page": "b", "animated": false, "pop_gesture_max_initial_distance": \#(distance)}}, "#
+                    + #"{"swipe_back": {"from": {"x": 300, "y": 400}, "distance": 80, "velocity": 900}}, {"wait": "idle"}]}"#)
+            return runner.engine.pages.navigation.pages.map(\.kind) == ["a"]
+        }
+        #expect(try popped(-40))
+        #expect(try popped(0))
+        #expect(try !popped(100))
+    }
+
     @Test func malformedStepsAreNamed() {
         for (json, message) in [
             (#"{"steps": [{"push": {"title": "x"}}]}"#, "steps[0].push"),

@@ -35,8 +35,10 @@ enum PageConfig {
         }
         guard bar.title_size.isFinite, bar.title_size > 0 else { throw invalid("bar.title_size", "\(bar.title_size)") }
         guard let weight = ContentNode.Weight(rawValue: bar.title_weight) else { throw invalid("bar.title_weight", "\(bar.title_weight)") }
-        let distance = raw.pop_gesture_max_initial_distance
-        guard distance.isFinite, distance >= 0 else { throw invalid("pop_gesture_max_initial_distance", "\(distance)") }
+        // Read as FDFullscreenPopGesture's setter stores it, MAX(0, distance): below zero or NaN is 0,
+        // anywhere; +infinity limits nothing either, and is kept as 0 so that it prints as a number.
+        let declared = raw.pop_gesture_max_initial_distance
+        let distance = declared.isFinite && declared > 0 ? declared : 0
         var title: String?
         if let pointer = raw.title {
             guard let text = String(validatingCString: pointer) else { throw invalid("title", "(not UTF-8)") }

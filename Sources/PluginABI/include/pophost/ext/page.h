@@ -62,9 +62,10 @@ typedef struct pop_bar_style {
 
 /* A page's declaration. The host fills it with the defaults shown, then calls configure_page.
  * `title` is copied before configure_page returns: it needs to be valid only during the call. A
- * background_alpha outside [0, 1], a title_size that is not a positive finite number, an unknown
- * weight or a negative or non-finite distance is a plugin error: the page is not pushed, and the
- * error names the field. */
+ * background_alpha outside [0, 1], a title_size that is not a positive finite number or an unknown
+ * weight is a plugin error: the page is not pushed, and the error names the field. The distance is
+ * read as FDFullscreenPopGesture stores it (MAX(0, distance)): zero, below zero, NaN and +infinity
+ * all mean anywhere. */
 typedef struct pop_page_config {
     pop_version_t abi_version;
     uint32_t struct_size; /* sizeof(pop_page_config_t) in the host's build */
@@ -73,7 +74,7 @@ typedef struct pop_page_config {
     pop_bar_style_t bar;
     bool pop_gesture_enabled;     /* may a swipe pop it (FD's fd_interactivePopDisabled, inverted); default true */
     double pop_gesture_max_initial_distance; /* how far from the left edge, in points, a full-screen
-                                                swipe may start; 0 (default) = anywhere */
+                                                swipe may start; 0 (default) or less = anywhere */
 } pop_page_config_t;
 
 typedef struct pop_page_ext {
