@@ -224,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "PopPreviewTests",
             dependencies: [
-                "PopPreview", "PopModel", "PopLoader", "PopIsolation", "PopScenario", "PopHarness", "PopLoaderTestSupport",
+                "PopPreview", "PopModel", "PopChef", "PopLoader", "PopIsolation", "PopScenario", "PopHarness", "PopLoaderTestSupport",
                 "PopRuntimeTestSupport", "PopTestSupport",
             ],
             path: "Tests/PopPreviewTests"),

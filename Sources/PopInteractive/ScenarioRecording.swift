@@ -158,7 +158,7 @@ public struct ScenarioRecording: Sendable {
     private static func length(of action: ScenarioAction) -> VirtualTime {
         switch action {
         case .drag(_, _, let duration, _): duration
-        case .dragPath(let path, _): path.duration
+        case .touches(let paths, _): paths.map(\.duration).max() ?? .zero
         case .tap(.touch(_, let hold)): hold
         default: .zero
         }

@@ -54,7 +54,7 @@ public struct ScenarioPage: Hashable, Sendable {
         if let bar = object["bar"] { preferences.bar = try barStyle(bar, at: ScenarioRead.path(path, "bar")) }
         preferences.popGestureEnabled = try ScenarioRead.optional(object, "pop_gesture", at: path, ScenarioRead.bool) ?? true
         preferences
-            .popGestureMaxInitialDistance// As FDFullscreenPopGesture's setter stores it, MAX(0, distance): below zero is 0, anywhere.
+            .popGestureMaxInitialDistance  // As FDFullscreenPopGesture's setter stores it, MAX(0, distance): below zero is 0, anywhere.
         = max(0, try ScenarioRead.optional(object, "pop_gesture_max_initial_distance", at: path, ScenarioRead.number) ?? 0)
         preferences.floating = try ScenarioRead.optional(object, "floating", at: path, floating)
         let rows = try ScenarioRead.optional(object, "rows", at: path) { (value, path) throws(ScenarioError) in

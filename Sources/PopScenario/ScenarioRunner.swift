@@ -217,8 +217,8 @@ public final class ScenarioRunner {
         case .drag(let from, let to, let duration, let velocity):
             let path = TouchPath.straight(from: from, to: to, duration: duration, step: DragPlayback.step)
             drag = DragPlayback(path: path, start: chef.now, velocity: velocity)
-        case .dragPath(let path, let velocity):
-            drag = DragPlayback(path: path, start: chef.now, velocity: velocity)
+        case .touches(let paths, let velocity):
+            drag = DragPlayback(paths: paths, start: chef.now, velocity: velocity)
         case .tap(.touch(let point, let hold)):
             drag = DragPlayback(path: TouchPath([.init(point, at: .zero), .init(point, at: hold)]), start: chef.now)
         case .type(let text, let field, let label):
@@ -417,38 +417,56 @@ public final class ScenarioRunner {
     }
 }
 
-/// A scenario's drag, played as the touch events of its path at their times: the touch down at the
-/// first, a move at each one between, the touch up at the last.
+/// A scenario's drag, played as the touch events of its fingers' paths at their times: each finger
+/// down at its path's first touch, moved at each one between, up at its last. Events at one instant
+/// go in finger order.
 struct DragPlayback {
     /// How often a straight drag's finger moves.
     static let step = VirtualTime.milliseconds(16)
-    let path: TouchPath
-    let start: VirtualTime
-    /// The release speed the finger lifts at (pt/s along y); nil: the speed it moved at.
+
+    private struct Event {
+        var time: VirtualTime
+        var touch: Int
+        var phase: Phase
+        var point: Point
+    }
+    private enum Phase { case down, moved, up }
+
+    private let events: [Event]
+    /// The release speed the gesture's last finger lifts at (pt/s along y); nil: the speed it moved at.
     let velocity: Double?
     private var next = 0
 
-    init(path: TouchPath, start: VirtualTime, velocity: Double? = nil) {
-        self.path = path
-        self.start = start
+    init(paths: [TouchPath], start: VirtualTime, velocity: Double? = nil) {
+        var events: [Event] = []
+        for (touch, path) in paths.enumerated() {
+            for (index, step) in path.touches.enumerated() {
+                let phase: Phase = index == 0 ? .down : index == path.touches.count - 1 ? .up : .moved
+                events.append(Event(time: start + step.time, touch: touch, phase: phase, point: step.point))
+            }
+        }
+        // Stable: at one instant, finger order, and each finger's own order.
+        self.events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.velocity = velocity
     }
 
-    var isOver: Bool { next >= path.touches.count }
+    init(path: TouchPath, start: VirtualTime, velocity: Double? = nil) {
+        self.init(paths: [path], start: start, velocity: velocity)
+    }
+
+    var isOver: Bool { next >= events.count }
 
     /// Plays the events due by `target`; returns the time of the last one played.
     mutating func play(until target: VirtualTime, on runner: ScenarioRunner) -> VirtualTime {
-        var reached = start
-        while !isOver, start + path.touches[next].time <= target {
-            let touch = path.touches[next]
-            reached = start + touch.time
+        var reached = events.first?.time ?? .zero
+        while !isOver, events[next].time <= target {
+            let event = events[next]
+            reached = event.time
             runner.clock(to: reached, including: false)
-            if next == 0 {
-                runner.stage.pointerDown(at: touch.point)
-            } else if next == path.touches.count - 1 {
-                runner.stage.pointerUp(at: touch.point, velocity: velocity)
-            } else {
-                runner.stage.pointerMoved(to: touch.point)
+            switch event.phase {
+            case .down: runner.stage.pointerDown(at: event.point, touch: event.touch)
+            case .moved: runner.stage.pointerMoved(to: event.point, touch: event.touch)
+            case .up: runner.stage.pointerUp(at: event.point, touch: event.touch, velocity: velocity)
             }
             next += 1
         }

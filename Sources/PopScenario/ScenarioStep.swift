@@ -45,10 +45,11 @@ public enum ScenarioAction: Hashable, Sendable {
     /// The user drags from one point to another over `duration`; the finger lifts at `velocity`
     /// (pt/s along y, positive: down) when given, else at the speed it moved.
     case drag(from: Point, to: Point, duration: VirtualTime, velocity: Double? = nil)
-    /// The user's finger follows `path` (a drag that pauses, turns or comes back): down at its first
-    /// point, moved through the others at their times, up at the last; it lifts at `velocity` (pt/s
-    /// along y) when given, else at the speed it moved.
-    case dragPath(TouchPath, velocity: Double? = nil)
+    /// The user's fingers follow their paths (a drag that pauses, turns or comes back; several
+    /// fingers at once): each down at its first point, moved through the others at their times, up at
+    /// its last; the gesture's last finger lifts at `velocity` (pt/s along y) when given, else at the
+    /// speed it moved. Finger k is touch k (`Stage.pointerDown(at:touch:)`).
+    case touches([TouchPath], velocity: Double? = nil)
     /// The user types `text` into `field` (nil: the focused field) of the popup labelled `on` (nil:
     /// the frontmost popup).
     case type(text: String, field: String?, on: String?)
@@ -113,7 +114,7 @@ public enum ScenarioAction: Hashable, Sendable {
         switch self {
         case .show: "show"
         case .tap: "tap"
-        case .drag, .dragPath: "drag"
+        case .drag, .touches: "drag"
         case .type: "type"
         case .focus: "focus"
         case .keyboard: "keyboard"

@@ -10,7 +10,8 @@ extension ScenarioParser {
     static let priorityNames: [String: Priority] = ["low": .low, "normal": .normal, "high": .high, "max": .max]
     static let tapKeys = ["x", "y", "hold", "action", "on"]
     static let pointKeys = ["x", "y"]
-    static let dragKeys = ["from", "to", "duration", "path", "velocity"]
+    static let dragKeys = ["from", "to", "duration", "path", "touches", "velocity"]
+    static let fingerKeys = ["path"]
     static let touchKeys = ["x", "y", "t"]
     static let selectDetentKeys = ["detent", "on"]
     static let scrollKeys = ["by", "on", "animated"]
@@ -123,12 +124,20 @@ extension ScenarioParser {
             let object = try ScenarioRead.object(value, at: path)
             try ScenarioRead.checkKeys(object, at: path, allowed: Self.dragKeys, listing: "drag keys are")
             let velocity = try ScenarioRead.optional(object, "velocity", at: path, ScenarioRead.number)
-            if object["path"] != nil {
+            let forms = ["path", "touches"].filter { object[$0] != nil }
+            if let form = forms.first {
+                if forms.count > 1 {
+                    throw ScenarioRead.error(
+                        ScenarioRead.path(path, "touches"), "a drag has path (one finger) or touches (several), not both")
+                }
                 if let key = ["from", "to", "duration"].first(where: { object[$0] != nil }) {
                     throw ScenarioRead.error(
-                        ScenarioRead.path(path, key), "a drag has either path, or from and to (and duration), not both")
+                        ScenarioRead.path(path, key), "a drag has either \(form), or from and to (and duration), not both")
                 }
-                return .dragPath(try ScenarioRead.required(object, "path", at: path, Self.touchPath), velocity: velocity)
+                if form == "path" {
+                    return .touches([try ScenarioRead.required(object, "path", at: path, Self.touchPath)], velocity: velocity)
+                }
+                return .touches(try ScenarioRead.required(object, "touches", at: path, Self.fingers), velocity: velocity)
             }
             return .drag(
                 from: try ScenarioRead.required(object, "from", at: path, Self.point),
@@ -325,7 +334,32 @@ extension ScenarioParser {
 
     /// A drag's `path`: at least two touches `{"x", "y", "t"}`, the first at t 0, times (ms after the
     /// touch down) that never go back, the last within `longestDrag`.
+    /// A drag's `touches`: one `{"path"}` per finger, at least one; a finger's path may begin after t
+    /// 0 (it comes down later), but the first finger down is down at t 0.
+    private static func fingers(_ value: Value, at path: String) throws(ScenarioError) -> [TouchPath] {
+        let elements = try ScenarioRead.array(value, at: path)
+        guard !elements.isEmpty else { throw ScenarioRead.error(path, "touches needs at least one finger: {\"path\": [...]}") }
+        var paths: [TouchPath] = []
+        for (index, element) in elements.enumerated() {
+            let fingerPath = ScenarioRead.path(path, index)
+            let object = try ScenarioRead.object(element, at: fingerPath)
+            try ScenarioRead.checkKeys(object, at: fingerPath, allowed: fingerKeys, listing: "a finger's keys are")
+            paths.append(
+                try ScenarioRead.required(object, "path", at: fingerPath) { (value, at) throws(ScenarioError) in
+                    try touchPath(value, at: at, downAtZero: false)
+                })
+        }
+        if let first = paths.compactMap({ $0.touches.first?.time }).min(), first != .zero {
+            throw ScenarioRead.error(path, "the first finger comes down at t 0, found \(ScenarioRead.format(first.milliseconds))")
+        }
+        return paths
+    }
+
     private static func touchPath(_ value: Value, at path: String) throws(ScenarioError) -> TouchPath {
+        try touchPath(value, at: path, downAtZero: true)
+    }
+
+    private static func touchPath(_ value: Value, at path: String, downAtZero: Bool) throws(ScenarioError) -> TouchPath {
         let elements = try ScenarioRead.array(value, at: path)
         guard elements.count >= 2 else {
             throw ScenarioRead.error(path, "a path needs at least two touches (down and up), found \(elements.count)")
@@ -338,7 +372,7 @@ extension ScenarioParser {
             let point = try Self.point(in: object, at: touchPath)
             let time = try ScenarioRead.required(object, "t", at: touchPath, ScenarioRead.time)
             let timePath = ScenarioRead.path(touchPath, "t")
-            if index == 0 && time != .zero {
+            if downAtZero && index == 0 && time != .zero {
                 throw ScenarioRead.error(
                     timePath, "the first touch is the touch down, at t 0, found \(ScenarioRead.format(time.milliseconds))")
             }

@@ -12,7 +12,14 @@ public final class Stage {
     public let engine: PresentationEngine
     /// The app drawn behind the popups.
     public var app: AppScreen
+    /// The gesture under way, what it took hold of, and the fingers that drive it.
     private var pointer: PointerTracker?
+    private var gesture = TouchArbitration.Grab.nothing
+    private var fingers = Fingers()
+    /// Fingers down that are not the gesture's: each can only tap (`TouchArbitration`).
+    private var strays: [Int: PointerTracker] = [:]
+    /// Fingers down that the gesture ignores (a second finger during an interactive pop).
+    private var ignoredTouches: Set<Int> = []
     private let cache = FrameCache()
 
     /// A stage for `chef`'s popups on `scene`, with its own presentation engine.
@@ -107,26 +114,74 @@ public final class Stage {
 
     // MARK: Drags
 
-    /// A finger touches the screen. On a floating bubble it may drag the bubble; on a banner it holds
-    /// the banner's display timer (if its theme pauses on touch) and may drag it; on the front sheet
-    /// (its grabber or content) it may drag it; on the app it may pop the page.
-    public func pointerDown(at point: Point) {
-        let hits = frame().nodes(at: point)
-        if let front = hits.first, let bubble = Self.bubbleNumber(front) {
-            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil)
-            pointer?.bubble = .possible(bubble)
+    /// A finger (`touch`: 0 for the first, other numbers for more fingers at once) touches the
+    /// screen. With no finger down it begins the gesture: on a floating bubble it may drag the bubble;
+    /// on a banner it holds the banner's display timer (if its theme pauses on touch) and may drag it;
+    /// on the front sheet (its grabber or content) it may drag it; on the app it may pop the page.
+    /// With a gesture under way, `TouchArbitration` decides whether the new finger joins it, is
+    /// ignored, or can only tap.
+    public func pointerDown(at point: Point, touch: Int = 0) {
+        let grab = grab(at: point)
+        guard let tracker = pointer else {
+            beginGesture(grab, at: point, touch: touch)
             return
         }
-        let touched = hits.filter { $0.role != .dimming }.compactMap(\.request)
-        let banner = touched.first { self.engine.banners.isDraggable($0) }
-        let sheet = banner == nil ? touched.first.flatMap { self.engine.sheets.isDraggable($0) ? $0 : nil } : nil
-        pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner, sheet: sheet)
-        pointer?.pagePan = hits.allSatisfy { $0.request == nil && $0.role != .keyboard && $0.role != .key } ? .possible : .none
-        if let banner { engine.banners.holdDisplayTimer(of: banner) }
+        switch TouchArbitration.secondTouch(on: grab, during: gesture, popping: tracker.pagePan == .popping) {
+        case .join:
+            fingers.add(touch, at: point)
+        case .ignore:
+            ignoredTouches.insert(touch)
+        case .tapOnly:
+            strays[touch] = PointerTracker(start: point, at: chef.clock.now, banner: nil)
+        }
     }
 
-    /// The finger moves: a banner under it follows (freely towards its edge, rubber-banded away).
-    public func pointerMoved(to point: Point) {
+    private func beginGesture(_ grab: TouchArbitration.Grab, at point: Point, touch: Int) {
+        gesture = grab
+        fingers = Fingers(points: [touch: point])
+        switch grab {
+        case .bubble(let number):
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil)
+            pointer?.bubble = .possible(number)
+        case .banner(let banner):
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: banner)
+            engine.banners.holdDisplayTimer(of: banner)
+        case .sheet(let sheet):
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil, sheet: sheet)
+        case .app:
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil)
+            pointer?.pagePan = .possible
+        case .nothing:
+            pointer = PointerTracker(start: point, at: chef.clock.now, banner: nil)
+        }
+    }
+
+    /// What a gesture beginning at `point` takes hold of: the bubble drawn in front, else a draggable
+    /// banner, else the front sheet, else the app when no popup or keyboard is under it.
+    private func grab(at point: Point) -> TouchArbitration.Grab {
+        let hits = frame().nodes(at: point)
+        if let front = hits.first, let bubble = Self.bubbleNumber(front) { return .bubble(bubble) }
+        let touched = hits.filter { $0.role != .dimming }.compactMap(\.request)
+        if let banner = touched.first(where: { engine.banners.isDraggable($0) }) { return .banner(banner) }
+        if let sheet = touched.first, engine.sheets.isDraggable(sheet) { return .sheet(sheet) }
+        if hits.allSatisfy({ $0.request == nil && $0.role != .keyboard && $0.role != .key }) { return .app }
+        return .nothing
+    }
+
+    /// A finger moves. The gesture follows its fingers' centroid (one finger: the finger itself): a
+    /// banner under it follows (freely towards its edge, rubber-banded away), a sheet, a bubble, a
+    /// popping page.
+    public func pointerMoved(to point: Point, touch: Int = 0) {
+        if strays[touch] != nil {
+            strays[touch]?.move(to: point, at: chef.clock.now)
+            return
+        }
+        guard fingers.points[touch] != nil else { return }
+        fingers.points[touch] = point
+        moveGesture(to: fingers.location)
+    }
+
+    private func moveGesture(to point: Point) {
         guard var tracker = pointer else { return }
         tracker.move(to: point, at: chef.clock.now)
         if tracker.isDragging, let id = tracker.banner { engine.banners.drag(id, offset: tracker.offset) }
@@ -139,15 +194,37 @@ public final class Stage {
         pointer = tracker
     }
 
-    /// The finger lifts, where it is moved to first: a touch that barely moved is a tap where it
-    /// started; a dragged banner is swiped away or springs back (see `BannerBehaviour`), a dragged
-    /// sheet comes to rest at a detent or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y) scripts the release speed (a
-    /// scenario's); nil: the finger's measured speed. A popup that went away during the drag is left alone.
-    public func pointerUp(at point: Point, velocity: Double? = nil) {
+    /// A finger lifts, where it is moved to first. One of several on the gesture leaves it (the
+    /// gesture goes on with the others); the last one ends it: a touch that barely moved is a tap where
+    /// it started; a dragged banner is swiped away or springs back (see `BannerBehaviour`), a dragged
+    /// sheet comes to rest at a detent or is dismissed (`SheetBehaviour`). `velocity` (pt/s along y)
+    /// scripts the release speed (a scenario's); nil: the fingers' measured speed. A popup that went
+    /// away during the drag is left alone. A finger that could only tap taps where it went down if it
+    /// barely moved.
+    public func pointerUp(at point: Point, touch: Int = 0, velocity: Double? = nil) {
+        if var stray = strays.removeValue(forKey: touch) {
+            stray.move(to: point, at: chef.clock.now)
+            if !stray.isDragging { tap(at: stray.start) }
+            return
+        }
+        if ignoredTouches.remove(touch) != nil { return }
+        guard fingers.points[touch] != nil else { return }
+        guard fingers.points.count == 1 else {
+            pointerMoved(to: point, touch: touch)
+            fingers.remove(touch)
+            return
+        }
+        fingers.points[touch] = point
+        releaseGesture(at: fingers.location, velocity: velocity)
+        fingers = Fingers()
+        gesture = .nothing
+    }
+
+    private func releaseGesture(at point: Point, velocity: Double?) {
         // The finger's last position counts: whatever it drags is moved there before it is let go
         // (a release point 10 pt past the last move can choose another detent).
         if let tracker = pointer, tracker.location != point {
-            pointerMoved(to: point)
+            moveGesture(to: point)
         } else {
             pointer?.move(to: point, at: chef.clock.now)
         }
@@ -201,7 +278,7 @@ public final class Stage {
     }
 
     /// Whether a touch is down.
-    public var isTouching: Bool { pointer != nil }
+    public var isTouching: Bool { pointer != nil || !strays.isEmpty || !ignoredTouches.isEmpty }
 
     // MARK: Typing
 
