@@ -9,7 +9,11 @@ import PopModel
 /// keeps what a phone shows at any size, a node that is not rotated or scaled is painted on at least one
 /// pixel each way (a hairline separator never vanishes, and shows the same in every row), a keyboard key
 /// is inset by half a pixel each side (two keys always have a pixel of gap between them), and corners
-/// rounded by less than a pixel are drawn square (rounding them would only notch the shape). Over the pixels:
+/// rounded by less than a pixel are drawn square (rounding them would only notch the shape). An upright
+/// popup card (and its shadow) covers whole cell rows, so that its top and bottom edges never run along a
+/// row of half blocks (see `rowsCovered(by:offsetY:on:)`). Over the pixels:
+///
+/// - **The status bar's icons** as characters (`StatusBarGlyphs`: `▃▅▆█ ◥◤ [██▍]╸`), not as pixels.
 ///
 /// - **Borders** of nodes that are not rotated or scaled, in box drawing (╭╮╰╯ when the node's corners are
 ///   rounded, else ┌┐└┘) on the cells just inside its edges. A node three rows high or more gets the whole box
@@ -39,7 +43,14 @@ public enum TerminalRasterizer {
     /// The cells of `frame` in `viewport`, with `statusLine` on the last row.
     public static func render(_ frame: Frame, in viewport: TerminalViewport, statusLine: String = "") -> CellBuffer {
         var canvas = TerminalCanvas(viewport: viewport, screen: emptyScreen, outside: outside)
-        for node in frame.nodes { draw(node, on: &canvas) }
+        var iconsDrawn: Bool?
+        for node in frame.nodes {
+            if StatusBarGlyphs.isIcon(node) {
+                if iconsDrawn == nil { iconsDrawn = StatusBarGlyphs.draw(frame.nodes, on: &canvas) }
+                if iconsDrawn == true { continue }
+            }
+            draw(node, on: &canvas)
+        }
         var buffer = CellBuffer(
             columns: viewport.columns, rows: viewport.rows,
             filling: Cell(" ", foreground: outside, background: outside))
@@ -58,26 +69,31 @@ public enum TerminalRasterizer {
         canvas.clip = node.clip.map { transform.boundingBox(of: $0) }
         defer { canvas.clip = nil }
         let upright = TerminalCanvas.onlyTranslates(transform)
+        // An upright card's straight top and bottom edges lie between cell rows, not across half blocks.
+        let wholeRows = upright && node.role == .popup
         if let shadow = node.shadow, shadow.offsetY.isFinite {
             let spread = shadow.blur.length / 2
-            let shape = Rect(
+            var shape = Rect(
                 x: rect.x - spread, y: rect.y + shadow.offsetY - spread,
                 width: rect.width + 2 * spread, height: rect.height + 2 * spread)
+            if wholeRows { shape = rowsCovered(by: shape, offsetY: transform.f, on: canvas) }
             canvas.paint(
                 shape, radius: node.cornerRadius + spread, bounds: node.transform.boundingBox(of: shape),
                 inverse: inverse, color: shadow.color,
                 alpha: alpha(of: shadow.color) * opacity * shadowStrength)
         }
         if let fill = node.fill {
-            let shape = upright ? pixelShape(of: rect, role: node.role, offset: (transform.e, transform.f), on: canvas) : rect
+            var shape = upright ? pixelShape(of: rect, role: node.role, offset: (transform.e, transform.f), on: canvas) : rect
+            if wholeRows { shape = rowsCovered(by: shape, offsetY: transform.f, on: canvas) }
             let bounds =
                 upright
                 ? Rect(x: shape.x + transform.e, y: shape.y + transform.f, width: shape.width, height: shape.height)
                 : node.bounds
             // A corner rounded by less than a pixel cannot be drawn round: it would only notch the shape.
             let radius = upright && node.cornerRadius < max(canvas.columnWidth, canvas.pixelHeight) ? 0 : node.cornerRadius
+            // A card's rows are all its own: it hides the glyphs in the half rows it was grown by.
             canvas.paint(
-                shape, glyphRect: rect, radius: radius, bounds: bounds, inverse: inverse, color: fill,
+                shape, glyphRect: wholeRows ? shape : rect, radius: radius, bounds: bounds, inverse: inverse, color: fill,
                 alpha: alpha(of: fill) * opacity)
         }
         guard upright else { return }
@@ -115,6 +131,19 @@ public enum TerminalRasterizer {
             shape = Rect(x: shape.x, y: Double(index) * canvas.pixelHeight - offset.1, width: shape.width, height: canvas.pixelHeight)
         }
         return shape
+    }
+
+    /// `shape` (its node moved down by `offsetY` on the screen) grown to whole cell rows: a row holding one of
+    /// its pixels holds both. A card's top and bottom edges then never run along a row of half blocks, which a
+    /// terminal that draws "▀" from its font leaves thin seams between (ticks all along the edge), wherever
+    /// the card lies.
+    private static func rowsCovered(by shape: Rect, offsetY: Double, on canvas: TerminalCanvas) -> Rect {
+        let first = TerminalViewport.firstIndex(from: shape.y + offsetY, unit: canvas.pixelHeight)
+        let end = TerminalViewport.firstIndex(from: shape.y + shape.height + offsetY, unit: canvas.pixelHeight)
+        guard end > first else { return shape }
+        let row = 2 * canvas.pixelHeight
+        let top = (Double(first) / 2).rounded(.down) * row, bottom = (Double(end) / 2).rounded(.up) * row
+        return Rect(x: shape.x, y: top - offsetY, width: shape.width, height: bottom - top)
     }
 
     /// The cells whose centres lie in `rect` (screen-relative, possibly off the canvas): at least the one holding
