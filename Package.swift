@@ -2,9 +2,11 @@
 import PackageDescription
 
 /// Links a plugin so that it exports only `pop_plugin_entry_v1` (see Plugins/exports.map), without
-/// the toolchain's absolute RUNPATH: the host process provides the Swift runtime.
+/// the toolchain's absolute RUNPATH: the host process provides the Swift runtime. The script's path
+/// is absolute, so the samples link from a package that depends on this one too (a relative path
+/// is resolved against whichever package is being built).
 let exportOnlyTheEntry: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--version-script=Plugins/exports.map", "-no-toolchain-stdlib-rpath"])
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map", "-no-toolchain-stdlib-rpath"])
 ]
 
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")

@@ -81,4 +81,20 @@ import Testing
         #expect(!appendedAgain)
         #expect(object == Value.Object(object.members))
     }
+
+    @Test("stringValue, numberValue and boolValue read a member when it has that kind, nil otherwise")
+    func accessors() {
+        #expect(Self.order.lookup(path: "order.id")?.stringValue == "A-1")
+        #expect(Self.order.lookup(path: "order.items.1.price")?.numberValue == 3)
+        #expect(Self.order.lookup(path: "order.items.0.price")?.numberValue == 12.5)
+        #expect(Self.order["flag"]?.boolValue == true)
+        #expect(Self.order["flag"]?.stringValue == nil && Self.order["order"]?.numberValue == nil && Value.null.boolValue == nil)
+    }
+
+    @Test("a popup's state prints as the trace names it, inside an Optional too")
+    func stateNames() {
+        let state: PopupState? = .shown
+        #expect("\(String(describing: state))" == "Optional(shown)")
+        #expect("\(PopupState.dismissing)" == "dismissing")
+    }
 }

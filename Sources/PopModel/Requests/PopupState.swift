@@ -40,3 +40,9 @@ public struct PopupSnapshot: Hashable, Sendable {
         self.progress = progress
     }
 }
+
+extension PopupState: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The name the trace and the docs use (`shown`), also inside an Optional or a collection.
+    public var description: String { rawValue }
+    public var debugDescription: String { rawValue }
+}
