@@ -21,6 +21,8 @@ let package = Package(
         .executable(name: "pophost-scanner", targets: ["pophost-scanner"]),
         // The process that serves one plugin file's components to an isolated host.
         .executable(name: "pophost-plugin-host", targets: ["pophost-plugin-host"]),
+        // The process that runs one conformance test for `pophost test` and the preview.
+        .executable(name: "pophost-test-child", targets: ["pophost-test-child"]),
         // What an app embeds: the runtime layers, without the harness, the scaffold or the terminal.
         .library(name: "HostRuntime", targets: ["HostRuntime"]),
         .library(name: "PluginABI", targets: ["PluginABI"]),
@@ -125,6 +127,10 @@ let package = Package(
         .executableTarget(name: "pophost-scanner", dependencies: ["PopLoader", "PopProcess"], path: "Sources/pophost-scanner"),
         // The child process that serves one plugin's components (`pophost run` and `--isolate`).
         .executableTarget(name: "pophost-plugin-host", dependencies: ["PopIsolation"], path: "Sources/pophost-plugin-host"),
+        // The child process that runs one conformance test: the loader, the bridge and the harness's
+        // checks, without the CLI, the preview server or the terminal, so that it starts fast.
+        .executableTarget(
+            name: "pophost-test-child", dependencies: ["PopHarness", "PopProcess", logging], path: "Sources/pophost-test-child"),
 
         .target(
             name: "SwiftSample",
@@ -143,6 +149,8 @@ let package = Package(
         ),
         // The cold-load floor: the loader's checks written in C, timed beside the host (docs/benchmarks.md).
         .target(name: "BenchLoadFloor", dependencies: ["PluginABI"], path: "Benchmarks/load-floor"),
+        // An empty Swift program: the start-up floor under a test's process (docs/benchmarks.md).
+        .executableTarget(name: "pophost-bench-swift-floor", path: "Benchmarks/swift-floor"),
         .executableTarget(
             name: "pophost-bench",
             dependencies: [

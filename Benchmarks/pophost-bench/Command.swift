@@ -19,8 +19,9 @@ enum Command {
         animates (against comparing every cell), and a 0.3 s pop.theme animation rendered to 18 JSON
         frames (against its own 300 ms); each also as a share of a 60 fps frame (16.7 ms).
         harness: `pophost test` on the C sample, the default suite (strictness 5) with --jobs 1 and --jobs 2
-        (target: under 10 s), and one test's process (pophost test --child, running library.loads)
-        against a spawn of /bin/true through the same child-process mechanism.
+        (target: under 10 s), and one test's process (pophost-test-child, running library.loads)
+        against a spawn of /bin/true through the same child-process mechanism (target: at most 5x), with
+        an empty Swift program (pophost-bench-swift-floor) spawned the same way beside them.
         isolation: the C sample's payment handler called across the process boundary (a plugin host) against
         the same call in this process — should_dismiss and the action forgot through libffi —; a frame of the
         demo (layout + SVG at 6500 ms) isolated against in-process; and pophost run --watch's reload: from the

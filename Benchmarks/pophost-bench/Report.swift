@@ -85,8 +85,12 @@ struct Report: Codable {
                     + "\(decimal(harness.twoJobsSeconds, 2)) s with --jobs 2   (target < \(decimal(harness.targetSeconds, 0)) s)  \(harness.pass ? "PASS" : "FAIL")"
             )
             lines.append(
-                pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 1)) ms a test's process   /bin/true spawn "
-                    + "\(decimal(harness.trueMilliseconds, 2)) ms   ratio \(decimal(harness.overheadRatio, 1))")
+                pad("test process", 18) + "\(decimal(harness.testProcessMilliseconds, 2)) ms a test's process   /bin/true spawn "
+                    + "\(decimal(harness.trueMilliseconds, 2)) ms   "
+                    + verdict(ratio: harness.overheadRatio, target: harness.processTarget, pass: harness.processPass))
+            lines.append(
+                pad("", 18) + "an empty Swift program \(decimal(harness.swiftFloorMilliseconds, 2)) ms, ratio "
+                    + "\(decimal(harness.swiftFloorRatio, 2)) to /bin/true (what any Swift executable pays to start)")
         }
         if let isolation { lines += isolationLines(isolation) }
         if let preview { lines += previewLines(preview) }

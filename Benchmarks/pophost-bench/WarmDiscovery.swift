@@ -9,7 +9,7 @@ import Glibc
 /// samples (2n), each with its own filled cache, and split into a fixed cost and a per-plugin cost
 /// by the line through the two points. Samples of the three measurements are interleaved.
 struct WarmDiscovery: Codable {
-    static let target = 3.0
+    static let target = 2.0
     /// Samples of each measurement per round: one is fast, so take more than one.
     static let samplesPerRound = 10
 

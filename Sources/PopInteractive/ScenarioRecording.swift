@@ -77,11 +77,12 @@ public struct ScenarioRecording: Sendable {
         }
     }
 
-    /// A tap where the finger lifted where it touched down without moving; else a drag along its path.
+    /// A tap where the finger never left the point it touched down at (moves to that same point change
+    /// nothing a touch does); else a drag along its path.
     private static func step(of touches: [TouchPath.Touch]) -> Value.Object {
-        if touches.count == 2, touches[0].point == touches[1].point {
-            var tap = ScenarioWriter.point(touches[0].point)
-            tap["hold"] = ScenarioWriter.milliseconds(touches[1].time)
+        if let down = touches.first, let up = touches.last, touches.allSatisfy({ $0.point == down.point }) {
+            var tap = ScenarioWriter.point(down.point)
+            tap["hold"] = ScenarioWriter.milliseconds(up.time)
             return ["tap": .object(tap)]
         }
         let path = touches.map { touch -> Value in

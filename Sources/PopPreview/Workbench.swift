@@ -30,7 +30,7 @@ public final class Workbench: @unchecked Sendable {
     private var reports: [String: HarnessReport] = [:]
 
     /// Starts the plugins of `discovery` in plugin hosts with `isolation`, and `scenario` on them
-    /// at time zero; the page's test runs use `harness` (its child command is `pophost test --child`);
+    /// at time zero; the page's test runs use `harness` (its child command is `pophost-test-child`);
     /// recorded scenarios are saved in `recordings`.
     public init(
         scenario: Scenario, discovery: PluginRegistry.Discovery, isolation: IsolationOptions, harness: HarnessOptions,

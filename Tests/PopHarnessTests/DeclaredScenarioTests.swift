@@ -134,7 +134,7 @@ import Testing
         let (directory, plugin, scenarios) = try Self.shelf()
         _ = directory
         try Self.scenario.write(toFile: scenarios + "/other.json", atomically: true, encoding: .utf8)
-        let runner = HarnessRunner(options: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]))
+        let runner = HarnessRunner(options: HarnessOptions(seed: 17, childCommand: [Build.testChild]))
         let report = try #require(runner.recordSnapshot(plugin: plugin, scenario: "pay"))
         #expect(report.plugins.first?.results.map(\.name) == ["library.loads", "scenario.pay"])
         #expect(report.plugins.first?.results.last?.status == .warning, "recorded: \(report.plugins)")

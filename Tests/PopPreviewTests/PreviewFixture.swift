@@ -33,7 +33,7 @@ final class PreviewFixture: @unchecked Sendable {
         workbench = try Workbench(
             scenario: try scenario ?? DemoScenario.scenario, discovery: discovery,
             isolation: IsolationOptions(executable: Build.pluginHost, callTimeout: 2),
-            harness: HarnessOptions(seed: 17, childCommand: [Build.pophost, "test", "--child"]), recordings: recordings)
+            harness: HarnessOptions(seed: 17, childCommand: [Build.testChild]), recordings: recordings)
         let server = PreviewServer(workbench: workbench, assets: try StaticAssets.bundled())
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         task = Task { try await server.run { continuation.yield($0) } }

@@ -2,7 +2,11 @@ import PopLoader
 import PopModel
 import PopProcess
 
-/// Runs one test in a child process (`HarnessOptions.childCommand`, speaking `pophost-harness/1`)
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs one test in a child process (`HarnessOptions.childCommand`, speaking `pophost-harness/2`)
 /// and turns how the process ended into a result: its report, or crashed / timeout when it died or
 /// overran.
 struct TestProcess {
@@ -25,7 +29,9 @@ struct TestProcess {
             let input = Array(try ValueEncoder().encode(request).json.utf8) + [0x0A]
             child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
         } catch {
-            result.message = "\(error)"
+            // An executable that is not there says how to provide it.
+            let missing = access(command[0], X_OK) != 0
+            result.message = "\(error)" + (missing ? " " + HarnessOptions.childRemedy : "")
             return result
         }
         let deadline = ContinuousClock.now + .seconds(timeout)

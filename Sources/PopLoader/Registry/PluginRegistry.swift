@@ -78,19 +78,28 @@ public struct PluginRegistry: Sendable {
                 Self.logger.warning("\(warning)")
                 return warning
             } + warnings
-        var providers: [String: (path: String, record: ScanRecord)] = [:]
-        let entries = found.enumerated().map { index, item in
-            var entry = RegistryEntry(file: item.file, directory: item.directory, record: records[index])
-            if let id = entry.pluginID {
-                // An earlier copy provides the id, unless its cached record cannot be decoded (it is
-                // an error then): decoded only here, when two files claim one id.
-                if let earlier = providers[id], earlier.record.info != nil {
-                    entry.shadowedBy = earlier.path
-                } else {
-                    providers[id] = (item.file.path, records[index])
-                }
+        // The files that claim each plugin id, in search order; which of them provides it is decided
+        // when an entry's status is first asked for (`PluginIDClaims`), so a warm discovery decodes nothing.
+        var groupOfID: [String: Int] = [:]
+        var groups: [[Int]] = []
+        var claimOf: [(group: Int, position: Int)?] = Array(repeating: nil, count: found.count)
+        for index in found.indices {
+            guard let id = records[index].pluginID else { continue }
+            let group = groupOfID[id] ?? groups.count
+            if group == groups.count {
+                groupOfID[id] = group
+                groups.append([])
             }
-            return entry
+            claimOf[index] = (group, groups[group].count)
+            groups[group].append(index)
+        }
+        let claims = groups.map { indices in
+            PluginIDClaims(claimants: indices.map { (path: found[$0].file.path, record: records[$0]) })
+        }
+        let entries = found.indices.map { index in
+            RegistryEntry(
+                file: found[index].file, directory: found[index].directory, record: records[index],
+                claim: claimOf[index].map { (claims: claims[$0.group], position: $0.position) })
         }
         return Discovery(
             entries: entries, scanned: scanned, fromCache: fromCache, unreadableDirectories: unreadable, warnings: warnings)
@@ -102,7 +111,7 @@ public struct PluginRegistry: Sendable {
         let (records, scanned, warnings, fromCache) = try records(
             for: [file], refusals: [refusal(of: file, directoryExposure: nil, directory: nil)],
             progress: { _, _ in })
-        let entry = RegistryEntry(file: file, directory: "", record: records[0])
+        let entry = RegistryEntry(file: file, directory: "", record: records[0], claim: nil)
         return (
             entry, Discovery(entries: [entry], scanned: scanned, fromCache: fromCache, unreadableDirectories: [], warnings: warnings)
         )

@@ -17,8 +17,8 @@ public struct RegistryEntry: Sendable {
     /// The plugin id, when the file loaded (also when it is shadowed).
     public var pluginID: String? { record.pluginID }
     /// The path of the plugin found earlier on the search path with the same plugin id, when this
-    /// one is shadowed by it.
-    public var shadowedBy: String?
+    /// one is shadowed by it: the first earlier file of that id whose record can be decoded.
+    public var shadowedBy: String? { claim.flatMap { $0.claims.provider(before: $0.position) } }
     /// Why the plugin is not available, when it is not.
     public var problem: PluginError? {
         if let problem = record.problem { return problem }
@@ -38,6 +38,8 @@ public struct RegistryEntry: Sendable {
     /// What a scan found, when the plugin loaded: decoded from the cache on first use.
     public var info: PluginInfo? { record.info }
     private let record: ScanRecord
+    /// The files that claim this entry's plugin id, and this entry's place among them.
+    private let claim: (claims: PluginIDClaims, position: Int)?
 
     public var status: Status {
         if let problem = record.problem { return problem.isBlacklisting ? .blacklisted : .error }
@@ -45,9 +47,27 @@ public struct RegistryEntry: Sendable {
         return shadowedBy == nil ? .ok : .shadowed
     }
 
-    init(file: PluginFile, directory: String, record: ScanRecord) {
+    init(file: PluginFile, directory: String, record: ScanRecord, claim: (claims: PluginIDClaims, position: Int)?) {
         self.file = file
         self.directory = directory
         self.record = record
+        self.claim = claim
+    }
+}
+
+/// The files on the search path that claim one plugin id, in search order. The first of them whose
+/// record can be decoded provides the id and shadows the later ones; one whose cached record cannot
+/// be decoded (an error, `RegistryEntry.problem`) shadows nothing. Decided when asked, so that a warm
+/// discovery decodes no record: each record decodes once, on first use (`ScanRecord.info`).
+final class PluginIDClaims: Sendable {
+    let claimants: [(path: String, record: ScanRecord)]
+
+    init(claimants: [(path: String, record: ScanRecord)]) {
+        self.claimants = claimants
+    }
+
+    /// The path of the claimant that provides the id to the one at `position`, if an earlier one does.
+    func provider(before position: Int) -> String? {
+        claimants[..<position].first { $0.record.info != nil }?.path
     }
 }

@@ -98,7 +98,7 @@ struct Preview: ParsableCommand {
 extension Preview {
     /// The server over a workbench of `discovery`'s plugins playing `scenario`.
     func server(playing scenario: Scenario, over discovery: PluginRegistry.Discovery, recordings: String?) throws -> PreviewServer {
-        var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999), childCommand: [RunningExecutable.path, "test", "--child"])
+        var harness = HarnessOptions(seed: UInt64.random(in: 1...999_999))
         harness.scenarios = ScenarioShelf(directory: scenarios)
         do {
             let workbench = try Workbench(

@@ -14,7 +14,8 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check plugins against the conformance suite, each test in its own process.",
         discussion: """
-            Every test runs in a child process (this executable again), so a plugin that crashes or hangs \
+            Every test runs in a child process (pophost-test-child, next to pophost; POPHOST_TEST_CHILD \
+            overrides), so a plugin that crashes or hangs \
             fails its test as crashed or timeout and the harness carries on. Tests of level 1 to --strictness \
             run (5 is the default and the recommended minimum; higher levels add tests and repeat checks more). \
             Random choices follow from --seed, printed with the results: the same seed gives the same run. \
@@ -45,7 +46,6 @@ struct Test: ParsableCommand {
     @Flag(help: "List the tests and their levels instead of running them.") var list = false
     @Option(help: ArgumentHelp("The plugins' own scenarios are in this directory.", valueName: "dir")) var scenarios: String?
     @Flag(help: "Record the scenarios' snapshots instead of comparing against them.") var updateSnapshots = false
-    @Flag(help: .hidden) var child = false
 
     static let defaultTimeout = 10.0
 
@@ -53,7 +53,7 @@ struct Test: ParsableCommand {
         if !(1...10).contains(strictness) { throw ValidationError("--strictness must be from 1 to 10") }
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be between 0 and 86400 seconds") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be from 1 to 64") }
-        if plugins.isEmpty && !list && !child { throw ValidationError("give at least one plugin library to test") }
+        if plugins.isEmpty && !list { throw ValidationError("give at least one plugin library to test") }
         if let scenarios {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: scenarios, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -63,19 +63,7 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
-        // A test's process is this executable again; it reads the test to run on standard input.
-        if child {
-            // First of all: a test's process whose harness is gone must not linger.
-            guard ChildProcess.dieWithParent() else { _exit(75) }
-            // A watchdog's _exit skips atexit: what the plugin started is ended first.
-            Foundation.exit(
-                HarnessChild.run(endingWith: {
-                    LiveChildren.endAll()
-                    _exit($0)
-                }))
-        }
-        var options = HarnessOptions(
-            seed: seed ?? UInt64.random(in: 1...999_999), childCommand: [RunningExecutable.path, "test", "--child"])
+        var options = HarnessOptions(seed: seed ?? UInt64.random(in: 1...999_999))
         options.strictness = strictness
         options.only = only
         options.skip = skip
@@ -83,6 +71,7 @@ struct Test: ParsableCommand {
         options.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.inProcess = inProcess
         options.scenarios = ScenarioShelf(directory: scenarios, updateSnapshots: updateSnapshots)
+        if !list, let problem = options.childProblem { throw CommandFailure(problem) }
 
         let paths = try plugins.map { path in
             var info = stat()

@@ -11,6 +11,7 @@ package enum Build {
     package static let pophost = directory + "/pophost"
     package static let scanner = directory + "/pophost-scanner"
     package static let pluginHost = directory + "/pophost-plugin-host"
+    package static let testChild = directory + "/pophost-test-child"
     package static let swiftSample = directory + "/libPopSampleSwift.so"
     package static let cSample = directory + "/libPopSampleC.so"
 }
