@@ -20,8 +20,9 @@ public enum SnapshotFormat {
     /// The revision of the drawing: how the presentation engine draws the same content (layouts,
     /// themes, the app behind the popups). Raised whenever a change draws the same scenario
     /// differently (a golden frame changes); frames drawn at an earlier revision are compared by
-    /// their content, not their geometry (`SnapshotComparison`).
-    public static let drawing = 1
+    /// their content, not their geometry (`SnapshotComparison`). 2: the floating window's expand
+    /// follows JPSuspensionEntrance's spread (issue 28).
+    public static let drawing = 2
 
     /// Trace keys spelled otherwise by earlier pophosts: old → today's.
     static let renamedKeys = ["view-loader": "view_loader", "controller-loader": "controller_loader"]

@@ -32,8 +32,18 @@ public struct FloatingBubble: Hashable, Sendable {
     public internal(set) var openPage: String?
     /// The name of the page it was made from, or last opened as (for the trace).
     public internal(set) var pageName: String
-    /// Before this time the bubble is not drawn (its page is still shrinking into it).
+    /// Before this time the bubble is not drawn (its page is still shrinking into it), except while
+    /// it fades out (`fadeOut`).
     var appearsAt: VirtualTime
+    /// Its page swiped back into it: the bubble fades out from this opacity, from when the pan was
+    /// released until the card becomes it at `appearsAt`; nil: it is not drawn before `appearsAt`.
+    var fadeOut: Fade?
+
+    /// A bubble's fade out while its page shrinks back into it.
+    struct Fade: Hashable, Sendable {
+        let from: Double
+        let start: VirtualTime
+    }
 
     /// "bubble#1".
     public var name: String { "bubble#\(number)" }

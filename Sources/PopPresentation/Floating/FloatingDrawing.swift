@@ -4,11 +4,11 @@ import PopModel
 /// bottom-right corner — bottom-left in right-to-left —, so the screen shows a quarter of it, with its
 /// label), the bubbles (circles in the appearance's bubble colour with the page's logo as their text),
 /// then the transition view (the page as a card going from its rect to the bubble's circle or back, the
-/// logo fading in or out).
+/// logo fading in or out), over the black that darkens the page underneath during an expand.
 ///
 /// Node ids: `floating.circle` (role `floating-circle`) and `floating.circle.label` (`text`);
-/// `floating.bubble.<n>` (role `bubble`, n its number); `floating.transition` (`app`) and
-/// `floating.transition.logo` (`text`).
+/// `floating.bubble.<n>` (role `bubble`, n its number); `floating.dim` (`dimming`);
+/// `floating.transition` (`app`) and `floating.transition.logo` (`text`).
 struct FloatingDrawing {
     let engine: PresentationEngine
     let palette: Palette
@@ -21,6 +21,8 @@ struct FloatingDrawing {
     static let createLabel: ContentNode.Color = 0xAAAA_AAFF
     static let deleteLabel: ContentNode.Color = 0xFFFF_FFFF
     static let bubbleShadow = Shadow(offsetY: 2, blur: 8, color: 0x0000_0033)
+    /// JPSuspensionTransition's `bgView` (black, JPSuspensionTransition.m:227).
+    static let dimFill: ContentNode.Color = 0x0000_00FF
 
     func nodes() -> [FrameNode] {
         var nodes: [FrameNode] = []
@@ -60,6 +62,14 @@ struct FloatingDrawing {
     private func appendTransition(to nodes: inout [FrameNode]) {
         let now = engine.now
         guard let card = engine.floating.state.card, let (frame, radius, opacity) = card.morph.value(at: now) else { return }
+        // JPSuspensionTransition's bgView: black under the expanding page, fading in.
+        if let dim = card.dim, case let alpha = dim.progress(at: card.morph.fraction(at: now)), alpha > 0 {
+            let scene = engine.scene
+            nodes.append(
+                FrameNode(
+                    id: "floating.dim", role: .dimming, rect: Rect(x: 0, y: 0, width: scene.width, height: scene.height), opacity: alpha,
+                    fill: Self.dimFill))
+        }
         let fill = card.content.background(for: engine.traits.display.appearance) ?? palette.appBackground
         nodes.append(
             FrameNode(

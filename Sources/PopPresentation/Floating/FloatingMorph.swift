@@ -16,6 +16,15 @@ struct FloatingMorph: Hashable {
     /// The card's opacity at the start and at the end of the move (Reduce Motion fades the card in
     /// place instead of moving it: 0 → 1 or 1 → 0).
     var fromOpacity = 1.0, toOpacity = 1.0
+    /// When, within the move, the frame and the corners change (JPSuspensionTransition's key times:
+    /// the expand moves the frame first, then squares the corners); by default both over the whole move.
+    var frameTiming = Timing(), cornerTiming = Timing()
+
+    /// A part of the move: from `start` to `end`, fractions of `duration`, on `curve` (nil: the morph's).
+    struct Timing: Hashable {
+        var start = 0.0, end = 1.0
+        var curve: TimingCurve?
+    }
 
     /// When the card is gone.
     var end: VirtualTime { start + duration + fadeOut }
@@ -23,11 +32,24 @@ struct FloatingMorph: Hashable {
     /// The card at `now`: its frame, corner radius and opacity; nil once it is gone.
     func value(at now: VirtualTime) -> (frame: Rect, cornerRadius: Double, opacity: Double)? {
         guard now < end else { return nil }
-        let fraction = duration.microseconds > 0 ? min(max((now - start).seconds / duration.seconds, 0), 1) : 1
-        let p = curve.progress(at: fraction)
-        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
-        let frame = Rect(x: mix(from.x, to.x), y: mix(from.y, to.y), width: mix(from.width, to.width), height: mix(from.height, to.height))
+        let fraction = fraction(at: now)
+        func progress(_ timing: Timing) -> Double {
+            let local =
+                timing.end > timing.start
+                ? min(max((fraction - timing.start) / (timing.end - timing.start), 0), 1) : fraction < timing.start ? 0 : 1
+            return (timing.curve ?? curve).progress(at: local)
+        }
+        func mix(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) * p }
+        let moved = progress(frameTiming), rounded = progress(cornerTiming), p = curve.progress(at: fraction)
+        let frame = Rect(
+            x: mix(from.x, to.x, moved), y: mix(from.y, to.y, moved), width: mix(from.width, to.width, moved),
+            height: mix(from.height, to.height, moved))
         let faded = fadeOut.microseconds > 0 ? min(max((now - start - duration).seconds / fadeOut.seconds, 0), 1) : 0
-        return (frame, mix(fromRadius, toRadius), mix(fromOpacity, toOpacity) * (1 - faded))
+        return (frame, mix(fromRadius, toRadius, rounded), mix(fromOpacity, toOpacity, p) * (1 - faded))
+    }
+
+    /// How far through the move `now` is, 0...1 (1 once it has arrived, also while fading).
+    func fraction(at now: VirtualTime) -> Double {
+        duration.microseconds > 0 ? min(max((now - start).seconds / duration.seconds, 0), 1) : 1
     }
 }

@@ -67,7 +67,8 @@ public final class FloatingPresenter {
     // MARK: Pops
 
     /// An interactive pop is released (`completing` by the navigation's rule) with the finger where
-    /// it was last: a page opened from its bubble shrinks back into it when the pop completes; a
+    /// it was last: a page opened from its bubble shrinks back into it from where it is when the pop
+    /// completes (JPSuspensionEntrance's interactive pop: 0.375 s, the bubble fading out); a
     /// floatable page released with the finger in the armed circle shrinks into a new bubble from
     /// where it is on screen, and the pop completes even at exactly half the width. Returns whether
     /// the pop completes.
@@ -77,7 +78,9 @@ public final class FloatingPresenter {
         guard let page = navigation.top else { return completing }
         let frame = pages.navigationLayout.page(pageX: navigationOffset(popProgress: pop.progress))
         if let index = state.bubbles.firstIndex(where: { $0.openPage == page.name }) {
-            if completing { closeIntoBubble(at: index, page: page, from: frame) }
+            if completing {
+                closeIntoBubble(at: index, page: page, from: frame, bubbleAlpha: FloatingBehaviour.bubbleAlpha(popProgress: pop.progress))
+            }
             return completing
         }
         guard let circle = circle, circle.mode == .create, circle.armed, let finger, layout.isInCircle(finger) else {
@@ -131,6 +134,7 @@ public final class FloatingPresenter {
             state.bubbles[index].openPage = nil
             state.bubbles[index].pageName = page.name
             state.bubbles[index].appearsAt = now
+            state.bubbles[index].fadeOut = nil
             record(.bubbleClosed, state.bubbles[index], state.bubbles[index].declaration.keep)
         }
     }
@@ -168,27 +172,43 @@ public final class FloatingPresenter {
             duration: shrink.duration, curve: shrink.curve, fadeOut: .zero)
     }
 
-    private func closeIntoBubble(at index: Int, page: Page, from frame: Rect) {
+    /// `page`, opened from bubble `index`, shrinks back into it from `frame`. Released by a pan (the
+    /// bubble's opacity then given as `bubbleAlpha`): as into a new bubble, 0.375 s with no fade, the
+    /// bubble fading out until the card becomes it (JPSuspensionEntrance.m:143-148, JPSuspensionView.m:137,
+    /// 159, 164). Popped by the app: 0.35 s with the bubble shown, then the card fades over 0.2 s (the
+    /// spec's Decisions).
+    private func closeIntoBubble(at index: Int, page: Page, from frame: Rect, bubbleAlpha: Double? = nil) {
+        let motion = bubbleAlpha == nil ? FloatingBehaviour.shrinkBack : FloatingBehaviour.shrinkIntoNew
         state.bubbles[index].openPage = nil
         state.bubbles[index].pageName = page.name
-        state.bubbles[index].appearsAt = now
+        state.bubbles[index].appearsAt = bubbleAlpha == nil ? now : now + motion.duration
+        state.bubbles[index].fadeOut = bubbleAlpha.map { FloatingBubble.Fade(from: $0, start: now) }
         let bubble = state.bubbles[index]
         record(.bubbleClosed, bubble, bubble.declaration.keep)
         showCard(
             for: page, declaration: bubble.declaration, from: frame, to: layout.bubbleFrame(origin: bubble.origin),
-            expanding: false,
-            duration: FloatingBehaviour.expand.duration, curve: FloatingBehaviour.expand.curve, fadeOut: FloatingBehaviour.fade)
+            expanding: false, duration: motion.duration, curve: motion.curve, fadeOut: bubbleAlpha == nil ? FloatingBehaviour.fade : .zero)
     }
 
+    /// The transition view for `page` from `from` to `to`; `timings` say when the frame and the
+    /// corners change within the move, `dim` darkens the page underneath (both dropped under Reduce
+    /// Motion, which fades the card in place).
     private func showCard(
         for page: Page, declaration: FloatingDeclaration, from: Rect, to: Rect, expanding: Bool, duration: VirtualTime,
-        curve: TimingCurve, fadeOut: VirtualTime
+        curve: TimingCurve, fadeOut: VirtualTime, timings: (frame: FloatingMorph.Timing, corners: FloatingMorph.Timing)? = nil,
+        dim: TimingCurve? = nil
     ) {
         let bubbleRadius = layout.bubbleSide / 2
         var morph = FloatingMorph(
             from: from, to: to, fromRadius: expanding ? bubbleRadius : 0, toRadius: expanding ? 0 : bubbleRadius, start: now,
             duration: duration, curve: curve, fadeOut: fadeOut)
+        if let timings {
+            morph.frameTiming = timings.frame
+            morph.cornerTiming = timings.corners
+        }
+        var dim = dim
         if engine.reducesMotion {
+            dim = nil
             // A fade in place: the page's card fades out where the page is, or in where it will be.
             let page = expanding ? to : from
             morph = FloatingMorph(
@@ -196,7 +216,7 @@ public final class FloatingPresenter {
                 fromOpacity: expanding ? 0 : 1, toOpacity: expanding ? 1 : 0)
         }
         state.card = FloatingState.Card(
-            morph: morph, page: page.name, content: page.content, declaration: declaration)
+            morph: morph, page: page.name, content: page.content, declaration: declaration, dim: dim)
         engine.keepRunning(for: duration + fadeOut)
     }
 
@@ -221,11 +241,12 @@ public final class FloatingPresenter {
 
     /// A tap on bubble `number`: its page is made again (`NavigationStack.makePage`; a page of
     /// components from new instances of them and the kept data) and pushed, expanding from the
-    /// bubble over 0.35 s. False (traced `bubble-refused`) when the bubble is not floating at rest,
+    /// bubble as JPSuspensionTransition's spread does (`FloatingBehaviour.expand`: the card reaches the
+    /// page's rect at 4/5 of the 0.35 s, the push completes at 0.35 s). False (traced `bubble-refused`) when the bubble is not floating at rest,
     /// the stack cannot push now, or the page's components cannot make it again.
     @discardableResult
     public func openBubble(_ number: Int) -> Bool {
-        guard let index = state.index(of: number), state.bubbles[index].isGrabbable, state.dragged == nil else {
+        guard let index = state.index(of: number), isTouchable(state.bubbles[index]), state.dragged == nil else {
             chef.record(.bubbleRefused, request: 0, detail: "bubble#\(number): not floating at rest")
             return false
         }
@@ -255,7 +276,7 @@ public final class FloatingPresenter {
         let expand = FloatingBehaviour.expand
         showCard(
             for: page, declaration: bubble.declaration, from: from, to: pages.navigationLayout.page(pageX: 0), expanding: true,
-            duration: expand.duration, curve: expand.curve, fadeOut: .zero)
+            duration: expand.duration, curve: expand.curve, fadeOut: .zero, timings: (expand.frame, expand.corners), dim: expand.dim)
         return true
     }
 
@@ -264,7 +285,7 @@ public final class FloatingPresenter {
     /// floating; else the delete circle comes in.
     @discardableResult
     public func beginBubbleDrag(_ number: Int, finger: Point) -> Bool {
-        guard let index = state.index(of: number), state.bubbles[index].isGrabbable, state.dragged == nil else {
+        guard let index = state.index(of: number), isTouchable(state.bubbles[index]), state.dragged == nil else {
             chef.record(.bubbleRefused, request: 0, detail: "bubble#\(number): not floating at rest")
             return false
         }
@@ -336,6 +357,10 @@ public final class FloatingPresenter {
         }
     }
 
+    /// Whether a finger may tap or grab `bubble` now: floating at rest or springing, and not while its
+    /// page still shrinks into it (JPSuspensionView.m:109 turns touches off until the shrink ends, :184).
+    private func isTouchable(_ bubble: FloatingBubble) -> Bool { bubble.isGrabbable && now >= bubble.appearsAt }
+
     /// Whether bubble `number` is being dragged.
     public var draggedBubble: Int? { state.dragged }
 
@@ -361,12 +386,15 @@ public final class FloatingPresenter {
     }
 
     /// The frame `bubble` is drawn at now, and its opacity; nil when it is not drawn: its page is
-    /// still shrinking into it, its page is open (except while that page is popped by a pan: then
-    /// it fades in with min(2p, 1)), or the keyboard covers it.
+    /// still shrinking into it (unless swiped back: then it fades out until the card becomes it), its
+    /// page is open (except while that page is popped by a pan: then it fades in with min(2p, 1)), or
+    /// the keyboard covers it.
     func drawnBubble(_ bubble: FloatingBubble) -> (frame: Rect, alpha: Double)? {
-        guard now >= bubble.appearsAt else { return nil }
         var alpha = 1.0
-        if let open = bubble.openPage {
+        if now < bubble.appearsAt {
+            guard let fade = bubble.fadeOut else { return nil }
+            alpha = FloatingBehaviour.bubbleFadingOut(from: fade.from, elapsed: now - fade.start)
+        } else if let open = bubble.openPage {
             guard let transition = navigation.transition, transition.kind == .interactivePop, transition.leaving.name == open,
                 let progress = pages.transitionProgress
             else { return nil }

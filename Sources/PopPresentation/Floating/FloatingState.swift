@@ -30,6 +30,9 @@ struct FloatingState {
         /// The page's content as built, whose background the card takes (resolved when drawn).
         let content: ContentNode
         let declaration: FloatingDeclaration
+        /// The page underneath darkening to black under the card over its move, on this curve (the
+        /// expand's `bgView`); nil: no dimming.
+        var dim: TimingCurve?
     }
 
     /// The delete circle coming in (`showing`) or going out, from show progress `from` at `start`.
