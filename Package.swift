@@ -141,10 +141,14 @@ let package = Package(
         ),
         // The cold-load floor: the loader's checks written in C, timed beside the host (docs/benchmarks.md).
         .target(name: "BenchLoadFloor", dependencies: ["PluginABI"], path: "Benchmarks/load-floor"),
+        // The isolation floor: an isolated call's bytes between two C processes over a socket pair (docs/benchmarks.md).
+        .target(name: "BenchWireFloor", path: "Benchmarks/wire-floor"),
         .executableTarget(
             name: "pophost-bench",
             dependencies: [
-                "HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", "PopProcess", logging,
+                "HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", "BenchWireFloor",
+                "PopProcess",
+                logging,
             ],
             path: "Benchmarks/pophost-bench"
         ),

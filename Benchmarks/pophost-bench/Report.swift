@@ -96,9 +96,13 @@ struct Report: Codable {
     private func isolationLines(_ i: IsolationMeasurements) -> [String] {
         [
             pad("isolated call", 18) + "should_dismiss \(micro(i.lifecycle.host))   in process \(micro(i.lifecycle.baseline))   "
-                + "ratio \(decimal(i.lifecycle.ratio, 0)); the transport alone (a line echoed by cat) \(decimal(i.transportMicroseconds, 1)) µs",
+                + "ratio \(decimal(i.lifecycle.ratio, 0))",
+            pad("", 18) + "floor (its bytes, two C processes, a socket pair) \(micro(i.lifecycleFloor.baseline))   "
+                + verdict(ratio: i.lifecycleFloor.ratio, target: i.lifecycleFloor.target ?? 0, pass: i.lifecycleFloor.pass ?? false),
             pad("isolated action", 18) + "forgot (libffi) \(micro(i.action.host))  in process \(micro(i.action.baseline))   "
                 + "ratio \(decimal(i.action.ratio, 0))",
+            pad("", 18) + "floor (its bytes, two C processes, a socket pair) \(micro(i.actionFloor.baseline))   "
+                + verdict(ratio: i.actionFloor.ratio, target: i.actionFloor.target ?? 0, pass: i.actionFloor.pass ?? false),
             pad("isolated frame", 18) + "demo at 6500 ms \(micro(i.frame.host))  in process \(micro(i.frame.baseline))   "
                 + verdict(ratio: i.frame.ratio, target: i.frame.target ?? 0, pass: i.frame.pass ?? false),
             pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
