@@ -1,11 +1,13 @@
+#define _GNU_SOURCE
 #include "wire_floor.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+enum { capacity = 65536 };
 
 /* Reads exactly `length` bytes; 0 on success. */
 static int read_exactly(int fd, uint8_t *buffer, size_t length) {
@@ -37,10 +39,8 @@ static int64_t now_ns(void) {
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-int64_t pop_bench_wire_floor(const uint8_t *request, size_t request_length, const uint8_t *answer, size_t answer_length,
-                             int count) {
-    uint8_t buffer[65536];
-    if (request_length > sizeof buffer || answer_length > sizeof buffer) return -1;
+int pop_bench_wire_floor_start(pop_bench_wire_floor_t *floor, const uint8_t *answer, size_t answer_length, size_t request_length) {
+    if (request_length > capacity || answer_length > capacity) return -1;
     int fds[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return -1;
     pid_t child = fork();
@@ -51,21 +51,33 @@ int64_t pop_bench_wire_floor(const uint8_t *request, size_t request_length, cons
     }
     if (child == 0) {
         /* Only async-signal-safe calls from here: the parent has threads. */
-        close(fds[0]);
-        for (int i = 0; i < count; i++) {
-            if (read_exactly(fds[1], buffer, request_length) != 0 || write_all(fds[1], answer, answer_length) != 0) _exit(1);
-        }
+        /* It keeps its end alone as descriptor 3: another floor's end, or a plugin host's channel,
+         * held here would keep that child from reading its end of file. */
+        static uint8_t buffer[capacity];
+        if (fds[1] != 3 && dup2(fds[1], 3) != 3) _exit(1);
+        close_range(4, ~0U, 0);
+        while (read_exactly(3, buffer, request_length) == 0 && write_all(3, answer, answer_length) == 0) {}
         _exit(0);
     }
     close(fds[1]);
+    floor->socket = fds[0];
+    floor->pid = child;
+    return 0;
+}
+
+int64_t pop_bench_wire_floor_round_trips(const pop_bench_wire_floor_t *floor, const uint8_t *request, size_t request_length,
+                                         size_t answer_length, int count) {
+    static uint8_t buffer[capacity];
+    if (answer_length > capacity) return -1;
     int64_t start = now_ns();
-    int failed = 0;
-    for (int i = 0; i < count && !failed; i++) {
-        failed = write_all(fds[0], request, request_length) != 0 || read_exactly(fds[0], buffer, answer_length) != 0;
+    for (int i = 0; i < count; i++) {
+        if (write_all(floor->socket, request, request_length) != 0 || read_exactly(floor->socket, buffer, answer_length) != 0) return -1;
     }
-    int64_t elapsed = now_ns() - start;
-    close(fds[0]);
+    return now_ns() - start;
+}
+
+void pop_bench_wire_floor_stop(pop_bench_wire_floor_t *floor) {
+    close(floor->socket);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    return failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? -1 : elapsed;
+    while (waitpid(floor->pid, &status, 0) < 0 && errno == EINTR) {}
 }
