@@ -12,7 +12,9 @@ import Glibc
 ///
 /// The channel is the child's to write, or — `duplex` — goes both ways: a socket pair on which the
 /// parent sends lines too (`send(line:deadline:)`) and the child reads them (`readChannelLines`),
-/// for a child that serves requests for as long as it lives (the plugin host).
+/// for a child that serves requests for as long as it lives — or, after the protocol line, frames
+/// both ways (`send(frame:deadline:)`, `readFrame`, `readChannelFrames`, `writeChannel(frame:)`),
+/// as the plugin host speaks.
 ///
 /// A child starts clean whatever thread starts it: an empty signal mask and default signal actions
 /// (a worker thread's blocked signals are not inherited), no descriptor but 0–3, the Swift runtime's
