@@ -183,8 +183,8 @@ let package = Package(
         .testTarget(
             name: "PopIsolationTests",
             dependencies: [
-                "PopIsolation", "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopLoaderTestSupport",
-                "PopRuntimeTestSupport", "PopTestSupport",
+                "PopIsolation", "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopProcess",
+                "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport",
             ],
             path: "Tests/PopIsolationTests"),
         .testTarget(
