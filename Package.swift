@@ -151,10 +151,14 @@ let package = Package(
         .target(name: "BenchLoadFloor", dependencies: ["PluginABI"], path: "Benchmarks/load-floor"),
         // An empty Swift program: the start-up floor under a test's process (docs/benchmarks.md).
         .executableTarget(name: "pophost-bench-swift-floor", path: "Benchmarks/swift-floor"),
+        // The isolation floor: an isolated call's bytes between two C processes over a socket pair (docs/benchmarks.md).
+        .target(name: "BenchWireFloor", path: "Benchmarks/wire-floor"),
         .executableTarget(
             name: "pophost-bench",
             dependencies: [
-                "HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", "PopProcess", logging,
+                "HostRuntime", "PopHarness", "PopInteractive", "PopTerminal", "CFFI", "PluginABI", "BenchLoadFloor", "BenchWireFloor",
+                "PopProcess",
+                logging,
             ],
             path: "Benchmarks/pophost-bench"
         ),
@@ -189,8 +193,8 @@ let package = Package(
         .testTarget(
             name: "PopIsolationTests",
             dependencies: [
-                "PopIsolation", "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopLoaderTestSupport",
-                "PopRuntimeTestSupport", "PopTestSupport",
+                "PopIsolation", "PopScenario", "PopRender", "PopModel", "PopLoader", "PopChef", "PopBridge", "PopProcess",
+                "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport",
             ],
             path: "Tests/PopIsolationTests"),
         .testTarget(

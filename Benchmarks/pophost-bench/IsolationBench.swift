@@ -1,3 +1,4 @@
+import BenchWireFloor
 import Foundation
 import HostRuntime
 import PopInteractive
@@ -6,8 +7,9 @@ import PopProcess
 /// The isolation suite (issue 16): a lifecycle call and an action call into the C sample's payment
 /// handler across the process boundary against the same call in this process; a frame of the demo
 /// isolated against in-process; and the time from a plugin file changing to the replayed frame
-/// (`pophost run --watch`, build excluded) against replaying the same run in this process. Baselines
-/// are measured in the same run, rounds alternating.
+/// (`pophost run --watch`, build excluded) against replaying the same run in this process. The calls
+/// are measured against their floor too: the same bytes between two C processes over a socket pair
+/// (Benchmarks/wire-floor). Baselines are measured in the same run, rounds alternating.
 enum IsolationBench {
     static let payment = "com.pophost.samples.c.payment-handler"
 
@@ -25,42 +27,44 @@ enum IsolationBench {
         guard localScene.document == remoteScene.document else { throw BenchError("the demo's frame differs isolated") }
         let reload = try ReloadRig(scenario: scenario, scratch: scratch, options: options)
 
-        let echo = try EchoChannel()
+        let dismissFloorPair = try WireFloor(WireSample.shouldDismiss), actionFloorPair = try WireFloor(WireSample.action)
         var lifecycle = Pair(), action = Pair(), frame = Pair()
-        var reloads: [Int] = [], replays: [Int] = [], starts: [Int] = [], echoes: [Int] = []
+        var lifecycleFloor: [(isolated: Int, floor: Int)] = [], actionFloor: [(isolated: Int, floor: Int)] = []
+        var reloads: [Int] = [], replays: [Int] = [], starts: [Int] = []
         let localCalls = 2_000_000, remoteCalls = 2_000, localActions = 500_000, remoteActions = 2_000, frames = 2_000
         for round in 0..<(rounds + 1) {  // round 0 warms up and is discarded
             let keep = round > 0
             let first = round.isMultiple(of: 2)
-            let l =
-                first
-                ? (local.shouldDismiss(localCalls), remote.shouldDismiss(remoteCalls))
-                : {
-                    let r = remote.shouldDismiss(remoteCalls); return (local.shouldDismiss(localCalls), r)
-                }()
-            let a =
-                first
-                ? (local.action(localActions), remote.action(remoteActions))
-                : {
-                    let r = remote.action(remoteActions); return (local.action(localActions), r)
-                }()
+            // The order flips each round: in process first, then isolated against the floor, or the other way.
+            var l: (inProcess: Int, isolated: [(isolated: Int, floor: Int)]) = (0, [])
+            var a: (inProcess: Int, isolated: [(isolated: Int, floor: Int)]) = (0, [])
+            if first { l.inProcess = local.shouldDismiss(localCalls) }
+            l.isolated = try againstFloor(dismissFloorPair, remoteCalls, first, remote.shouldDismiss)
+            if !first { l.inProcess = local.shouldDismiss(localCalls) }
+            if first { a.inProcess = local.action(localActions) }
+            a.isolated = try againstFloor(actionFloorPair, remoteActions, first, remote.action)
+            if !first { a.inProcess = local.action(localActions) }
             let f = alternating(localScene, remoteScene, frames: frames, startingWithLocal: first)
-            let e = try echo.roundTrips(remoteCalls)
             let r = try reload.reload()
             let p = try reload.replayInProcess(discovery: discovery)
             let s = try reload.startPluginHost()
             guard keep else { continue }
-            lifecycle.add(l.0, l.1); action.add(a.0, a.1); frame.add(f.0, f.1)
-            reloads.append(r); replays.append(p); starts.append(s); echoes.append(e)
+            lifecycle.add(l.inProcess, l.isolated.map(\.isolated).reduce(0, +))
+            action.add(a.inProcess, a.isolated.map(\.isolated).reduce(0, +))
+            frame.add(f.0, f.1)
+            lifecycleFloor += l.isolated
+            actionFloor += a.isolated
+            reloads.append(r); replays.append(p); starts.append(s)
         }
         return IsolationMeasurements(
             lifecycle: .init(
                 host: median(lifecycle.isolated) / Double(remoteCalls) / 1000,
                 baseline: median(lifecycle.inProcess) / Double(localCalls) / 1000, target: nil),
-            transportMicroseconds: median(echoes) / Double(remoteCalls) / 1000,
+            lifecycleFloor: FloorComparison(lifecycleFloor, callsAChunk: 200),
             action: .init(
                 host: median(action.isolated) / Double(remoteActions) / 1000,
                 baseline: median(action.inProcess) / Double(localActions) / 1000, target: nil),
+            actionFloor: FloorComparison(actionFloor, callsAChunk: 200),
             frame: .init(
                 host: median(frame.isolated) / Double(frames) / 1000, baseline: median(frame.inProcess) / Double(frames) / 1000,
                 target: 1.1),
@@ -134,33 +138,48 @@ enum IsolationBench {
         }
     }
 
-    /// The floor under a call: a request's line sent on the same kind of duplex channel to a process
-    /// that only echoes it (`cat`), and read back.
-    final class EchoChannel {
-        let child: ChildProcess
-        static let line = #"{"serial":42,"call":{"shouldDismiss":{"instance":3,"reason":2}}}"#
-
-        init() throws(BenchError) {
-            do {
-                child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "exec cat <&3 >&3"], input: [], duplex: true)
-            } catch {
-                throw BenchError("cannot start cat: \(error)")
-            }
+    /// `calls` isolated calls (`isolated` makes `count` and returns their nanoseconds) and as many
+    /// round trips of `floor`, in alternating chunks of 200 so that the machine's drift falls on both
+    /// alike; the nanoseconds of each chunk, side by side.
+    static func againstFloor(
+        _ floor: WireFloor, _ calls: Int, _ floorFirst: Bool, _ isolated: (Int) -> Int
+    ) throws(BenchError) -> [(isolated: Int, floor: Int)] {
+        var chunks: [(isolated: Int, floor: Int)] = []
+        let chunk = 200
+        for index in 0..<(calls / chunk) {
+            var isolatedTime = 0
+            if index.isMultiple(of: 2) != floorFirst { isolatedTime = isolated(chunk) }
+            let floorTime = try floor.roundTrips(chunk)
+            if index.isMultiple(of: 2) == floorFirst { isolatedTime = isolated(chunk) }
+            chunks.append((isolatedTime, floorTime))
         }
+        return chunks
+    }
+
+    /// The floor under an isolated call (Benchmarks/wire-floor): a C child process that answers the
+    /// call's request with its answer, byte for byte as the plugin host's channel carries them, over
+    /// a socket pair. It lives as long as the measurement, as a plugin host does.
+    final class WireFloor {
+        private var floor = pop_bench_wire_floor_t()
+        private let exchange: WireSample.Exchange
+
+        init(_ exchange: WireSample.Exchange) throws(BenchError) {
+            self.exchange = exchange
+            let started = exchange.answer.withUnsafeBufferPointer { answer in
+                pop_bench_wire_floor_start(&floor, answer.baseAddress, answer.count, exchange.request.count)
+            }
+            guard started == 0 else { throw BenchError("cannot start the wire floor: \(String(cString: strerror(errno)))") }
+        }
+
+        deinit { pop_bench_wire_floor_stop(&floor) }
 
         /// `count` round trips; nanoseconds.
         func roundTrips(_ count: Int) throws(BenchError) -> Int {
-            var echoed = 0
-            let time = timed {
-                for _ in 0..<count {
-                    guard child.send(line: Self.line, deadline: .now + .seconds(5)),
-                        child.readLine(deadline: .now + .seconds(5)) == .line(Self.line)
-                    else { break }
-                    echoed += 1
-                }
-            }.nanoseconds
-            guard echoed == count else { throw BenchError("cat stopped echoing") }
-            return time
+            let time = exchange.request.withUnsafeBufferPointer { request in
+                pop_bench_wire_floor_round_trips(&floor, request.baseAddress, request.count, exchange.answer.count, Int32(count))
+            }
+            guard time >= 0 else { throw BenchError("the wire floor stopped answering") }
+            return Int(time)
         }
     }
 
@@ -247,11 +266,12 @@ struct IsolationMeasurements: Codable {
     /// `should_dismiss` of the C payment handler, microseconds a call: isolated (host) against in
     /// this process (baseline).
     let lifecycle: ChefMeasurements.Comparison
-    /// The same request's line echoed by `cat` over the same kind of channel: the transport alone,
-    /// microseconds a round trip.
-    let transportMicroseconds: Double
+    /// The same isolated call against the floor: its bytes between two C processes over a socket pair.
+    let lifecycleFloor: FloorComparison
     /// Its action `forgot` through libffi, microseconds a call.
     let action: ChefMeasurements.Comparison
+    /// The same isolated action against the floor.
+    let actionFloor: FloorComparison
     /// `stage.frame()` + SVG of the demo at 6500 ms, microseconds.
     let frame: ChefMeasurements.Comparison
     /// From the rebuilt C library in place to the replayed frame, milliseconds.
@@ -266,4 +286,28 @@ struct IsolationMeasurements: Codable {
 
     var reloadRatio: Double { reloadMilliseconds / inProcessReplayMilliseconds }
     var reloadPass: Bool { reloadMilliseconds <= reloadTarget }
+}
+
+/// Isolated calls against their floor, chunk by chunk: a chunk of calls and a chunk of the floor's
+/// round trips run next to each other, so their ratio is the ratio under the same load; the load of
+/// this shared machine changes many times within a round, so the median of the chunks' ratios is the
+/// figure, not the ratio of two medians.
+struct FloorComparison: Codable {
+    /// Microseconds a call, isolated: the median chunk.
+    let isolated: Double
+    /// Microseconds a round trip of the floor: the median chunk.
+    let floor: Double
+    /// The median of the chunks' ratios.
+    let ratio: Double
+    let target: Double
+    let pass: Bool
+
+    init(_ chunks: [(isolated: Int, floor: Int)], callsAChunk: Int) {
+        isolated = median(chunks.map(\.isolated)) / Double(callsAChunk) / 1000
+        floor = median(chunks.map(\.floor)) / Double(callsAChunk) / 1000
+        // The ratios in thousandths, for `median`.
+        ratio = median(chunks.map { $0.isolated * 1000 / max(1, $0.floor) }) / 1000
+        target = 1.5
+        pass = ratio <= target
+    }
 }

@@ -100,9 +100,11 @@ struct Report: Codable {
     private func isolationLines(_ i: IsolationMeasurements) -> [String] {
         [
             pad("isolated call", 18) + "should_dismiss \(micro(i.lifecycle.host))   in process \(micro(i.lifecycle.baseline))   "
-                + "ratio \(decimal(i.lifecycle.ratio, 0)); the transport alone (a line echoed by cat) \(decimal(i.transportMicroseconds, 1)) µs",
+                + "ratio \(decimal(i.lifecycle.ratio, 0))",
+            pad("", 18) + floorLine(i.lifecycleFloor),
             pad("isolated action", 18) + "forgot (libffi) \(micro(i.action.host))  in process \(micro(i.action.baseline))   "
                 + "ratio \(decimal(i.action.ratio, 0))",
+            pad("", 18) + floorLine(i.actionFloor),
             pad("isolated frame", 18) + "demo at 6500 ms \(micro(i.frame.host))  in process \(micro(i.frame.baseline))   "
                 + verdict(ratio: i.frame.ratio, target: i.frame.target ?? 0, pass: i.frame.pass ?? false),
             pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
@@ -112,6 +114,11 @@ struct Report: Codable {
                 + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
                 + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
         ]
+    }
+
+    private func floorLine(_ f: FloorComparison) -> String {
+        "chunks of 200: isolated \(micro(f.isolated)), floor (its bytes, two C processes, a socket pair) \(micro(f.floor))   "
+            + verdict(ratio: f.ratio, target: f.target, pass: f.pass)
     }
 
     private func previewLines(_ p: PreviewMeasurements) -> [String] {

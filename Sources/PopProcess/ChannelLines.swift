@@ -1,10 +1,12 @@
 /// What a child process and its parent write each other on a channel and the reader has not yet
-/// taken, as lines. A line is found without searching again what was searched before, and taken
-/// without moving what follows, so a writer of many lines at once, or of one long line in many
-/// reads, costs time linear in what it wrote.
+/// taken, as lines — or, for a protocol that frames its messages after its hello line (the plugin
+/// host's), as frames: a length of 4 bytes, little-endian, then that many bytes. A line is found
+/// without searching again what was searched before, and taken without moving what follows, so a
+/// writer of many lines at once, or of one long line in many reads, costs time linear in what it wrote.
 package struct ChannelLines {
-    /// The longest line: a writer that goes on without a newline is not held in memory without
-    /// end. The reader is told (`Line.overlong`) and the rest of that line is skipped.
+    /// The longest line, and the longest frame: a writer that goes on without a newline is not held
+    /// in memory without end. The reader is told (`Line.overlong`) and the rest of that line is
+    /// skipped; a frame that says it is longer is `Frame.overlong`.
     package static let limit = 64 << 20
 
     /// What `next()` takes.
@@ -13,6 +15,18 @@ package struct ChannelLines {
         /// A line longer than `limit`, skipped up to its newline.
         case overlong
     }
+
+    /// What `nextFrame()` takes.
+    package enum Frame: Equatable {
+        /// The bytes of the next frame, without its length.
+        case bytes([UInt8])
+        /// A frame longer than `limit`: the channel carries nothing the reader can trust from here on
+        /// (it is not taken; every later call says the same).
+        case overlong
+    }
+
+    /// The size of a frame's length.
+    package static let frameHeader = 4
 
     private var bytes: [UInt8] = []
     /// The first byte not yet taken.
@@ -68,6 +82,41 @@ package struct ChannelLines {
         start = newline + 1
         searched = start
         return .text(line)
+    }
+
+    /// Whether a frame (whole, or known to be overlong) is waiting.
+    package func hasFrame() -> Bool {
+        guard let length = frameLength() else { return false }
+        return length > Self.limit || bytes.count - start - Self.frameHeader >= length
+    }
+
+    /// The next frame, or nil when none is whole yet.
+    package mutating func nextFrame() -> Frame? {
+        guard let length = frameLength() else { return nil }
+        guard length <= Self.limit else { return .overlong }
+        let first = start + Self.frameHeader
+        guard bytes.count - first >= length else { return nil }
+        start = first + length
+        searched = start
+        return .bytes(Array(bytes[first..<start]))
+    }
+
+    /// The length the next frame says it has, once it is here.
+    private func frameLength() -> Int? {
+        guard bytes.count - start >= Self.frameHeader else { return nil }
+        var length = 0
+        for index in 0..<Self.frameHeader { length |= Int(bytes[start + index]) << (8 * index) }
+        return length
+    }
+
+    /// `payload` framed: its length, then itself.
+    package static func frame(_ payload: [UInt8]) -> [UInt8] {
+        var frame = [UInt8](unsafeUninitializedCapacity: frameHeader + payload.count) { buffer, count in
+            for index in 0..<frameHeader { buffer[index] = UInt8(truncatingIfNeeded: payload.count >> (8 * index)) }
+            count = frameHeader
+        }
+        frame.append(contentsOf: payload)
+        return frame
     }
 
     /// Everything waiting, as one line (the writer has gone: its last line may lack a newline).

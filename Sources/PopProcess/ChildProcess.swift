@@ -12,7 +12,9 @@ import Glibc
 ///
 /// The channel is the child's to write, or — `duplex` — goes both ways: a socket pair on which the
 /// parent sends lines too (`send(line:deadline:)`) and the child reads them (`readChannelLines`),
-/// for a child that serves requests for as long as it lives (the plugin host).
+/// for a child that serves requests for as long as it lives — or, after the protocol line, frames
+/// both ways (`send(frame:deadline:)`, `readFrame`, `readChannelFrames`, `writeChannel(frame:)`),
+/// as the plugin host speaks.
 ///
 /// A child starts clean whatever thread starts it: an empty signal mask and default signal actions
 /// (a worker thread's blocked signals are not inherited), no descriptor but 0–3, the Swift runtime's
@@ -70,11 +72,31 @@ package final class ChildProcess {
     /// the channel (or dies). The child side of `send(line:deadline:)`.
     /// A line longer than `ChannelLines.limit` ends the reading, as the parent's end would.
     package static func readChannelLines(_ body: (String) -> Bool) {
+        readChannel { lines in
+            guard let line = lines.next() else { return nil }
+            guard case .text(let text) = line else { return false }
+            return body(text)
+        }
+    }
+
+    /// Reads the frames the parent sends on a duplex channel (`send(frame:deadline:)`), as
+    /// `readChannelLines` reads lines; a frame longer than `ChannelLines.limit` ends the reading.
+    package static func readChannelFrames(_ body: ([UInt8]) -> Bool) {
+        readChannel { frames in
+            guard let frame = frames.nextFrame() else { return nil }
+            guard case .bytes(let bytes) = frame else { return false }
+            return body(bytes)
+        }
+    }
+
+    /// Reads the channel, blocking, and lets `take` take what is whole (nil: nothing yet; false: stop)
+    /// until the parent closes it.
+    private static func readChannel(_ take: (inout ChannelLines) -> Bool?) {
         var lines = ChannelLines()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            while let line = lines.next() {
-                guard case .text(let text) = line, body(text) else { return }
+            while let more = take(&lines) {
+                guard more else { return }
             }
             let count = chunk.withUnsafeMutableBytes { read(channelDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -83,25 +105,44 @@ package final class ChildProcess {
         }
     }
 
-    /// The next line the parent sends on a duplex channel, read a byte at a time so that nothing
-    /// after it is taken (for a child that waits for one answer in the middle of serving a line of
-    /// `readChannelLines`); nil at end of file.
-    package static func readChannelLine() -> String? {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let count = read(channelDescriptor, &byte, 1)
+    /// The next frame the parent sends on a duplex channel, read exactly so that nothing after it is
+    /// taken (for a child that waits for one answer in the middle of serving a frame of
+    /// `readChannelFrames`); nil at end of file or for a frame longer than `ChannelLines.limit`.
+    package static func readChannelFrame() -> [UInt8]? {
+        var header = [UInt8](repeating: 0, count: ChannelLines.frameHeader)
+        guard readExactly(&header) else { return nil }
+        let length = header.reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard length <= ChannelLines.limit else { return nil }
+        var frame = [UInt8](repeating: 0, count: length)
+        return readExactly(&frame) ? frame : nil
+    }
+
+    /// Fills `bytes` from the channel; false at end of file.
+    private static func readExactly(_ bytes: inout [UInt8]) -> Bool {
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(channelDescriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 && errno == EINTR { continue }
-            guard count == 1 else { return nil }
-            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
-            line.append(byte)
+            guard count > 0 else { return false }
+            filled += count
         }
+        return true
     }
 
     /// Writes `line` and a newline to this process's channel; false when it cannot (the parent has
     /// gone).
     package static func writeChannel(line: String) -> Bool {
-        var bytes = Array((line + "\n").utf8)[...]
+        writeChannel(bytes: Array((line + "\n").utf8))
+    }
+
+    /// Writes `payload` as one frame (its length, then itself) to this process's channel; false when
+    /// it cannot (the parent has gone).
+    package static func writeChannel(frame payload: [UInt8]) -> Bool {
+        writeChannel(bytes: ChannelLines.frame(payload))
+    }
+
+    private static func writeChannel(bytes: [UInt8]) -> Bool {
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(channelDescriptor, $0.baseAddress, $0.count) }
             if written < 0 { if errno == EINTR { continue } else { return false } }
@@ -233,32 +274,11 @@ package final class ChildProcess {
     /// the deadline has passed). Output is collected meanwhile; the end is the child's exit, as for
     /// `readLines`.
     package func readLine(deadline: ContinuousClock.Instant) -> LineRead {
-        var looked = false
-        var collected = false
-        while true {
-            switch channelLines.next() {
-            case .text(let line): return .line(line)
-            case .overlong: return .overlong
-            case nil: break
-            }
-            if reap(blocking: false) != nil {
-                if !collected {
-                    collectAfterExit()
-                    collected = true
-                    continue
-                }
-                guard channelLines.isEmpty else { return .line(channelLines.rest()) }
-                return .end(.exited)
-            }
-            let left = ContinuousClock.now.duration(to: deadline)
-            if looked && left <= .zero { return .end(.timedOut) }
-            looked = true
-            // Without a pidfd, wake every 50 ms to notice the exit.
-            let wait = left > .zero ? min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000))) : 0
-            var fds = [channel, output, exitSignal].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), wait) < 0 && errno != EINTR && errno != EAGAIN { usleep(10_000) }
-            if fds[0].revents != 0, !drainChannel() { closeChannel() }
-            if fds[1].revents != 0 { drainOutput() }
+        let read = next(deadline: deadline, whole: { $0.next() }, last: { $0.isEmpty ? nil : .text($0.rest()) })
+        switch read {
+        case .item(.text(let line)): return .line(line)
+        case .item(.overlong): return .overlong
+        case .end(let end): return .end(end)
         }
     }
 
@@ -266,16 +286,102 @@ package final class ChildProcess {
     /// nothing is there yet. Does not wait: one system call when there is nothing. For a parent that
     /// checks a duplex channel between requests for what the child wrote on its own.
     package func availableLine() -> LineRead? {
-        if !channelLines.hasLine(), channel >= 0, !drainChannel() { closeChannel() }
-        guard channelLines.hasLine() || channel < 0 else { return nil }
+        guard isAvailable({ $0.hasLine() }) else { return nil }
         return readLine(deadline: .now)
+    }
+
+    /// What one `readFrame` got.
+    package enum FrameRead: Equatable {
+        /// The next frame's bytes, without its length.
+        case frame([UInt8])
+        /// No frame: the child exited and every whole frame was read (a frame it left unfinished is
+        /// dropped), or the deadline passed first.
+        case end(ChannelEnd)
+        /// A frame that says it is longer than `ChannelLines.limit`: the channel is broken.
+        case overlong
+    }
+
+    /// The next frame of the channel (for a protocol that frames its messages after its hello
+    /// line), waiting as `readLine` waits.
+    package func readFrame(deadline: ContinuousClock.Instant) -> FrameRead {
+        switch next(deadline: deadline, whole: { $0.nextFrame() }, last: { _ in nil }) {
+        case .item(.bytes(let bytes)): .frame(bytes)
+        case .item(.overlong): .overlong
+        case .end(let end): .end(end)
+        }
+    }
+
+    /// A frame the child has already written, or the channel's end when it has closed; nil when
+    /// nothing is there yet, as `availableLine`.
+    package func availableFrame() -> FrameRead? {
+        guard isAvailable({ $0.hasFrame() }) else { return nil }
+        return readFrame(deadline: .now)
+    }
+
+    /// Whether something is waiting (`waiting` says so of the buffer) or the channel has closed,
+    /// after taking what the channel holds without waiting.
+    private func isAvailable(_ waiting: (inout ChannelLines) -> Bool) -> Bool {
+        if !waiting(&channelLines), channel >= 0, !drainChannel() { closeChannel() }
+        return waiting(&channelLines) || channel < 0
+    }
+
+    private enum Waited<Item> {
+        case item(Item)
+        case end(ChannelEnd)
+    }
+
+    /// The next item `whole` takes from the channel, waiting for it until `deadline`; once the child
+    /// has exited and everything is read, what `last` makes of the rest. Output is collected
+    /// meanwhile. The child is reaped only when its exit is signalled (or without a pidfd, or once
+    /// the channel has closed), so a wait costs one `poll` and one `read`.
+    private func next<Item>(
+        deadline: ContinuousClock.Instant, whole: (inout ChannelLines) -> Item?, last: (inout ChannelLines) -> Item?
+    ) -> Waited<Item> {
+        var looked = false
+        var collected = false
+        var exitSignalled = false
+        while true {
+            if let item = whole(&channelLines) { return .item(item) }
+            if exitSignalled || exitSignal < 0 || channel < 0 || termination != nil, reap(blocking: false) != nil {
+                if !collected {
+                    collectAfterExit()
+                    collected = true
+                    continue
+                }
+                return last(&channelLines).map { .item($0) } ?? .end(.exited)
+            }
+            let left = ContinuousClock.now.duration(to: deadline)
+            if looked && left <= .zero { return .end(.timedOut) }
+            looked = true
+            // Without a pidfd, wake every 50 ms to notice the exit.
+            let wait = left > .zero ? min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000))) : 0
+            var fds = (
+                pollfd(fd: channel, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+            )
+            let polled = withUnsafeMutablePointer(to: &fds) { $0.withMemoryRebound(to: pollfd.self, capacity: 3) { poll($0, 3, wait) } }
+            if polled < 0 && errno != EINTR && errno != EAGAIN { usleep(10_000) }
+            if fds.0.revents != 0, !drainChannel(untilEmpty: false) { closeChannel() }
+            if fds.1.revents != 0 { drainOutput() }
+            exitSignalled = fds.2.revents != 0
+        }
     }
 
     /// Sends `line` and a newline on a duplex channel, waiting until `deadline` for room when the
     /// child is not reading (and collecting its output meanwhile, so that a child blocked on a full
     /// output pipe cannot deadlock the two); false when the child has gone or the deadline passed.
     package func send(line: String, deadline: ContinuousClock.Instant) -> Bool {
-        var bytes = Array((line + "\n").utf8)[...]
+        send(bytes: Array((line + "\n").utf8), deadline: deadline)
+    }
+
+    /// Sends `payload` as one frame (its length, then itself) on a duplex channel, as `send(line:)`
+    /// sends a line.
+    package func send(frame payload: [UInt8], deadline: ContinuousClock.Instant) -> Bool {
+        send(bytes: ChannelLines.frame(payload), deadline: deadline)
+    }
+
+    private func send(bytes: [UInt8], deadline: ContinuousClock.Instant) -> Bool {
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let sent = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent > 0 {
@@ -324,17 +430,19 @@ package final class ChildProcess {
         channel = -1
     }
 
-    /// Reads what is available on the channel into `channelLines`; false at its end.
+    /// Reads what is available on the channel into `channelLines`; false at its end. `untilEmpty`:
+    /// reads until there is nothing more (else a read that does not fill the buffer is taken as
+    /// all there is, which saves a call on each answer; what came meanwhile is read on the next poll).
     @discardableResult
-    private func drainChannel() -> Bool {
-        drain(channel) { channelLines.append($0) }
+    private func drainChannel(untilEmpty: Bool = true) -> Bool {
+        drain(channel, untilEmpty: untilEmpty) { channelLines.append($0) }
     }
 
     /// Reads what is available on `fd` (at most 1 MiB, so a writer that never stops cannot hold the
     /// reader), handing each chunk to `take`; false at end of file (or an error other than "nothing
     /// yet"), after which polling it would only spin.
     @discardableResult
-    private func drain(_ fd: Int32, into take: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    private func drain(_ fd: Int32, untilEmpty: Bool = true, into take: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard fd >= 0 else { return false }
         // On the stack, not zero-filled: a plugin host's channel is drained on every call.
         return withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
@@ -343,6 +451,7 @@ package final class ChildProcess {
                 if count < 0 { return errno == EINTR || errno == EAGAIN }
                 guard count > 0 else { return false }
                 take(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+                if !untilEmpty && count < chunk.count { return true }
             }
             return true
         }

@@ -51,21 +51,21 @@ final class ChildOutbox: Sendable {
     /// parent makes meanwhile (answering may call back into the plugin, as it would in one process)
     /// with `serveNested`; the call's events so far go first, with the question. False when the
     /// parent has gone or answers nonsense.
-    func ask(_ question: ChildQuestion, serveNested: (String) -> Bool) -> Bool {
+    func ask(_ question: ChildQuestion, serveNested: ([UInt8]) -> Bool) -> Bool {
         let sent = state.withLock { state in
             defer { state.events = [] }
             return Self.write(ChildMessage(serial: nil, events: state.events, reply: nil, question: question))
         }
         guard sent else { return false }
-        while let line = ChildProcess.readChannelLine() {
-            if let answer = try? ValueDecoder().decode(QuestionAnswer.self, json: line.utf8) { return answer.answer }
-            guard serveNested(line) else { return false }
+        while let frame = ChildProcess.readChannelFrame() {
+            if let answer = MessageFrame.decode(QuestionAnswer.self, frame) { return answer.answer }
+            guard serveNested(frame) else { return false }
         }
         return false
     }
 
     private static func write(_ message: ChildMessage) -> Bool {
-        guard let line = try? ValueEncoder().encode(message).json else { return false }
-        return ChildProcess.writeChannel(line: line)
+        guard let frame = message.frame() else { return false }
+        return ChildProcess.writeChannel(frame: frame)
     }
 }

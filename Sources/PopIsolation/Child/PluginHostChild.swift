@@ -40,7 +40,7 @@ public enum PluginHostChild {
         }
         guard outbox.answer(0, .ready(opened.info)) else { return 74 }
         let server = PluginHostServer(source: opened.source, outbox: outbox)
-        ChildProcess.readChannelLines(server.serve)
+        ChildProcess.readChannelFrames(server.serve)
         return 0
     }
 }

@@ -20,10 +20,10 @@ final class PluginHostServer {
         self.outbox = outbox
     }
 
-    /// Serves one request line; false when the line is not a request (the parent broke the
+    /// Serves one request frame; false when the frame is not a request (the parent broke the
     /// protocol) or the answer cannot be written (the parent has gone): the plugin host ends.
-    func serve(_ line: String) -> Bool {
-        guard let request = try? ValueDecoder().decode(HostRequest.self, json: line.utf8) else { return false }
+    func serve(_ frame: [UInt8]) -> Bool {
+        guard let request = HostRequest.read(frame) else { return false }
         // A nested call (the parent answering a question) has its own traits; the outer call's return after it.
         let outer = traits
         traits = request.traits ?? DisplayTraits()

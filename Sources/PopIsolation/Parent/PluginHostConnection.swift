@@ -107,10 +107,10 @@ final class PluginHostConnection {
         }
         var callbackRequested = false
         while true {
-            switch child.readLine(deadline: deadline) {
-            case .line(let line):
-                guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8) else {
-                    throw .failed(brokeProtocol(child, path, line, during: opening))
+            switch child.readFrame(deadline: deadline) {
+            case .frame(let frame):
+                guard let message = ChildMessage.read(frame) else {
+                    throw .failed(brokeProtocol(child, path, frame, during: opening))
                 }
                 for event in message.events {
                     if case .log(let record) = event { record.log() }
@@ -131,7 +131,7 @@ final class PluginHostConnection {
                         }()
                     throw .unusable(failure.failure)
                 default:
-                    throw .failed(brokeProtocol(child, path, line, during: opening))
+                    throw .failed(brokeProtocol(child, path, frame, during: opening))
                 }
             case .overlong:
                 throw .failed(brokeProtocol(child, path, nil, during: opening))
@@ -156,8 +156,8 @@ final class PluginHostConnection {
         let serial = self.serial
         let deadline = ContinuousClock.now + callTimeout
         let traits = traits?.isDefault == false ? traits : nil
-        guard let request = try? ValueEncoder().encode(HostRequest(serial: serial, call: call, traits: traits)).json,
-            child.send(line: request, deadline: deadline)
+        guard let request = HostRequest(serial: serial, call: call, traits: traits).frame(),
+            child.send(frame: request, deadline: deadline)
         else {
             return fail(
                 with: child.wait(until: .now) == nil && ContinuousClock.now >= deadline
@@ -165,25 +165,25 @@ final class PluginHostConnection {
                     : Self.died(child, pluginPath, during: what()))
         }
         while failure == nil {
-            switch child.readLine(deadline: deadline) {
-            case .line(let line):
-                guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8) else {
-                    return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what()))
+            switch child.readFrame(deadline: deadline) {
+            case .frame(let frame):
+                guard let message = ChildMessage.read(frame) else {
+                    return fail(with: Self.brokeProtocol(child, pluginPath, frame, during: what()))
                 }
                 handle(message.events)
                 if let question = message.question {
                     guard message.serial == nil, message.reply == nil,
-                        let answer = try? ValueEncoder().encode(QuestionAnswer(answer: self.answer(question))).json
-                    else { return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what())) }
+                        let answer = MessageFrame.encode(QuestionAnswer(answer: self.answer(question)))
+                    else { return fail(with: Self.brokeProtocol(child, pluginPath, frame, during: what())) }
                     guard failure == nil else { return nil }
-                    guard child.send(line: answer, deadline: deadline) else {
+                    guard child.send(frame: answer, deadline: deadline) else {
                         return fail(with: Self.died(child, pluginPath, during: what()))
                     }
                     continue
                 }
                 if message.serial == nil && message.reply == nil { continue }
                 guard message.serial == serial, let reply = message.reply else {
-                    return fail(with: Self.brokeProtocol(child, pluginPath, line, during: what()))
+                    return fail(with: Self.brokeProtocol(child, pluginPath, frame, during: what()))
                 }
                 return reply
             case .overlong:
@@ -209,13 +209,12 @@ final class PluginHostConnection {
     /// plugin's threads, callbacks asked for, log messages); notices that it has closed its channel
     /// (it died between calls). One system call when there is nothing.
     func takeNotices() {
-        while failure == nil, let read = child.availableLine() {
+        while failure == nil, let read = child.availableFrame() {
             switch read {
-            case .line(let line):
-                guard let message = try? ValueDecoder().decode(ChildMessage.self, json: line.utf8),
-                    message.serial == nil, message.reply == nil, message.question == nil
+            case .frame(let frame):
+                guard let message = ChildMessage.read(frame), message.serial == nil, message.reply == nil, message.question == nil
                 else {
-                    _ = fail(with: Self.brokeProtocol(child, pluginPath, line, during: "a pause between calls"))
+                    _ = fail(with: Self.brokeProtocol(child, pluginPath, frame, during: "a pause between calls"))
                     return
                 }
                 handle(message.events)
@@ -326,13 +325,15 @@ final class PluginHostConnection {
             message: "\(what) did not return within \(format(seconds)) s; the plugin host of \(path) was killed\(lastOutput(child))")
     }
 
-    /// The child wrote `line` (nil: a line longer than `ChannelLines.limit`), which is not the
+    /// The child wrote `frame` (nil: a frame longer than `ChannelLines.limit`), which is not the
     /// protocol: it is killed.
-    private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ line: String?, during what: String) -> HostFailure {
+    private static func brokeProtocol(_ child: ChildProcess, _ path: String, _ frame: [UInt8]?, during what: String) -> HostFailure {
         child.kill()
         _ = child.wait()
         let wrote =
-            line.map { "something that is not \(ChildProtocol.pluginHost) during \(what): \"\($0.prefix(80))\"" }
+            frame.map {
+                "something that is not \(ChildProtocol.pluginHost) during \(what): \"\(String(decoding: $0.prefix(80), as: UTF8.self))\""
+            }
             ?? "a message longer than \(ChannelLines.limit >> 20) MiB, the most one may carry, during \(what)"
         return HostFailure(cause: .crashed, message: "the plugin host of \(path) wrote \(wrote); it was killed")
     }

@@ -6,20 +6,24 @@ import PopProcess
 // serves one plugin file's components (docs/isolation.md has the whole exchange):
 //
 //   parent → child, standard input: one `PluginHostLaunch` as a JSON line, then end of file.
-//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/4", then one `ChildMessage`
-//                                    answering call 0 with `.ready(PluginInfo)` or `.failure`.
-//   then, on descriptor 3 both ways (a socket pair), one JSON object a line:
+//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/5", then frames (a length
+//                                    of 4 bytes, little-endian, then the message: `MessageFrame`),
+//                                    the first a `ChildMessage` answering call 0 with
+//                                    `.ready(PluginInfo)` or `.failure`.
+//   then, on descriptor 3 both ways (a socket pair), one message a frame:
 //     parent → child: `HostRequest`s, one at a time: the parent waits for the answer (a deadline per
 //                     call) before it sends the next;
 //     child → parent: the `ChildMessage` answering it (`serial` echoed), carrying the events of the
 //                     call (completions called, main-thread callbacks asked for, log messages); and
 //                     between calls, notices: a `ChildMessage` without `serial`, for events on the
 //                     plugin's own threads.
+//   A message is JSON, or compact for the calls a popup's life makes most and their answers
+//   (`HostRequest+Frame`, `ChildMessage+Frame`).
 //   The parent closing the channel ends the child (its plugin is deinitialised first).
 
 extension ChildProtocol {
     /// What a plugin host speaks.
-    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 4)
+    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 5)
 }
 
 /// What a plugin host is started for, sent as one JSON line on its standard input.

@@ -11,6 +11,13 @@ struct TapRequest: Codable {
     var data: DataReference
     var fields: [String: String]
 
+    init(action: String, request: RequestID, data: DataReference, fields: [String: String]) {
+        self.action = action
+        self.request = request
+        self.data = data
+        self.fields = fields
+    }
+
     init(context: ActionContext, declaration: ActionDeclaration, data: DataReference) {
         action = context.action
         request = context.request
