@@ -9,7 +9,7 @@ struct Migrate: ParsableCommand {
         abstract: "Rewrite a project's scenarios and snapshots in the newest formats, meaning unchanged.",
         discussion: """
             Every format a plugin project checks in is read forever within the major version \
-            (docs/compatibility.md), so nothing needs migrating to keep passing; migrating drops the \
+            (pophost's compatibility promise), so nothing needs migrating to keep passing; migrating drops the \
             deprecation warnings and writes what this pophost writes. Searches each PATH (default: the \
             current directory; directories recursively, leaving out .build, .git, target, node_modules, zig-out, \
             hidden directories and symbolic links) for scenarios (*.json with "steps", or any *.json in a directory named \
@@ -21,7 +21,7 @@ struct Migrate: ParsableCommand {
             Exit status: 0 nothing (more) to change; 1 with --check when something would change, or when \
             a file could not be read or written.
             Example:
-              pophost migrate --check      # in CI: fails while a file is in an older format
+              pophost migrate --check      # in CI: fails on a file in an old format
               pophost migrate              # rewrites them
             """
     )
@@ -32,7 +32,7 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Change nothing: list what would change and exit 1 when something would.")
     var check = false
 
-    @Flag(help: "Print JSON (docs/json.md) instead of text.")
+    @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func validate() throws {

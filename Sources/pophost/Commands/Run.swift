@@ -30,7 +30,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Reload a plugin file when it is rebuilt and replay the scenario to the current instant (isolated, in a terminal).")
     var watch = false
     @Option(
-        help: ArgumentHelp("Write what you do to FILE as a scenario when you quit (docs/scenarios.md, \"Recording\").", valueName: "file"))
+        help: ArgumentHelp("Write what you do to FILE as a scenario when you quit.", valueName: "file"))
     var record: String?
     @OptionGroup var isolation: IsolationArguments
     @OptionGroup var options: PluginOptions
