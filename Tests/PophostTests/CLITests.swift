@@ -118,7 +118,9 @@ import Testing
 
     @Test(
         "every command's --help: no source paths, examples never wrapped mid-command, lines within 80 columns",
-        arguments: [[], ["list"], ["inspect"], ["check"], ["show"], ["demo"], ["run"], ["render"], ["test"], ["new"], ["preview"], ["migrate"]])
+        arguments: [
+            [], ["list"], ["inspect"], ["check"], ["show"], ["demo"], ["run"], ["render"], ["test"], ["new"], ["preview"], ["migrate"],
+        ])
     func help(command: [String]) throws {
         let result = try run(Build.pophost, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)
