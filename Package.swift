@@ -130,7 +130,8 @@ let package = Package(
         // The child process that runs one conformance test: the loader, the bridge and the harness's
         // checks, without the CLI, the preview server or the terminal, so that it starts fast.
         .executableTarget(
-            name: "pophost-test-child", dependencies: ["PopHarness", "PopProcess", logging], path: "Sources/pophost-test-child"),
+            name: "pophost-test-child", dependencies: ["PopHarness", "PopLoader", "PopProcess", logging], path: "Sources/pophost-test-child"
+        ),
 
         .target(
             name: "SwiftSample",

@@ -1,4 +1,5 @@
 import Logging
+import PopLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ struct PluginLog: LogHandler {
     var logLevel: Logger.Level
 
     static func bootstrap() {
-        let level = getenv("POPHOST_LOG").flatMap { Logger.Level(rawValue: String(cString: $0)) } ?? .warning
+        let level = LogLine.level(in: getenv("POPHOST_LOG").map { ["POPHOST_LOG": String(cString: $0)] } ?? [:])
         LoggingSystem.bootstrap { _ in PluginLog(logLevel: level) }
     }
 
@@ -23,10 +24,7 @@ struct PluginLog: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let context =
-            merged.isEmpty ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "]"
-        var line = Array("pophost: \(event.level): \(event.message)\(context)\n".utf8)[...]
+        var line = Array(LogLine.text(event, metadata: metadata).utf8)[...]
         while !line.isEmpty {
             let written = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }

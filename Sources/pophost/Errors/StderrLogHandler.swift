@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PopLoader
 import Synchronization
 
 /// Writes log messages to standard error as `pophost: warning: message`. The level comes from
@@ -9,7 +10,7 @@ struct StderrLogHandler: LogHandler {
     var logLevel: Logger.Level
 
     static func bootstrap() {
-        let level = ProcessInfo.processInfo.environment["POPHOST_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let level = LogLine.level(in: ProcessInfo.processInfo.environment)
         LoggingSystem.bootstrap { _ in StderrLogHandler(logLevel: level) }
     }
 
@@ -19,12 +20,8 @@ struct StderrLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         // Plugins log through here (pop.log/1): their messages and paths are made printable.
-        let context =
-            merged.isEmpty
-            ? "" : " [" + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(printable("\($0.value)"))" }.joined(separator: " ") + "]"
-        let line = "pophost: \(event.level): \(printable("\(event.message)"))\(context)\n"
+        let line = LogLine.text(event, metadata: metadata, escape: printable)
         let waiting = Self.held.withLock { held in
             held?.append(line)
             return held != nil
