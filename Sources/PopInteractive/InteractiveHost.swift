@@ -114,11 +114,18 @@ public final class InteractiveHost: TerminalApp {
     }
 
     /// Goes back to `time`: the run starts again on the same components and is replayed up to it,
-    /// with the input given before it (what came later is forgotten). A scrubbed timeline's way
-    /// back, since a run cannot be unwound.
+    /// with the input given up to it (what came later is forgotten; a frame at `time` shows what
+    /// happened at `time`, input included). A scrubbed timeline's way back, since a run cannot be
+    /// unwound.
     public func rewind(to time: VirtualTime) {
-        journal.removeAll { $0.time >= time }
+        journal.removeAll { $0.time > time }
         replay(on: chef.catalog, to: time)
+    }
+
+    /// The run starts again at time zero with no input: what the Record button begins with.
+    public func restart() {
+        journal.removeAll()
+        replay(on: chef.catalog, to: .zero)
     }
 
     /// A new run of the scenario on `catalog`, given the journal's input at its times, up to `time`.

@@ -211,7 +211,7 @@ public final class Workbench: @unchecked Sendable {
     /// what the person does from now on is all the recording holds.
     public func startRecording() throws(PreviewError) -> String {
         try locked { () throws(PreviewError) in
-            player.host.rewind(to: .zero)
+            player.host.restart()
             return try encode(player.state(screen: screen))
         }
     }

@@ -173,6 +173,26 @@ import Testing
         #expect(throws: ScenarioError.self) { try inCode.recordedScenario(name: "r", description: nil, directory: nil) }
     }
 
+    @Test("going back to the instant of an input keeps it (the frame at t shows t); going back before it forgets it; restart forgets all")
+    func rewindKeepsInputAtItsInstant() throws {
+        let samples = try IsolatedSamples()
+        let parsed = try Scenario.parse(json: #"{"steps": [{"wait": 5000}]}"#, file: nil, baseDirectory: nil)
+        let host = InteractiveHost(runner: ScenarioRunner(scenario: parsed, catalog: samples.catalog))
+        host.advance(by: .milliseconds(1_000))
+        _ = host.handle(.key(.character("a")))
+        host.advance(by: .milliseconds(500))
+        host.rewind(to: .milliseconds(1_000))
+        #expect(host.runner.engine.traits.display.appearance == .dark)
+        #expect(host.recording.entries.count == 1)
+        host.rewind(to: .milliseconds(999))
+        #expect(host.runner.engine.traits.display.appearance == .light)
+        host.advance(by: .milliseconds(1))
+        _ = host.handle(.key(.character("a")))
+        host.restart()
+        #expect(host.runner.chef.now == .zero && host.recording.entries.isEmpty)
+        #expect(host.runner.engine.traits.display.appearance == .light)
+    }
+
     @Test("plugin directories are written relative to where the recording is saved")
     func relativePlugins() {
         #expect(ScenarioWriter.relativePath(to: "/p/plugins", from: "/p/scenarios") == "../plugins")

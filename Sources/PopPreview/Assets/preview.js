@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 const state = { time: 0, end: 10000, screenWidth: 390, playing: false, loading: false, traceEvents: [], problemsShown: new Set(), voiceOver: false, tree: null };
-window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [] };
+window.pophost = { lastFrame: null, frames: 0, reloads: [], problems: [], inputsSent: 0 };
 
 // A query string with every value percent-encoded (URLSearchParams writes a space as "+", which the
 // server, as RFC 3986 has it, reads as a plus).
@@ -473,6 +473,10 @@ function send(input) {
   inputs = inputs.then(async () => {
     try {
       const outcome = await getJSON("/api/input", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) });
+      window.pophost.inputsSent += 1;
+      // The input came at the server's instant: the page's next frame is at it or later, never
+      // before it (going back would replay the run without it).
+      state.time = Math.max(state.time, outcome.state.time_ms);
       if (outcome.ran.length) window.pophost.lastRan = outcome.ran;
       $("status").textContent = outcome.state.status;
     } catch (error) {
@@ -496,10 +500,12 @@ $("frame").addEventListener("mousedown", (event) => {
   pointerDown = true;
   send(Object.assign({ kind: "pointer", phase: "down" }, screenPoint(event)));
 });
-$("frame").addEventListener("mousemove", (event) => {
+// A finger that went down on the phone is followed until it lifts, wherever the mouse goes: a
+// release outside the picture still ends the touch.
+window.addEventListener("mousemove", (event) => {
   if (pointerDown) send(Object.assign({ kind: "pointer", phase: "moved" }, screenPoint(event)));
 });
-$("frame").addEventListener("mouseup", (event) => {
+window.addEventListener("mouseup", (event) => {
   if (!pointerDown) return;
   pointerDown = false;
   send(Object.assign({ kind: "pointer", phase: "up" }, screenPoint(event))).then(() => showFrame(state.time));
