@@ -91,15 +91,13 @@ struct Run: ParsableCommand {
 
     /// Writes what was done in `host` to `path` as a scenario named after the file.
     static func save(_ host: InteractiveHost, from scenario: Scenario, to path: String) throws {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
-        let file = absolute.split(separator: "/").last.map(String.init) ?? path
-        let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let name = file.pathExtension == "json" ? file.deletingPathExtension().lastPathComponent : file.lastPathComponent
         let text: String
         do {
             text = try host.recordedScenario(
                 name: name, description: "Recorded with pophost run --record from \(scenario.name ?? scenario.file ?? "a scenario").",
-                directory: directory.isEmpty ? "/" : directory)
+                directory: file.deletingLastPathComponent().path)
         } catch {
             throw CommandFailure("cannot record \(printable(path)): \(error)")
         }
