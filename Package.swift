@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Links a plugin so that it exports only `pop_plugin_entry_v1` (see Plugins/exports.map), without
@@ -9,7 +9,11 @@ let exportOnlyTheEntry: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map", "-no-toolchain-stdlib-rpath"])
 ]
 
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+/// What only the command line needs (its argument parser, the preview's web server) comes with the
+/// `CLI` trait: on by default, so `swift build` here builds everything, while an app that depends on
+/// `HostRuntime` with `traits: []` resolves none of it (docs/embedding.md, "Depending on pophost").
+let whenCLI = TargetDependencyCondition.when(traits: ["CLI"])
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser", condition: whenCLI)
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 
 // The layers, bottom to top (docs/architecture.md draws the graph and gives each seam's reason).
@@ -31,6 +35,10 @@ let package = Package(
         // Bundled sample plugins: `swift build` puts them next to `pophost`, on its default search path.
         .library(name: "PopSampleSwift", type: .dynamic, targets: ["SwiftSample"]),
         .library(name: "PopSampleC", type: .dynamic, targets: ["CSample"]),
+    ],
+    traits: [
+        .trait(name: "CLI", description: "The pophost command line and its preview server (argument parsing, HTTP, WebSocket)."),
+        .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -108,8 +116,8 @@ let package = Package(
             name: "PopPreview",
             dependencies: [
                 "PopInteractive", "PopHarness", "PopRender", "PopModel", "PopLoader", "PopChef", "PopTerminal", "PopPresentation",
-                "PopIsolation", "PopScenario", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                "PopIsolation", "PopScenario", .product(name: "Hummingbird", package: "hummingbird", condition: whenCLI),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: whenCLI),
             ],
             path: "Sources/PopPreview",
             resources: [.copy("Assets")]

@@ -16,6 +16,7 @@ struct PluginLog: LogHandler {
     static func bootstrap() {
         let level = LogLine.level(in: getenv("POPHOST_LOG").map { ["POPHOST_LOG": String(cString: $0)] } ?? [:])
         LoggingSystem.bootstrap { _ in PluginLog(logLevel: level) }
+        PluginLogging.level = level
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {

@@ -160,4 +160,21 @@ import Testing
             try catalog.makeHandler("com.example.coupon.view", context: .detached())
         }
     }
+
+    @Test("a Swift component whose id is not the one it was registered under fails the request, naming both ids")
+    func registeredUnderAnotherID() {
+        let catalog = ComponentCatalog()
+        catalog.register(viewLoader: "com.example.coupon") { CouponView() }
+        #expect(
+            throws: ComponentFailure(
+                .contractBroken,
+                "the Swift view-loader registered as \"com.example.coupon\" says its id is \"com.example.coupon.view\";"
+                    + " register it under its own id")
+        ) {
+            try catalog.makeViewLoader("com.example.coupon", context: .detached())
+        }
+        let t = TracedChef(catalog: catalog)
+        let id = t.chef.show(PopupRequest(viewLoader: "com.example.coupon"))
+        #expect(t.chef.finalEvent(of: id) == .cancelled(.pluginError))
+    }
 }

@@ -14,19 +14,23 @@ public final class ComponentCatalog {
     /// Adds the components of `source`.
     public func add(_ source: any ComponentSource) { sources.append(source) }
 
-    /// Registers a Swift handler: `make` creates one instance per request.
+    /// Registers a Swift handler: `make` creates one instance per request. Its `id` must be `id`:
+    /// a request using an instance that says otherwise fails (contract-broken).
     public func register(handler id: String, _ make: @escaping () -> any HandlerComponent) {
         factories[id] = (.handler, make)
     }
 
+    /// Registers a Swift view loader, as `register(handler:_:)` does a handler.
     public func register(viewLoader id: String, _ make: @escaping () -> any ViewLoaderComponent) {
         factories[id] = (.viewLoader, make)
     }
 
+    /// Registers a Swift controller loader, as `register(handler:_:)` does a handler.
     public func register(controllerLoader id: String, _ make: @escaping () -> any ControllerLoaderComponent) {
         factories[id] = (.controllerLoader, make)
     }
 
+    /// Registers a Swift reformer, as `register(handler:_:)` does a handler.
     public func register(reformer id: String, _ make: @escaping () -> any ReformerComponent) {
         factories[id] = (.reformer, make)
     }
@@ -56,37 +60,46 @@ public final class ComponentCatalog {
 
     func makeHandler(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any HandlerComponent {
         try make(
-            id, .handler, swift: { $0 as! any HandlerComponent },
+            id, .handler, swift: { $0 as! any HandlerComponent }, declared: \.id,
             source: { source throws(ComponentFailure) in try source.makeHandler(id, context: context) })
     }
 
     func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
         if id == BoxViewLoader.boxID && factories[id] == nil { return BoxViewLoader() }
         return try make(
-            id, .viewLoader, swift: { $0 as! any ViewLoaderComponent },
+            id, .viewLoader, swift: { $0 as! any ViewLoaderComponent }, declared: \.id,
             source: { source throws(ComponentFailure) in try source.makeViewLoader(id, context: context) })
     }
 
     func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {
         if id == ThemeControllerLoader.themeID && factories[id] == nil { return ThemeControllerLoader() }
         return try make(
-            id, .controllerLoader, swift: { $0 as! any ControllerLoaderComponent },
+            id, .controllerLoader, swift: { $0 as! any ControllerLoaderComponent }, declared: \.id,
             source: { source throws(ComponentFailure) in try source.makeControllerLoader(id, context: context) })
     }
 
     func makeReformer(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ReformerComponent {
         try make(
-            id, .reformer, swift: { $0 as! any ReformerComponent },
+            id, .reformer, swift: { $0 as! any ReformerComponent }, declared: \.id,
             source: { source throws(ComponentFailure) in try source.makeReformer(id, context: context) })
     }
 
     private func make<Component>(
-        _ id: String, _ kind: ComponentKind, swift cast: (AnyObject) -> Component,
+        _ id: String, _ kind: ComponentKind, swift cast: (AnyObject) -> Component, declared: (Component) -> String,
         source make: (any ComponentSource) throws(ComponentFailure) -> Component
     ) throws(ComponentFailure) -> Component {
         if let factory = factories[id] {
             guard factory.kind == kind else { throw Self.wrongKind(id, factory.kind, kind) }
-            return cast(factory.make())
+            let component = cast(factory.make())
+            // A component names itself in traces and failures: two names for one component would
+            // send a reader looking for one that was never registered.
+            guard declared(component) == id else {
+                let says = declared(component)
+                throw ComponentFailure(
+                    .contractBroken,
+                    "the Swift \(kind.rawValue) registered as \"\(id)\" says its id is \"\(says)\"; register it under its own id")
+            }
+            return component
         }
         for source in sources {
             guard let found = source.kind(of: id) else { continue }

@@ -30,6 +30,7 @@ public enum PluginHostChild {
         ParentWatch.start(parent: launch.parent)
         CrashSignals.restoreDefaults()
         LoggingSystem.bootstrap { label in ChannelLogHandler(label: label, outbox: outbox, logLevel: launch.logLevel) }
+        PluginLogging.level = launch.logLevel
         HostTable.observeCallbackRequests { outbox.post(.callbackRequested) }
 
         let opened: (source: PluginComponents, info: PluginInfo)

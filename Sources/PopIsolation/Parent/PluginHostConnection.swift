@@ -78,7 +78,7 @@ final class PluginHostConnection {
     /// Starts a plugin host for the plugin file at `path` and waits (up to the start timeout) until
     /// it has opened and initialised the plugin.
     static func start(plugin path: String, options: IsolationOptions) throws(StartFailure) -> PluginHostConnection {
-        let launch = PluginHostLaunch(plugin: path, parent: getpid(), logLevel: Logger(label: "pophost.plugin").logLevel)
+        let launch = PluginHostLaunch(plugin: path, parent: getpid(), logLevel: PluginLogging.logger().logLevel)
         let child: ChildProcess
         do {
             let input = Array(try ValueEncoder().encode(launch).json.utf8) + [0x0A]

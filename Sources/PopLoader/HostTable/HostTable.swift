@@ -65,7 +65,7 @@ package final class HostTable: @unchecked Sendable {
     package func log(level: Logger.Level, _ message: String) {
         logger.withLock { logger in
             if logger == nil {
-                logger = Logger(label: "pophost.plugin")
+                logger = PluginLogging.logger()
                 logger?[metadataKey: "plugin"] = .string(pluginPath)
             }
             logger?.log(level: level, "\(message)")

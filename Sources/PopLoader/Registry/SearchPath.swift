@@ -13,14 +13,26 @@ import PopProcess
 /// one wins. A relative element of `POPHOST_PLUGIN_PATH` (or an empty one) is ignored, as a safe
 /// `PATH` ignores it: it would search whatever directory pophost happens to be run from.
 public struct SearchPath: Sendable, Equatable {
+    /// Where the directories came from (`list --json` reports it as `source`).
     public enum Source: String, Sendable, Codable {
-        case flags, environment, defaults
+        /// Chosen by whoever runs discovery: `--plugins DIR` on the command line, or the directories
+        /// an app passes (`SearchPath(directories:)`).
+        case flags
+        /// `POPHOST_PLUGIN_PATH`.
+        case environment
+        /// `defaultDirectories(environment:)`.
+        case defaults
     }
 
     public var directories: [String]
     public var source: Source
     /// Elements of `POPHOST_PLUGIN_PATH` left out because they are not absolute (a discovery warns).
     public var ignored: [String]
+
+    /// The directories an app chose, searched in order.
+    public init(directories: [String]) {
+        self.init(directories: directories, source: .flags)
+    }
 
     public init(directories: [String], source: Source, ignored: [String] = []) {
         self.directories = directories

@@ -34,8 +34,11 @@ public struct ContentNode: Hashable, Sendable, Codable {
         case hstack(spacing: Double, alignment: Alignment, children: [ContentNode])
         /// Children drawn on top of each other, aligned within the largest.
         case overlay(alignment: Alignment, children: [ContentNode])
-        /// Wrapping text; `maxLines` 0 = unlimited.
-        case text(String, size: Double, weight: Weight, color: Color, alignment: Alignment, maxLines: Int)
+        /// Wrapping text; `maxLines` 0 = unlimited. The defaults are body text: 17 points, regular,
+        /// opaque black, leading, unlimited (`.text("Hello")`).
+        case text(
+            String, size: Double = 17, weight: Weight = .regular, color: Color = 0x0000_00FF, alignment: Alignment = .leading,
+            maxLines: Int = 0)
         /// Invokes the handler's action `action` when tapped.
         case button(String, style: ButtonStyle, action: String)
         /// An editable field actions read as `field.<id>`.

@@ -103,7 +103,7 @@ struct Show: ParsableCommand {
         // while it runs (a banner whose display time ends leaves on its own), before a tap, at the end.
         var picture: Frame?
         let snap = { if chef.content(of: id) != nil { picture = stage.frame() } }
-        let runUntilIdle = { chef.runUntilIdle(limit: .seconds(60)) { if out != nil && chef.state(of: id) == .shown { snap() } } }
+        let runUntilIdle = { _ = chef.runUntilIdle(limit: .seconds(60)) { if out != nil && chef.state(of: id) == .shown { snap() } } }
         runUntilIdle()
         snap()
         let presented = chef.state(of: id) == .shown ? stage.accessibilityTree() : nil

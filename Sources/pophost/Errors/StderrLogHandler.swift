@@ -12,6 +12,7 @@ struct StderrLogHandler: LogHandler {
     static func bootstrap() {
         let level = LogLine.level(in: ProcessInfo.processInfo.environment)
         LoggingSystem.bootstrap { _ in StderrLogHandler(logLevel: level) }
+        PluginLogging.level = level
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
