@@ -244,6 +244,9 @@ let package = Package(
             ],
             path: "Tests/PopPreviewTests"),
         .testTarget(
+            name: "HostRuntimeTests", dependencies: ["HostRuntime", "PopLoaderTestSupport", "PopTestSupport"],
+            path: "Tests/HostRuntimeTests"),
+        .testTarget(
             name: "PophostTests", dependencies: ["PopModel", "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport"],
             path: "Tests/PophostTests"),
     ]
