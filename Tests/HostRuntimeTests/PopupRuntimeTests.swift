@@ -114,6 +114,11 @@ import Testing
         #expect(pthread_equal(presented, runtimeThread) != 0)
     }
 
+    @Test("a runtime owned by an actor of the app's own: its driver and its components run on that actor")
+    func ownedByAnotherActor() async {
+        #expect(await PopupHost().showAndSettle("Elsewhere") == .shown)
+    }
+
     @Test("shutdown ends every request and every event stream, stops the plugin hosts, and cancels later requests")
     func shutdown() async throws {
         let samples = try SampleCopies()
@@ -177,6 +182,17 @@ import Testing
 /// Lines a component writes for its test to read.
 private final class Log {
     var lines: [String] = []
+}
+
+/// An app's own actor that owns a runtime: `#isolation` keeps the driver on it.
+private actor PopupHost {
+    private let runtime = PopupRuntime()
+
+    func showAndSettle(_ title: String) async -> PopupState? {
+        let id = runtime.show(PopupRequest(data: ["title": .string(title)]))
+        await RealTimeDriver().run(runtime)
+        return runtime.chef.state(of: id)
+    }
 }
 
 /// The threads a handler's answer and its will-present came on.
