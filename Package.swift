@@ -74,7 +74,8 @@ let package = Package(
         .target(name: "PopTerminal", dependencies: ["PopModel"], path: "Sources/PopTerminal"),
         // JSON scenarios played on a stage.
         .target(name: "PopScenario", dependencies: ["PopPresentation", "PopModel", "PopChef"], path: "Sources/PopScenario"),
-        // The runtime an app embeds: re-exports the layers above, nothing else.
+        // The runtime an app embeds: re-exports the layers above, and adds their façade for an app
+        // (PopupRuntime, RealTimeDriver).
         .target(
             name: "HostRuntime",
             dependencies: [
