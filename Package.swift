@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "PopTerminal", dependencies: ["PopModel"], path: "Sources/PopTerminal"),
         // JSON scenarios played on a stage.
         .target(name: "PopScenario", dependencies: ["PopPresentation", "PopModel", "PopChef"], path: "Sources/PopScenario"),
-        // The runtime an app embeds: re-exports the layers above, nothing else.
+        // The runtime an app embeds: re-exports the layers above, and adds their façade for an app
+        // (PopupRuntime, RealTimeDriver).
         .target(
             name: "HostRuntime",
             dependencies: [
@@ -251,6 +252,9 @@ let package = Package(
                 "PopRuntimeTestSupport", "PopTestSupport",
             ],
             path: "Tests/PopPreviewTests"),
+        .testTarget(
+            name: "HostRuntimeTests", dependencies: ["HostRuntime", "PopLoaderTestSupport", "PopTestSupport"],
+            path: "Tests/HostRuntimeTests"),
         .testTarget(
             name: "PophostTests", dependencies: ["PopModel", "PopLoaderTestSupport", "PopRuntimeTestSupport", "PopTestSupport"],
             path: "Tests/PophostTests"),

@@ -2,8 +2,9 @@
 // plugins, plugins isolated in plugin host processes, the child processes and what keeps everything a
 // plugin starts from outliving them (PopProcess), the presentation engine, the SVG and JSON renderers,
 // and scenarios. The conformance harness (PopHarness), the project scaffold (PopScaffold) and the
-// terminal (PopTerminal, PopInteractive) are separate targets an app does not carry.
-// docs/architecture.md has the graph.
+// terminal (PopTerminal, PopInteractive) are separate targets an app does not carry. Beside them,
+// what an app holds: `PopupRuntime` (a chef and a stage, async discovery, event streams, shutdown)
+// and `RealTimeDriver` (its frame loop). docs/architecture.md has the graph.
 @_exported import PopBridge
 @_exported import PopChef
 @_exported import PopIsolation

@@ -229,3 +229,7 @@ extension ComponentCatalog {
         add(PluginComponents(discovery: discovery))
     }
 }
+
+/// One actor's: its chef's (plugins are called on it).
+@available(*, unavailable)
+extension PluginComponents: Sendable {}

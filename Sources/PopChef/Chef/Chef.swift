@@ -10,8 +10,10 @@ import Glibc
 /// It knows nothing of layout, motion or input: its `presenter` (the presentation engine) hears of
 /// every transition and moves the popups.
 ///
-/// Not thread-safe: use it from one thread (the host's main thread). Components may call the
-/// completions they are given from any thread; the chef takes them on its next `advance`.
+/// Not `Sendable`: it belongs to one actor (or thread) — the one that owns it, the main actor in an
+/// app (`PopupRuntime`) — and the compiler refuses to send it to another. Components are called on
+/// that actor only; they may call the completions they are given from any thread or task, and the
+/// chef takes them on its next `advance`.
 public final class Chef {
     public let configuration: ChefConfiguration
     public let catalog: ComponentCatalog
@@ -53,9 +55,16 @@ public final class Chef {
         threadAnswerWaitLeft = configuration.threadAnswerWait
     }
 
-    /// Requests still alive end now — each with its final event (reason requested), its components
-    /// destroyed and its completions freed — and none waiting is started.
+    /// Requests still alive end now (`shutDown`).
     deinit {
+        shutDown()
+    }
+
+    /// Ends the chef for good: every request still alive ends now — dismissed if it is on screen,
+    /// cancelled if not, reason requested — each with its final event, its components destroyed and
+    /// its completions freed; none waiting is started, and a request shown later is cancelled at
+    /// once (reason requested).
+    public func shutDown() {
         isShuttingDown = true
         for popup in popups.values.sorted(by: { $0.id < $1.id }) {
             finish(popup, popup.state == .idle ? .cancelled(.requested) : .dismissed(.requested))
@@ -73,6 +82,10 @@ public final class Chef {
         lastRequestID += 1
         let popup = Popup(id: lastRequestID, request: request)
         popups[popup.id] = popup
+        if isShuttingDown {
+            finish(popup, .cancelled(.requested))
+            return popup.id
+        }
         navigation.bind(popup.id, to: request.page)
         compose(popup)
         settleLosses()
@@ -362,3 +375,7 @@ public final class Chef {
         onFinalEvent?(popup.id, event)
     }
 }
+
+/// One actor's: see the type's documentation.
+@available(*, unavailable)
+extension Chef: Sendable {}

@@ -1,10 +1,18 @@
 import PopModel
 
 /// What an action runs with: the tap's request and action, the text typed into the popup's fields,
-/// and the request's data.
+/// and the request's data. Made for one `HandlerComponent.perform` call, on the chef's actor.
+///
+///     func perform(_ name: String, context: ActionContext) -> ActionOutcome {
+///         guard let code = context.text(ofField: "code"), code.count == 6 else { return .keep }
+///         return .dismiss
+///     }
 public struct ActionContext {
+    /// The request whose button was tapped.
     public let request: RequestID
+    /// The action's name (the button's `action`).
     public let action: String
+    /// The request's data, as the handler was given it.
     public let data: RequestData
     private let fields: [String: String]
     private let fieldIDs: Set<String>

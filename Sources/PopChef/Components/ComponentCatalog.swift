@@ -137,3 +137,7 @@ public final class ComponentCatalog {
         sources.flatMap { $0.takeLosses() }
     }
 }
+
+/// One actor's: its chef's.
+@available(*, unavailable)
+extension ComponentCatalog: Sendable {}

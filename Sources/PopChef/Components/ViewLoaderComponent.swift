@@ -1,9 +1,25 @@
 import PopModel
 
-/// Builds a request's content: what is inside the popup, nothing about where or how it shows.
+/// Builds a request's content: what is inside the popup, nothing about where or how it shows. The
+/// chef makes one instance per request and calls it on the chef's actor only.
+///
+///     final class WelcomeView: ViewLoaderComponent {
+///         let id = "com.example.welcome"
+///         func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
+///             guard case .string(let name)? = data.value["name"] else { throw ComponentFailure(.declined, "no \"name\"") }
+///             return ContentNode(.vstack(spacing: 12, alignment: .center, children: [
+///                 ContentNode(.text("Welcome, \(name)", size: 20, weight: .bold, color: 0x000000FF, alignment: .center, maxLines: 0)),
+///                 ContentNode(.button("Thanks", style: .default, action: HostAction.dismiss)),
+///             ]), padding: EdgeInsets(top: 24, leading: 20, bottom: 20, trailing: 20))
+///         }
+///     }
+///     catalog.register(viewLoader: "com.example.welcome") { WelcomeView() }
 public protocol ViewLoaderComponent: AnyObject {
+    /// The component id, as requests name it; the same as the id it is registered under.
     var id: String { get }
-    /// The content for `data`; a failure ends the request with reason plugin-error.
+    /// The content for `data` (the request's, or its reformer's view data), built once, when the
+    /// popup starts presenting; a failure ends the request with reason plugin-error. Buttons name
+    /// the handler's actions or `HostAction.dismiss`.
     func build(data: RequestData) throws(ComponentFailure) -> ContentNode
     /// Whether it wants to hear trait changes while its popup is on screen (`traitsDidChange`).
     /// Default: no.
@@ -11,6 +27,7 @@ public protocol ViewLoaderComponent: AnyObject {
     /// The person's display traits changed to `traits` while its popup is on screen (UIKit's
     /// `traitCollectionDidChange`); the content it built stays, resolved again by the host.
     func traitsDidChange(_ traits: DisplayTraits)
+    /// Releases the instance's resources; the chef never uses it again.
     func destroy()
 }
 

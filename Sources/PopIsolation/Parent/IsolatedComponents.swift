@@ -13,7 +13,7 @@ import PopModel
 /// when it is quarantined for the session.
 ///
 /// A plugin host is started on the first use of one of its plugin's components. The chef's calls
-/// stay synchronous: each waits for its answer. Use it from one thread (the chef's).
+/// stay synchronous: each waits for its answer. Not `Sendable`: it belongs to its chef's actor.
 public final class IsolatedComponents: ExtensionListing {
     public let options: IsolationOptions
     /// Told of every crash, hang and quarantine as it happens (each is also logged as a warning).
@@ -110,6 +110,13 @@ public final class IsolatedComponents: ExtensionListing {
         let reply = connection.call(.offeredExtensions(id: id), "reading the extensions of \"\(id)\"")
         guard case .extensions(let offered)? = reply else { throw RemoteInstance.failure(for: reply, on: connection, id: id) }
         return offered
+    }
+
+    /// Ends every plugin host process it has started (each deinitialises its plugin and exits); a
+    /// later use of a component starts one again. For a host that is shutting down, once no request
+    /// uses its components (`PopupRuntime.shutdown`).
+    public func stopPluginHosts() {
+        for slot in slots.values { slot.connection = nil }
     }
 
     // MARK: Hot reload
@@ -219,3 +226,7 @@ public final class IsolatedComponents: ExtensionListing {
             .contractBroken, "the plugin host of \(remote.connection.pluginPath) made \"\(remote.id)\" as another kind of component")
     }
 }
+
+/// One actor's: its chef's (the calls into plugin hosts are made on it).
+@available(*, unavailable)
+extension IsolatedComponents: Sendable {}

@@ -116,3 +116,7 @@ private struct TimerHeap {
         }
     }
 }
+
+/// One actor's: its chef's.
+@available(*, unavailable)
+extension VirtualClock: Sendable {}

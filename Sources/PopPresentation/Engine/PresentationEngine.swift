@@ -10,7 +10,7 @@ import PopModel
 /// `PagePresenter` for the navigation stack, `FloatingPresenter` for the floating window). It reads
 /// nothing of the chef but its public API.
 ///
-/// Not thread-safe: use it, like its chef, from one thread.
+/// Not `Sendable`: like its chef, it belongs to one actor (or thread).
 public final class PresentationEngine: PopupPresenter {
     public let chef: Chef
     /// What every presenter lays out from: the screen and the keyboard's resting frame (change it
@@ -310,3 +310,7 @@ public final class PresentationEngine: PopupPresenter {
         resize(to: scene.rotated(to: orientation))
     }
 }
+
+/// One actor's, like its chef.
+@available(*, unavailable)
+extension PresentationEngine: Sendable {}

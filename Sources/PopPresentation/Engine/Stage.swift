@@ -6,7 +6,8 @@ import PopModel
 /// and the engine's operations. Deterministic: the same calls at the same virtual times give the
 /// same frames.
 ///
-/// Not thread-safe: use it, like its chef, from one thread.
+/// Not `Sendable`: like its chef, it belongs to one actor (or thread), and the compiler refuses to
+/// send it to another.
 public final class Stage {
     /// The engine that moves the popups (scene, keyboard, motions).
     public let engine: PresentationEngine
@@ -307,3 +308,7 @@ public final class Stage {
         }
     }
 }
+
+/// One actor's, like its chef.
+@available(*, unavailable)
+extension Stage: Sendable {}
