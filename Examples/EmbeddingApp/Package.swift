@@ -1,20 +1,23 @@
-// swift-tools-version:6.0
-// An app that embeds pophost's runtime: the consumer's view of the `HostRuntime` product. CI builds
-// and runs it (`swift run --package-path Examples/EmbeddingApp`).
-import Foundation
+// swift-tools-version:6.1
+// An app that embeds pophost, with pophost checked out beside it (../pophost): the package
+// docs/embedding.md teaches. `scripts/check-embedding` builds it outside the repository and runs it.
 import PackageDescription
-
-/// The pophost checkout two directories up. A path dependency is named after its directory, so the
-/// product is looked up under that name, whatever the checkout is called.
-let pophost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let package = Package(
     name: "EmbeddingApp",
-    dependencies: [.package(path: pophost.path)],
+    dependencies: [
+        // `traits: []`: the runtime without the command line's preview server (no HTTP, no NIO).
+        .package(path: "../pophost", traits: [])
+    ],
     targets: [
         .executableTarget(
             name: "EmbeddingApp",
-            dependencies: [.product(name: "HostRuntime", package: pophost.lastPathComponent.lowercased())]
+            dependencies: [
+                .product(name: "HostRuntime", package: "pophost"),
+                // The helper executables: `swift build` puts them beside the app, where the runtime looks.
+                .product(name: "pophost-scanner", package: "pophost"),
+                .product(name: "pophost-plugin-host", package: "pophost"),
+            ]
         )
     ]
 )
