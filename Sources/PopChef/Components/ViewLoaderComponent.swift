@@ -11,11 +11,22 @@ public protocol ViewLoaderComponent: AnyObject {
     /// The person's display traits changed to `traits` while its popup is on screen (UIKit's
     /// `traitCollectionDidChange`); the content it built stays, resolved again by the host.
     func traitsDidChange(_ traits: DisplayTraits)
+    /// The rows a page of `data` lists below its content, built on demand (`buildRow`; "pop.list/1",
+    /// UITableView's data source): how many and how tall, asked once, right after `build`. Nil (the
+    /// default): none, the content is all. A failure refuses the page.
+    func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout?
+    /// The content of row `row` (within `rowLayout`'s count) for `data`, asked only while the row shows.
+    /// Default: a failure (a view loader that lists rows implements it).
+    func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode
     func destroy()
 }
 
 extension ViewLoaderComponent {
     public var observesTraits: Bool { false }
     public func traitsDidChange(_ traits: DisplayTraits) {}
+    public func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout? { nil }
+    public func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode {
+        throw ComponentFailure(.contractBroken, "view loader \(id) lists no rows")
+    }
     public func destroy() {}
 }
