@@ -4,21 +4,26 @@ import HostRuntime
 /// height and each row's text), scrolled back and forth by 10 points so every frame is drawn anew with the
 /// same rows on screen, for N = 20, 100, 1,000 and 10,000: what a frame costs should follow what shows, not
 /// how many rows exist. Reported as the series (N, µs a frame) and the 10,000-row frame against the 20-row
-/// frame in the same rounds (target ≤ 1.2), the sizes' order alternating from round to round.
+/// frame in the same rounds (target ≤ 1.2), the sizes interleaved within a round, their order alternating.
 enum ScaleRowsBench {
     static let counts = [20, 100, 1_000, 10_000]
     static let target = 1.2
-    /// Frames timed per size and round.
-    static let frames = 400
+    /// Frames timed per size and round, in `chunks` slices interleaved across the sizes so that a noisy moment
+    /// falls on every size alike.
+    static let frames = 2_000
+    static let chunks = 10
 
     static func measure(rounds: Int) throws(BenchError) -> ScaleRowsMeasurements {
         let scenes = try counts.map { (count) throws(BenchError) in try ListScene(rows: count) }
         var times = Array(repeating: [Int](), count: counts.count)
         var ratios: [Double] = []
         for round in 0..<rounds {
-            var perFrame = Array(repeating: 0, count: counts.count)
-            let order = round.isMultiple(of: 2) ? Array(scenes.indices) : scenes.indices.reversed()
-            for index in order { perFrame[index] = scenes[index].frames(frames) / frames }
+            var total = Array(repeating: 0, count: counts.count)
+            for chunk in 0..<chunks {
+                let order = (round + chunk).isMultiple(of: 2) ? Array(scenes.indices) : scenes.indices.reversed()
+                for index in order { total[index] += scenes[index].frames(frames / chunks) }
+            }
+            let perFrame = total.map { $0 / frames }
             for index in scenes.indices { times[index].append(perFrame[index]) }
             ratios.append(Double(perFrame[counts.count - 1]) / Double(perFrame[0]))
         }

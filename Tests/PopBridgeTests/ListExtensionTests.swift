@@ -173,4 +173,27 @@ import Testing
         #expect(list.rows?.content(of: 0..<3) == [nil, nil, nil])
         #expect(plugin.takeBuilt() == [])
     }
+
+    @Test("the Swift sample's list page: rowCount lists 10,000 rows on demand through the kit; its rows array is built whole as before")
+    func swiftSample() throws {
+        let samples = try IsolatedSamples()
+        let t = TracedHost(plugins: samples.discovery, staged: true)
+        let stage = try #require(t.stage)
+        func orders(_ data: Value) throws -> Page {
+            try t.engine.pages.navigation.makePage(
+                PageRequest(
+                    kind: "orders", viewLoader: "com.pophost.samples.swift.list-page",
+                    controllerLoader: "com.pophost.samples.swift.page-controller", data: data))
+        }
+        #expect(try orders(["rows": ["a", "b"]]).rows == nil)
+        let list = try orders(["rowCount": 10_000])
+        #expect(list.rows?.layout.count == 10_000 && list.rows?.layout.height == 565_000)
+        #expect(t.engine.pages.push(list, animated: false))
+        let frame = stage.frame()
+        let shown = Self.rows(in: frame, page: "orders#2")
+        #expect(shown.first == 0 && shown.count < 20, "\(shown)")
+        #expect(frame.nodes.count < 100)
+        #expect(frame.nodes.contains { $0.id.hasPrefix("page.orders#2.row.0") && $0.text?.lines == ["Row 1"] })
+        withExtendedLifetime(samples) {}
+    }
 }
