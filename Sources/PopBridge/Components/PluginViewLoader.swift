@@ -61,9 +61,6 @@ final class PluginViewLoader: ViewLoaderComponent {
 
     var observesTraits: Bool { observer != nil }
 
-    /// Whether it offers "pop.list/1" (a plugin host tells its parent).
-    var listsRows: Bool { rows != nil }
-
     func traitsDidChange(_ traits: DisplayTraits) { observer?.traitsChanged(to: traits) }
 
     func destroy() { instance.destroy() }
