@@ -38,6 +38,9 @@ enum Benchmark {
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             report.preview = try PreviewBench.measure(rounds: rounds, scratch: scratch)
         }
+        if suite.includes(.scale) {
+            report.scaleRows = try ScaleRowsBench.measure(rounds: rounds)
+        }
         return report
     }
 }

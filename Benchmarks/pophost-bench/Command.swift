@@ -6,7 +6,7 @@ enum Command {
     case help
 
     static let usage = """
-        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|all] [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|scale|all] [--copies N] [--rounds R] [--json]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -31,6 +31,9 @@ enum Command {
         gallery's first paint (page, files and gallery JSON) and every picture against one static file; a frame of the
         demo served while scrubbing from 6.5 s (target ≤ 5 ms) and back; a reload end to end (file renamed into place →
         the live channel's message → the frame fetched) against the isolation suite's replay in the same rounds.
+        scale: what a frame costs as what exists grows and what shows stays: a page listing N rows on demand ("pop.list/1") for
+        N = 20, 100, 1,000 and 10,000, scrolled 10 points each frame with the same rows on screen; the series (N, µs a frame) and
+        the 10,000-row frame against the 20-row frame in the same rounds (target: at most 1.2).
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """
@@ -52,7 +55,7 @@ enum Command {
             case "--json": json = true
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
-                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, all")
+                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, scale, all")
                 }
                 suite = chosen
             case "-h", "--help": return .help
@@ -72,7 +75,7 @@ enum Command {
 
 /// Which measurements to run.
 enum Suite: String {
-    case loading, chef, presentation, harness, isolation, preview, all
+    case loading, chef, presentation, harness, isolation, preview, scale, all
 
     /// Whether this choice runs `suite`.
     func includes(_ suite: Suite) -> Bool { self == .all || self == suite }

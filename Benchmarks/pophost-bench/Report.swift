@@ -22,6 +22,8 @@ struct Report: Codable {
     var harness: HarnessMeasurements?
     var isolation: IsolationMeasurements?
     var preview: PreviewMeasurements?
+    /// The scale suite's page of N rows on demand.
+    var scaleRows: ScaleRowsMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -94,7 +96,16 @@ struct Report: Codable {
         }
         if let isolation { lines += isolationLines(isolation) }
         if let preview { lines += previewLines(preview) }
+        if let scaleRows { lines += scaleRowsLines(scaleRows) }
         return lines.joined(separator: "\n")
+    }
+
+    private func scaleRowsLines(_ s: ScaleRowsMeasurements) -> [String] {
+        let series = s.series.map { "\($0.rows) rows \(decimal($0.microseconds, 1)) µs (\($0.nodes) nodes)" }.joined(separator: ", ")
+        return [
+            pad("rows on demand", 18) + "a page frame, the same rows on screen: " + series,
+            pad("", 18) + "10000 rows against 20 in the same rounds: " + verdict(ratio: s.ratio, target: s.target, pass: s.pass),
+        ]
     }
 
     private func isolationLines(_ i: IsolationMeasurements) -> [String] {

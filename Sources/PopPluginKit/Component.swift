@@ -42,13 +42,15 @@ public struct Component: Sendable {
 
     /// A view loader: `functions` sets `build` (required). `traitObserver`, when given, sets the
     /// function of its "pop.trait_observer/1" table (ext/traits.h: it hears each change of the
-    /// person's display traits while its popup is on screen).
+    /// person's display traits while its popup is on screen); `list`, those of its "pop.list/1" table
+    /// (ext/list.h: a page's rows on demand — row_count, row_height, build_row — below build's content).
     public static func viewLoader(
         _ descriptor: Descriptor, instance: Instance.Type = Instance.self,
         traitObserver: (@Sendable (inout pop_trait_observer_ext_t) -> Void)? = nil,
+        list: (@Sendable (inout pop_list_ext_t) -> Void)? = nil,
         functions: @escaping @Sendable (inout pop_view_loader_t) -> Void
     ) -> Component {
-        let extensions = [ExtensionTable(POP_EXT_TRAIT_OBSERVER, traitObserver)].compactMap { $0 }
+        let extensions = [ExtensionTable(POP_EXT_TRAIT_OBSERVER, traitObserver), ExtensionTable(POP_EXT_LIST, list)].compactMap { $0 }
         return Component(descriptor, instance, nil, extensions: extensions, functions)
     }
 
@@ -137,3 +139,4 @@ extension pop_page_ext_t: ExtensionHeader {}
 extension pop_floating_ext_t: ExtensionHeader {}
 extension pop_page_handler_ext_t: ExtensionHeader {}
 extension pop_trait_observer_ext_t: ExtensionHeader {}
+extension pop_list_ext_t: ExtensionHeader {}

@@ -198,7 +198,7 @@ public final class ScenarioRunner {
         case .tap(.action(let action, let label)):
             // Without `on`, a button of the top page's content when no popup on screen has one.
             if label == nil, engine.frontmost(where: { $0.actionNames.contains(action) }) == nil, let page = engine.pages.navigation.top,
-                page.content.actionNames.contains(action)
+                page.actionNames.contains(action)
             {
                 switch engine.pages.tapPageButton(action, on: page) {
                 case nil:

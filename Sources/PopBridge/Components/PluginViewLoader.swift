@@ -3,7 +3,8 @@ import PopChef
 import PopModel
 
 /// A plugin's view loader: describes its content through a content builder, under its chef's
-/// display traits ("pop.traits/1"), and hears trait changes when it offers "pop.trait_observer/1".
+/// display traits ("pop.traits/1"), hears trait changes when it offers "pop.trait_observer/1", and
+/// lists a page's rows on demand when it offers "pop.list/1" (`PluginRows`).
 final class PluginViewLoader: ViewLoaderComponent {
     let id: String
     private let pointer: UnsafePointer<pop_view_loader_t>
@@ -11,9 +12,10 @@ final class PluginViewLoader: ViewLoaderComponent {
         @convention(c) (UnsafePointer<pop_view_loader_t>?, OpaquePointer?, UnsafePointer<pop_content_builder_t>?) -> Bool
     private let instance: PluginInstance
     private let observer: TraitObserver?
+    private let rows: PluginRows?
 
-    /// Fails when the plugin has no `build` (it is required), or its trait observer table breaks the
-    /// growth rule.
+    /// Fails when the plugin has no `build` (it is required), or its trait observer or list table
+    /// breaks the growth rule or lacks a required function.
     init(_ instance: PluginInstance, id: String) throws(ComponentFailure) {
         let pointer = instance.kind(pop_view_loader_t.self)
         guard let build = pointer.pointee.build else {
@@ -24,6 +26,7 @@ final class PluginViewLoader: ViewLoaderComponent {
         self.id = id
         buildFunction = build
         observer = try instance.traitObserver()
+        rows = try PluginRows(instance, viewLoader: pointer)
     }
 
     func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
@@ -31,6 +34,25 @@ final class PluginViewLoader: ViewLoaderComponent {
         guard instance.underTraits({ buildFunction(pointer, data.tree.root, builder.table) }) else {
             throw ComponentFailure(.declined, "build returned false")
         }
+        return try Self.content(of: builder)
+    }
+
+    func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout? {
+        guard let rows else { return nil }
+        return try instance.underTraits { () throws(ComponentFailure) -> RowLayout? in try rows.layout(data) }
+    }
+
+    func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode {
+        guard let rows else { throw ComponentFailure(.contractBroken, "view loader \(id) lists no rows") }
+        let builder = ContentBuilder()
+        guard instance.underTraits({ rows.build(row, data, builder) }) else {
+            throw ComponentFailure(.declined, "build_row returned false")
+        }
+        return try Self.content(of: builder)
+    }
+
+    /// What `builder` was given, or why it is not content.
+    private static func content(of builder: ContentBuilder) throws(ComponentFailure) -> ContentNode {
         switch builder.finish() {
         case .success(let content): return content
         case .failure(let error): throw ComponentFailure(.contractBroken, "its content is invalid: \(error)")

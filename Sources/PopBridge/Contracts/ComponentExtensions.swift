@@ -17,7 +17,11 @@ package enum ComponentExtensions {
                 (POP_EXT_FLOATING, MemoryLayout<pop_floating_ext_t>.size),
                 (POP_EXT_TRAIT_OBSERVER, MemoryLayout<pop_trait_observer_ext_t>.size),
             ]
-        case .viewLoader: [(POP_EXT_TRAIT_OBSERVER, MemoryLayout<pop_trait_observer_ext_t>.size)]
+        case .viewLoader:
+            [
+                (POP_EXT_TRAIT_OBSERVER, MemoryLayout<pop_trait_observer_ext_t>.size),
+                (POP_EXT_LIST, MemoryLayout<pop_list_ext_t>.size),
+            ]
         case .reformer: []
         }
     }

@@ -8,7 +8,7 @@ import PopModel
 ///         func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
 ///             guard case .string(let name)? = data.value["name"] else { throw ComponentFailure(.declined, "no \"name\"") }
 ///             return ContentNode(.vstack(spacing: 12, alignment: .center, children: [
-///                 ContentNode(.text("Welcome, \(name)", size: 20, weight: .bold, color: 0x000000FF, alignment: .center, maxLines: 0)),
+///                 ContentNode(.text("Welcome, \(name)", size: 20, weight: .bold, alignment: .center)),
 ///                 ContentNode(.button("Thanks", style: .default, action: HostAction.dismiss)),
 ///             ]), padding: EdgeInsets(top: 24, leading: 20, bottom: 20, trailing: 20))
 ///         }
@@ -27,6 +27,13 @@ public protocol ViewLoaderComponent: AnyObject {
     /// The person's display traits changed to `traits` while its popup is on screen (UIKit's
     /// `traitCollectionDidChange`); the content it built stays, resolved again by the host.
     func traitsDidChange(_ traits: DisplayTraits)
+    /// The rows a page of `data` lists below its content, built on demand (`buildRow`; "pop.list/1",
+    /// UITableView's data source): how many and how tall, asked once, right after `build`. Nil (the
+    /// default): none, the content is all. A failure refuses the page.
+    func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout?
+    /// The content of row `row` (within `rowLayout`'s count) for `data`, asked only while the row shows.
+    /// Default: a failure (a view loader that lists rows implements it).
+    func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode
     /// Releases the instance's resources; the chef never uses it again.
     func destroy()
 }
@@ -34,5 +41,9 @@ public protocol ViewLoaderComponent: AnyObject {
 extension ViewLoaderComponent {
     public var observesTraits: Bool { false }
     public func traitsDidChange(_ traits: DisplayTraits) {}
+    public func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout? { nil }
+    public func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode {
+        throw ComponentFailure(.contractBroken, "view loader \(id) lists no rows")
+    }
     public func destroy() {}
 }

@@ -5,7 +5,7 @@ import PopModel
 extension NavigationStack {
     /// A new page composed from `request`'s components, numbered within this stack; not pushed.
     /// Throws, naming the component and the cause, when a component is unknown or of another kind,
-    /// its creation fails, the view loader fails to build, or the controller loader does not choose
+    /// its creation fails, the view loader fails to build or to lay out its rows, or the controller loader does not choose
     /// the page style or declares it badly; every instance made so far is destroyed then.
     public func makePage(_ request: PageRequest) throws(ComponentFailure) -> Page {
         let kind = request.kind ?? request.viewLoader, chef = self.chef
@@ -31,8 +31,15 @@ extension NavigationStack {
         let components = PageComponents(handler: handler, viewLoader: viewLoader, controllerLoader: controllerLoader)
         do throws(ComponentFailure) {
             let data = RequestData(request.data)
-            let (preferences, content) = try Self.declare(data, kind: kind, controllerLoader, viewLoader)
-            return makeComposedPage(kind: kind, preferences: preferences, content: content, handler: components, request: request)
+            let (preferences, content, rows) = try Self.declare(data, kind: kind, controllerLoader, viewLoader)
+            components.rows = rows
+            let page = makeComposedPage(
+                kind: kind, preferences: preferences, content: content, rows: rows, handler: components, request: request)
+            rows?.report = { [weak chef] message in
+                Chef.logger.warning("page \(page.name): \(message)")
+                chef?.record(.misbehaviour, request: 0, detail: "\(page.name): \(message)")
+            }
+            return page
         } catch {
             components.destroy()
             throw error
@@ -40,10 +47,10 @@ extension NavigationStack {
     }
 
     /// The page's preferences (the controller loader must choose the page or the floating style; a
-    /// floating page's bubble defaults filled in) and content.
+    /// floating page's bubble defaults filled in), content and rows on demand ("pop.list/1").
     private static func declare(
         _ data: RequestData, kind: String, _ controllerLoader: any ControllerLoaderComponent, _ viewLoader: any ViewLoaderComponent
-    ) throws(ComponentFailure) -> (PagePreferences, ContentNode) {
+    ) throws(ComponentFailure) -> (PagePreferences, ContentNode, PageRows?) {
         let presentation: Presentation
         do throws(ComponentFailure) {
             presentation = try controllerLoader.configure(data: data)
@@ -67,7 +74,9 @@ extension NavigationStack {
             preferences.floating = nil
         }
         do throws(ComponentFailure) {
-            return (preferences, try viewLoader.build(data: data))
+            let content = try viewLoader.build(data: data)
+            let rows = try viewLoader.rowLayout(for: data).map { PageRows(layout: $0, viewLoader: viewLoader, data: data) }
+            return (preferences, content, rows)
         } catch {
             throw ComponentFailure(error.category, "view loader \(viewLoader.id): \(error.description)")
         }

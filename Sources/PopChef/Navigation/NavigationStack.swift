@@ -38,10 +38,11 @@ public final class NavigationStack {
 
     /// A page composed from `request`, numbered within this stack (NavigationStack+Composition).
     func makeComposedPage(
-        kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler, request: PageRequest
+        kind: String, preferences: PagePreferences, content: ContentNode, rows: PageRows?, handler: PageHandler, request: PageRequest
     ) -> Page {
         sequence += 1
-        return Page(kind: kind, preferences: preferences, content: content, handler: handler, request: request, sequence: sequence)
+        return Page(
+            kind: kind, preferences: preferences, content: content, rows: rows, handler: handler, request: request, sequence: sequence)
     }
 
     /// The style on the real bar: the arriving page's from a transition's start (on pop KM applies

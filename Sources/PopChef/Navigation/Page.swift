@@ -10,6 +10,8 @@ public final class Page {
     public let kind: String
     public let preferences: PagePreferences
     public let content: ContentNode
+    /// The rows it lists below its content on demand, when its view loader offers "pop.list/1".
+    public let rows: PageRows?
     /// The components and data it was composed from (`NavigationStack.makePage(_:)`), so that it
     /// can be made again (a floating bubble reopens it); nil for a page given as values.
     public let request: PageRequest?
@@ -17,13 +19,14 @@ public final class Page {
 
     /// Made by `NavigationStack.makePage`, which numbers the pages.
     init(
-        kind: String, preferences: PagePreferences, content: ContentNode, handler: PageHandler? = nil, request: PageRequest? = nil,
-        sequence: Int
+        kind: String, preferences: PagePreferences, content: ContentNode, rows: PageRows? = nil, handler: PageHandler? = nil,
+        request: PageRequest? = nil, sequence: Int
     ) {
         self.kind = kind
         name = "\(kind)#\(sequence)"
         self.preferences = preferences
         self.content = content
+        self.rows = rows
         self.handler = handler
         self.request = request
     }
@@ -31,4 +34,6 @@ public final class Page {
     public var bar: BarStyle { preferences.bar }
     /// The bar's title: the declared one, else the page's kind.
     public var title: String { preferences.title ?? kind }
+    /// The actions its buttons name: its content's, then those of the rows it keeps now.
+    public var actionNames: [String] { content.actionNames + (rows?.keptActionNames ?? []) }
 }

@@ -7,6 +7,8 @@ final class PageComponents: PageHandler {
     private var handler: (any HandlerComponent)?
     private var viewLoader: (any ViewLoaderComponent)?
     private var controllerLoader: (any ControllerLoaderComponent)?
+    /// The page's rows on demand, which ask the view loader until it is destroyed.
+    var rows: PageRows?
 
     init(handler: (any HandlerComponent)?, viewLoader: any ViewLoaderComponent, controllerLoader: any ControllerLoaderComponent) {
         self.handler = handler
@@ -27,6 +29,7 @@ final class PageComponents: PageHandler {
 
     /// Destroys every component once; later events reach nobody.
     func destroy() {
+        rows?.release()
         handler?.destroy()
         viewLoader?.destroy()
         controllerLoader?.destroy()

@@ -102,6 +102,22 @@ final class PluginHostServer {
             } catch {
                 return .failure(WireFailure(error))
             }
+        case .rowLayout(let number, let reference):
+            guard let instance = instances[number], case .viewLoader(let viewLoader) = instance.component else { return unknown(number) }
+            guard let data = instance.data(reference) else { return unknownData(number) }
+            do {
+                return .rowLayout(try viewLoader.rowLayout(for: data))
+            } catch {
+                return .failure(WireFailure(error))
+            }
+        case .buildRow(let number, let reference, let row):
+            guard let instance = instances[number], case .viewLoader(let viewLoader) = instance.component else { return unknown(number) }
+            guard let data = instance.data(reference) else { return unknownData(number) }
+            do {
+                return .content(try viewLoader.buildRow(row, data: data))
+            } catch {
+                return .failure(WireFailure(error))
+            }
         case .configure(let number, let reference):
             return controllerLoader(number, reference) { controllerLoader, data in
                 do throws(ComponentFailure) {

@@ -43,6 +43,8 @@ enum ChildReply: Codable {
     case answer(Bool)
     case outcome(dismisses: Bool)
     case content(ContentNode)
+    /// A page's rows on demand, or nil for none.
+    case rowLayout(RowLayout?)
     case presentation(Presentation)
     /// A reformer's data; a nil side passes the request's data through.
     case reformed(view: ReformedData?, controller: ReformedData?)

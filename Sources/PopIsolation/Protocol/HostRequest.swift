@@ -32,6 +32,10 @@ enum HostCall: Codable {
     case perform(instance: UInt64, tap: TapRequest)
     /// → `content` or `failure`.
     case build(instance: UInt64, data: DataReference)
+    /// "pop.list/1": a page's row count and heights → `rowLayout` or `failure`.
+    case rowLayout(instance: UInt64, data: DataReference)
+    /// "pop.list/1": row `row`'s content → `content` or `failure`.
+    case buildRow(instance: UInt64, data: DataReference, row: Int)
     /// → `presentation` or `failure`.
     case configure(instance: UInt64, data: DataReference)
     /// → `reformed` or `failure`.

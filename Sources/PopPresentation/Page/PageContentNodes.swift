@@ -6,20 +6,25 @@ import PopModel
 /// its content, and a transition only moves it, so a frame mid-transition moves these nodes instead
 /// of laying out and drawing the page again. Moving adds the area's origin to each rect — the very
 /// sums that moving a tree laid out at the origin makes — so the nodes are the same as drawn in place.
+/// A page that lists rows on demand ("pop.list/1") has its content at its intrinsic height as the rows'
+/// header, and below it only the rows that show (`PageRowNodes`).
 struct PageContentNodes {
     /// The nodes at the origin, ids under `page.<name>.content`; the app's (no request).
     let nodes: [FrameNode]
-    /// The content's height as laid out (its intrinsic height when taller than its area).
+    /// The content's height as laid out (its intrinsic height when taller than its area), its rows included.
     let contentHeight: Double
     /// The page's background under the traits, drawn by the page's node: its own, else the app's.
     let background: ContentNode.Color
+    /// The rows below the content, when the page lists rows on demand.
+    private let rows: PageRowNodes?
 
     init(_ page: Page, size: Size, traits: DisplayTraits) {
         let palette = Palette(traits.appearance)
-        var root = ContentScroll.layout(page.content(for: traits), in: size, alert: false, traits: traits)
+        // Above rows the content is a header at its intrinsic height: laid out in no height, it takes that.
+        let room = page.rows == nil ? size : Size(width: size.width, height: 0)
+        var root = ContentScroll.layout(page.content(for: traits), in: room, alert: false, traits: traits)
         background = root.node.background ?? palette.appBackground
         root.node.background = nil  // drawn as the page's background
-        contentHeight = root.frame.height
         var nodes: [FrameNode] = []
         let id = "page.\(page.name).content"
         ContentStyle(
@@ -28,6 +33,8 @@ struct PageContentNodes {
         ).append(root, id: id, to: &nodes)
         for index in nodes.indices { nodes[index].request = nil }
         self.nodes = nodes
+        rows = page.rows.map { PageRowNodes($0, page: page.name, width: size.width, top: root.frame.height, traits: traits) }
+        contentHeight = root.frame.height + (rows?.height ?? 0)
     }
 
     /// How the content scrolls in `area` at `offset` (clamped); nil when it fits.
@@ -36,10 +43,10 @@ struct PageContentNodes {
     }
 
     /// Appends the nodes moved to `area` and scrolled by `scroll`, clipped to the area when they
-    /// scroll (content taller than its area keeps its size).
+    /// scroll (content taller than its area keeps its size); of the rows, those that show.
     func append(in area: Rect, scroll: Scroll?, to drawn: inout [FrameNode]) {
         let clip = scroll == nil ? nil : area
-        drawn += nodes.lazy.map { node in
+        func moved(_ node: FrameNode) -> FrameNode {
             var node = node
             node.rect.x += area.x
             node.rect.y += area.y
@@ -47,6 +54,18 @@ struct PageContentNodes {
             node.clip = clip
             return node
         }
+        drawn += nodes.lazy.map(moved)
+        if let rows { drawn += rows.nodes(of: rows.band(offset: scroll?.offset ?? 0, visible: area.height)).lazy.map(moved) }
+    }
+
+    /// The height of `page`'s content laid out `width` wide in an area `height` high under `traits`, its rows
+    /// included: what its scroll is clamped to.
+    static func contentHeight(of page: Page, width: Double, height: Double, traits: DisplayTraits) -> Double {
+        let content = page.content(for: traits)
+        guard let rows = page.rows else {
+            return ContentScroll.layout(content, in: Size(width: width, height: height), alert: false, traits: traits).frame.height
+        }
+        return LayoutEngine.sizeThatFits(content, limit: Size(width: width, height: .infinity), traits: traits).height + rows.layout.height
     }
 }
 

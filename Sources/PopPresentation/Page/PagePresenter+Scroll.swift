@@ -13,10 +13,9 @@ extension PagePresenter {
     public func scroll(by delta: Double, animated: Bool = false) -> Bool {
         guard let page = navigation.top, navigation.transition == nil, delta.isFinite else { return false }
         let area = navigationLayout.content(page.bar, pageX: 0)
-        let laid = ContentScroll.layout(
-            page.content(for: display), in: Size(width: area.width, height: area.height), alert: false, traits: display)
+        let contentHeight = PageContentNodes.contentHeight(of: page, width: area.width, height: area.height, traits: display)
         func clamped(_ offset: Double) -> Scroll? {
-            ContentScroll.scroll(contentHeight: laid.frame.height, visible: area.height, offset: offset)
+            ContentScroll.scroll(contentHeight: contentHeight, visible: area.height, offset: offset)
         }
         guard let from = clamped(scrollOffset(of: page.name))?.offset, let to = clamped(from - delta)?.offset else { return false }
         let duration = animated ? ScrollMotion.animatedDuration : .zero

@@ -48,8 +48,8 @@ typedef struct pop_component {
      * table whose header breaks version.h's rule makes the creation fail. Controller loaders may
      * offer "pop.layout/1" (ext/layout.h), "pop.animation/1" (ext/animation.h), "pop.sheet/1"
      * (ext/sheet.h), "pop.page/1" (ext/page.h) and "pop.floating/1" (ext/floating.h); view loaders
-     * and controller loaders "pop.trait_observer/1" (ext/traits.h); handlers "pop.page-handler/1"
-     * (ext/page.h). */
+     * and controller loaders "pop.trait_observer/1" (ext/traits.h); view loaders "pop.list/1"
+     * (ext/list.h); handlers "pop.page-handler/1" (ext/page.h). */
     const void *(*get_extension)(const struct pop_component *component, const char *extension_id);
 } pop_component_t;
 

@@ -30,7 +30,8 @@
  *           "pop.page-handler/1" (ext/page.h: a page's lifecycle), which handlers offer;
  *           "pop.factory.sample-data/1" (ext/sample_data.h), which a plugin offers beside its
  *           component factories; "pop.trait_observer/1" (ext/traits.h: trait changes), which view
- *           loaders and controller loaders offer; and the host's "pop.timer/1" (ext/timer.h), timers
+ *           loaders and controller loaders offer; "pop.list/1" (ext/list.h: a page's rows on demand),
+ *           which a page's view loader offers; and the host's "pop.timer/1" (ext/timer.h), timers
  *           on its virtual clock, "pop.sheet-host/1" (ext/sheet.h), a sheet's programmatic changes,
  *           "pop.traits/1" (ext/traits.h), the display traits a call is made under,
  *           "pop.content_style/1" (ext/content_style.h), semantic colours and text styles, and

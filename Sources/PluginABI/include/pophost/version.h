@@ -52,7 +52,8 @@
  *        sample data ("pop.factory.sample-data/1", ext/sample_data.h); the person's display traits
  *        ("pop.traits/1" and "pop.trait_observer/1", ext/traits.h) and content named by meaning,
  *        semantic colours and text styles ("pop.content_style/1", ext/content_style.h); what a screen
- *        reader reads ("pop.accessibility/1", ext/accessibility.h). From plugins of any minor, a
+ *        reader reads ("pop.accessibility/1", ext/accessibility.h); a page's rows on demand
+ *        ("pop.list/1", ext/list.h). From plugins of any minor, a
  *        host of 1.1 takes at most POP_ANIMATION_MAX_KEYFRAMES keyframes an animation
  *        (controller_loader.h), refuses a create() that returns an instance still alive
  *        (component.h), and reports get_options values outside their ranges (handler.h).

@@ -1,0 +1,122 @@
+import HostRuntime
+
+/// A frame of a page that lists N rows on demand ("pop.list/1": a Swift view loader giving the count, one
+/// height and each row's text), scrolled back and forth by 10 points so every frame is drawn anew with the
+/// same rows on screen, for N = 20, 100, 1,000 and 10,000: what a frame costs should follow what shows, not
+/// how many rows exist. Reported as the series (N, µs a frame) and the 10,000-row frame against the 20-row
+/// frame in the same rounds (target ≤ 1.2), the sizes interleaved within a round, their order alternating.
+enum ScaleRowsBench {
+    static let counts = [20, 100, 1_000, 10_000]
+    static let target = 1.2
+    /// Frames timed per size and round, in `chunks` slices interleaved across the sizes so that a noisy moment
+    /// falls on every size alike.
+    static let frames = 2_000
+    static let chunks = 10
+
+    static func measure(rounds: Int) throws(BenchError) -> ScaleRowsMeasurements {
+        let scenes = try counts.map { (count) throws(BenchError) in try ListScene(rows: count) }
+        var times = Array(repeating: [Int](), count: counts.count)
+        var ratios: [Double] = []
+        for round in 0..<rounds {
+            var total = Array(repeating: 0, count: counts.count)
+            for chunk in 0..<chunks {
+                let order = (round + chunk).isMultiple(of: 2) ? Array(scenes.indices) : scenes.indices.reversed()
+                for index in order { total[index] += scenes[index].frames(frames / chunks) }
+            }
+            let perFrame = total.map { $0 / frames }
+            for index in scenes.indices { times[index].append(perFrame[index]) }
+            ratios.append(Double(perFrame[counts.count - 1]) / Double(perFrame[0]))
+        }
+        let series = scenes.indices.map { index in
+            ScaleRowsMeasurements.Point(rows: counts[index], microseconds: median(times[index]) / 1000, nodes: scenes[index].nodes)
+        }
+        let sorted = ratios.sorted()
+        let ratio = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        return ScaleRowsMeasurements(series: series, ratio: ratio, target: target, pass: ratio <= target)
+    }
+}
+
+/// What the rows figure holds: one point per size, and the ratio of the largest to the smallest.
+struct ScaleRowsMeasurements: Codable {
+    struct Point: Codable {
+        let rows: Int
+        /// The median frame, µs.
+        let microseconds: Double
+        /// Nodes in its frame.
+        let nodes: Int
+    }
+
+    let series: [Point]
+    let ratio: Double
+    let target: Double
+    let pass: Bool
+}
+
+/// A page of `rows` rows of 44 points on a stage, pushed without animation.
+private struct ListScene {
+    let stage: Stage
+    let nodes: Int
+
+    init(rows: Int) throws(BenchError) {
+        let catalog = ComponentCatalog()
+        catalog.register(viewLoader: "bench.list") { RowsViewLoader(count: rows) }
+        catalog.register(controllerLoader: "bench.page") { PageControllerLoader() }
+        let chef = Chef(catalog: catalog)
+        stage = Stage(chef: chef)
+        let page: Page
+        do throws(ComponentFailure) {
+            page = try chef.navigation.makePage(PageRequest(kind: "list", viewLoader: "bench.list", controllerLoader: "bench.page"))
+        } catch {
+            throw BenchError("the list page of \(rows) rows: \(error)")
+        }
+        stage.engine.pages.push(page, animated: false)
+        guard stage.engine.pages.scroll(by: -10) else { throw BenchError("the list page of \(rows) rows does not scroll") }
+        let frame = stage.frame()
+        guard frame.node("page.list#1.row.0") != nil else { throw BenchError("the list page of \(rows) rows shows no first row") }
+        nodes = frame.nodes.count
+    }
+
+    /// `count` frames, each after a scroll of 10 points (up, then down, …); nanoseconds.
+    func frames(_ count: Int) -> Int {
+        var drawn = 0
+        let time = timed {
+            for index in 0..<count {
+                stage.engine.pages.scroll(by: index.isMultiple(of: 2) ? 10 : -10)
+                drawn &+= stage.frame().nodes.count
+            }
+        }.nanoseconds
+        precondition(drawn == count * nodes, "the same rows must show")
+        return time
+    }
+}
+
+/// Rows on demand: an empty header, `count` rows of 44 points, each its number as body text.
+private final class RowsViewLoader: ViewLoaderComponent {
+    let id = "bench.list"
+    let count: Int
+
+    init(count: Int) { self.count = count }
+
+    func build(data: RequestData) throws(ComponentFailure) -> ContentNode {
+        ContentNode(.vstack(spacing: 0, alignment: .fill, children: []))
+    }
+
+    func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout? { RowLayout(count: count, height: 44) }
+
+    func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode {
+        ContentNode(
+            .text("Row \(row + 1)", size: 17, weight: .regular, color: 0x0000_00FF, alignment: .leading, maxLines: 1),
+            padding: EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16), background: 0xFFFF_FFFF)
+    }
+}
+
+/// A page: the page style, nothing else.
+private final class PageControllerLoader: ControllerLoaderComponent {
+    let id = "bench.page"
+
+    func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
+        var presentation = Presentation()
+        presentation.style = .page
+        return presentation
+    }
+}
