@@ -39,11 +39,11 @@ public final class Chef {
     @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent, failure: ComponentFailure?)?](
         repeating: nil, count: 4096)
     /// The id of the most recent request (0 before the first).
-    private(set) var lastRequestID: RequestID = 0
+    @exclusivity(unchecked) private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
 
     /// Set while the chef goes away: ending requests then starts no others.
-    var isShuttingDown = false
+    @exclusivity(unchecked) var isShuttingDown = false
     /// What is left of `configuration.threadAnswerWait`.
     private var threadAnswerWaitLeft: Duration?
 

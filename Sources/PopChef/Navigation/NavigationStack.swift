@@ -157,7 +157,7 @@ public final class NavigationStack {
     /// The page request `id` belongs to when that page is not the current one (it may not present:
     /// a popup never shows on another page); nil when it may present.
     func pageElsewhere(for id: RequestID) -> String? {
-        guard let owner = owners[id], owner != current?.name else { return nil }
+        guard !owners.isEmpty, let owner = owners[id], owner != current?.name else { return nil }
         return owner.isEmpty ? "(none on the stack)" : owner
     }
 
