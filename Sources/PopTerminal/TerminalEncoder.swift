@@ -56,17 +56,22 @@ public enum TerminalEncoder {
                     while first < start + columns && after[first] == before[first] { first += 1 }
                     if first == start + columns { continue }
                     RowBytes.append(columns: columns, to: &output) { bytes in
-                        for column in max(0, first - start - 1)..<columns {
+                        var column = max(0, first - start - 1)
+                        while column < columns {
                             let index = start + column
-                            if isCoveredTail(after, start, column) { continue }
                             // A wide character is rewritten when either of its halves changed.
                             let changed =
                                 after[index] != before[index]
                                 || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
                                     && after[index + 1] != before[index + 1])
-                            if changed {
+                            if changed && !isCoveredTail(after, start, column) {
                                 writer.write(after, at: index, column: column, row: row, columns: columns, into: &bytes)
                             }
+                            // A cell is written only when it or its right neighbour changed: go on from the cell before
+                            // the next one that changed.
+                            var next = column + 1
+                            while next < columns && after[start + next] == before[start + next] { next += 1 }
+                            column = max(column + 1, next - 1)
                         }
                     }
                 }
