@@ -19,8 +19,8 @@ public final class NavigationStack {
     unowned let chef: Chef
     private var sequence = 0
     /// The page each live request belongs to, by page name; "" for a request naming no page on
-    /// the stack.
-    private var owners: [RequestID: String] = [:]
+    /// the stack. Read on every show, from the chef's thread only: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var owners: [RequestID: String] = [:]
 
     init(chef: Chef) { self.chef = chef }
 
