@@ -2,11 +2,14 @@
 /// benchmark uses to re-execute itself).
 enum Command {
     case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool)
+    /// `--compare-with DIR`: the same suites in this build and in DIR's, rounds interleaved.
+    case compare(baseline: String, copies: Int, rounds: Int, suite: Suite, json: Bool)
     case child(ChildMode, directory: String)
     case help
 
     static let usage = """
         usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|scale|all] [--copies N] [--rounds R] [--json]
+                         [--compare-with DIR]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -36,6 +39,13 @@ enum Command {
         the 10,000-row frame against the 20-row frame in the same rounds (target: at most 1.2).
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
+
+        --compare-with DIR: DIR holds another build's pophost-bench (a build of main, say). Each of R rounds runs
+        each chosen suite once in this build and once in DIR's (--rounds 1, as child processes, the order
+        alternating from round to round); every timed figure both reports give is printed with its medians and
+        the ratio new / old, each suite's geometric mean ratio, show + dismiss against its target (at least 2x
+        faster) and whether any suite is slower. What DIR lacks beside its pophost-bench (the sample plugins and
+        helper executables, which `swift build --product pophost-bench` does not build) is taken from this build.
         """
 
     /// Parses the arguments after the executable's name.
@@ -46,13 +56,18 @@ enum Command {
             }
             return .child(mode, directory: arguments[2])
         }
-        var copies = 200, rounds = 5, json = false, suite = Suite.all
+        var copies = 200, rounds = 5, json = false, suite = Suite.all, baseline: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--copies": copies = try positiveInteger(after: argument, in: &remaining)
             case "--rounds": rounds = try positiveInteger(after: argument, in: &remaining)
             case "--json": json = true
+            case "--compare-with":
+                guard let directory = remaining.popFirst(), !directory.isEmpty else {
+                    throw BenchError("--compare-with needs the directory of another build's pophost-bench")
+                }
+                baseline = directory
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
                     throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, scale, all")
@@ -62,6 +77,7 @@ enum Command {
             default: throw BenchError("unknown argument \(argument)")
             }
         }
+        if let baseline { return .compare(baseline: baseline, copies: copies, rounds: rounds, suite: suite, json: json) }
         return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json)
     }
 

@@ -32,4 +32,12 @@ case .benchmark(let copies, let rounds, let suite, let json):
         printToStandardError("pophost-bench: error: \(error)")
         exit(1)
     }
+case .compare(let baseline, let copies, let rounds, let suite, let json):
+    do {
+        let report = try BuildComparison.run(baseline: baseline, suite: suite, rounds: rounds, copies: copies)
+        print(json ? report.json : report.text)
+    } catch {
+        printToStandardError("pophost-bench: error: \(error)")
+        exit(1)
+    }
 }

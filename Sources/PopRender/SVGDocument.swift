@@ -3,7 +3,9 @@ import PopModel
 /// An SVG document being written straight into UTF-8 bytes: one element per line, indented two spaces
 /// a level, attributes in the order they are written, text XML-escaped, so that output is deterministic
 /// and diffs read well. An element is `start`ed, given its attributes, then ended by `end()` (`<name …/>`),
-/// `end(content:)` (`<name …>text</name>`) or `endOpening()` (children follow until `close()`).
+/// `end(content:)` (`<name …>text</name>`) or `endOpening()` (children follow until `close()`). Its methods
+/// are inlined: the names and pieces written are literals, so each copy becomes a few moves of known length
+/// instead of a call to `memmove`.
 struct SVGDocument: ~Copyable {
     /// The document so far. (Bytes, not a String: appending many short pieces to a byte buffer costs far
     /// less than to a String.)
@@ -22,6 +24,7 @@ struct SVGDocument: ~Copyable {
     var text: String { bytes.string }
 
     /// Starts `<name` on a new line.
+    @inline(__always)
     mutating func start(_ name: StaticString) {
         for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
         bytes.append(UInt8(ascii: "<"))
@@ -30,11 +33,13 @@ struct SVGDocument: ~Copyable {
     }
 
     /// Ends the started element with `/>`.
+    @inline(__always)
     mutating func end() {
         append("/>\n")
     }
 
     /// Ends the started element with `content`, escaped, and its end tag.
+    @inline(__always)
     mutating func end(content: String) {
         bytes.append(UInt8(ascii: ">"))
         XML.appendEscaped(content, to: &bytes)
@@ -44,12 +49,14 @@ struct SVGDocument: ~Copyable {
     }
 
     /// Ends the started element's start tag; what is written until the matching `close()` goes inside it.
+    @inline(__always)
     mutating func endOpening() {
         append(">\n")
         open.append(current)
     }
 
     /// Writes the end tag of the element opened last.
+    @inline(__always)
     mutating func close() {
         let name = open.removeLast()
         for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
@@ -59,6 +66,7 @@ struct SVGDocument: ~Copyable {
     }
 
     /// ` name="value"`, `value` written as it is (it must need no escaping).
+    @inline(__always)
     mutating func attribute(_ name: StaticString, _ value: StaticString) {
         beginAttribute(name)
         append(value)
@@ -66,6 +74,7 @@ struct SVGDocument: ~Copyable {
     }
 
     /// ` name="value"`, `value` XML-escaped.
+    @inline(__always)
     mutating func attribute(_ name: StaticString, escaping value: String) {
         beginAttribute(name)
         XML.appendEscaped(value, to: &bytes)
@@ -73,6 +82,7 @@ struct SVGDocument: ~Copyable {
     }
 
     /// ` name="value"`, `value` as `NumberFormat` writes it.
+    @inline(__always)
     mutating func attribute(_ name: StaticString, _ value: Double) {
         beginAttribute(name)
         number(value)
@@ -80,6 +90,7 @@ struct SVGDocument: ~Copyable {
     }
 
     /// ` name="#rrggbb"`: `color` without its alpha.
+    @inline(__always)
     mutating func attribute(_ name: StaticString, rgb color: ContentNode.Color) {
         beginAttribute(name)
         bytes.append(UInt8(ascii: "#"))
@@ -91,6 +102,7 @@ struct SVGDocument: ~Copyable {
     }
 
     /// ` name="`: a value built piece by piece (`raw`, `number`) follows, then `endAttribute()`.
+    @inline(__always)
     mutating func beginAttribute(_ name: StaticString) {
         bytes.append(UInt8(ascii: " "))
         append(name)
@@ -98,20 +110,24 @@ struct SVGDocument: ~Copyable {
     }
 
     /// The closing quote of an attribute begun by `beginAttribute`.
+    @inline(__always)
     mutating func endAttribute() {
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Part of an attribute's value, written as it is (it must need no escaping).
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
         append(text)
     }
 
     /// A number in an attribute's value, as `NumberFormat` writes it.
+    @inline(__always)
     mutating func number(_ value: Double) {
         NumberFormat.append(value, to: &bytes)
     }
 
+    @inline(__always)
     private mutating func append(_ text: StaticString) {
         bytes.append(text)
     }

@@ -227,7 +227,7 @@ struct SVGNodeDrawing {
             document.attribute("x", x)
             document.attribute("y", box.y + box.height / 2 + 0.35 * size)
             document.attribute("font-size", size)
-            document.attribute("font-weight", escaping: SVGRenderer.fontWeight(text.weight))
+            document.attribute("font-weight", SVGRenderer.fontWeight(text.weight))
             writePaint(text.color, "fill", "fill-opacity", into: &document)
             document.attribute("text-anchor", anchor)
             end(single: single, content: line, into: &document)

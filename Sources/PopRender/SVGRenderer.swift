@@ -139,7 +139,7 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The CSS weight of `weight`.
-    static func fontWeight(_ weight: ContentNode.Weight) -> String {
+    static func fontWeight(_ weight: ContentNode.Weight) -> StaticString {
         switch weight {
         case .regular: "400"
         case .medium: "500"

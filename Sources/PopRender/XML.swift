@@ -13,14 +13,16 @@ package enum XML {
     static func appendEscaped(_ text: String, to bytes: inout ByteBuffer) {
         // Most text (ids, labels) has nothing to escape: its bytes are copied whole. A byte 0xEF may start
         // U+FFFE or U+FFFF, so it takes the slow path too.
-        let clean = text.withUTF8Buffer { utf8 in
+        // (`String.UTF8View`'s own contiguous storage, not PopModel's generic `withUTF8Buffer`, which is not
+        // specialized across modules and looked up generic metadata on every call.)
+        let clean = text.utf8.withContiguousStorageIfAvailable { utf8 in
             if utf8.allSatisfy(isPlain) {
                 bytes.append(utf8)
                 return true
             }
             return false
         }
-        if clean { return }
+        if clean == true { return }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": bytes.append("&amp;")

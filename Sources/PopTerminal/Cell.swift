@@ -60,6 +60,12 @@ public struct Cell: Hashable, Sendable {
         style = Self.pack(foreground: foreground, background: background, bold: bold)
     }
 
+    /// The colours and weight as `pack(foreground:background:bold:)` packs them: what `TerminalEncoder`
+    /// compares and writes without unpacking them.
+    var styleBits: UInt64 { style }
+    /// The parts of `styleBits`.
+    static let foregroundBits: UInt64 = 0xFF_FFFF, backgroundBits: UInt64 = 0xFF_FFFF << 24, boldBit: UInt64 = 1 << 48
+
     /// The foreground's channels in bits 0–23 (red lowest), the background's in 24–47, bold in bit 48.
     private static func pack(foreground: RGB, background: RGB, bold: Bool) -> UInt64 {
         foreground.packed | background.packed << 24 | (bold ? 1 << 48 : 0)

@@ -50,18 +50,28 @@ public enum TerminalEncoder {
             new.cells.withUnsafeBufferPointer { after in
                 for row in 0..<new.rows {
                     let start = row * columns
+                    // Most rows of an animation frame do not change: find the first cell that did, at the cost of a
+                    // comparison a cell. A cell before it can have changed only through the tail of its wide character.
+                    var first = start
+                    while first < start + columns && after[first] == before[first] { first += 1 }
+                    if first == start + columns { continue }
                     RowBytes.append(columns: columns, to: &output) { bytes in
-                        for column in 0..<columns {
+                        var column = max(0, first - start - 1)
+                        while column < columns {
                             let index = start + column
-                            if isCoveredTail(after, start, column) { continue }
                             // A wide character is rewritten when either of its halves changed.
                             let changed =
                                 after[index] != before[index]
                                 || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
                                     && after[index + 1] != before[index + 1])
-                            if changed {
+                            if changed && !isCoveredTail(after, start, column) {
                                 writer.write(after, at: index, column: column, row: row, columns: columns, into: &bytes)
                             }
+                            // A cell is written only when it or its right neighbour changed: go on from the cell before
+                            // the next one that changed.
+                            var next = column + 1
+                            while next < columns && after[start + next] == before[start + next] { next += 1 }
+                            column = max(column + 1, next - 1)
                         }
                     }
                 }
@@ -80,11 +90,13 @@ public enum TerminalEncoder {
 
     /// The terminal's state as the bytes written so far leave it.
     private struct Writer {
-        /// Where the cursor is; nil when unknown (at first, and after writing the last column).
-        var cursor: (column: Int, row: Int)?
-        var foreground: Cell.RGB?
-        var background: Cell.RGB?
-        var bold = false
+        /// The index of the cell the cursor is on (`row * columns + column`); -1 when unknown (at first, and after
+        /// writing the last column).
+        var cursor = -1
+        /// The colours and weight set, packed as `Cell.styleBits`; bold is off at first.
+        var style: UInt64 = 0
+        /// Whether colours have been set (at first the terminal's are unknown).
+        var coloursSet = false
 
         /// Writes the cell at `index` (at `column`, `row`), moving the cursor and changing attributes as needed.
         @inline(__always)
@@ -93,7 +105,7 @@ public enum TerminalEncoder {
             columns: Int, into output: inout RowBytes
         ) {
             let cell = cells[index]
-            if cursor == nil || cursor! != (column, row) {
+            if cursor != index {
                 output.append(0x1B)
                 output.append(0x5B)
                 output.appendDecimal(row + 1)
@@ -101,40 +113,46 @@ public enum TerminalEncoder {
                 output.appendDecimal(column + 1)
                 output.append(0x48)
             }
-            if cell.bold != bold || cell.foreground != foreground || cell.background != background {
+            let newStyle = cell.styleBits
+            if newStyle != style || !coloursSet {
+                let changed = newStyle ^ style
                 output.append(0x1B)
                 output.append(0x5B)
                 var separator = false
-                if cell.bold != bold {
-                    if cell.bold { output.append(0x31) } else { output.append(0x32); output.append(0x32) }
+                if changed & Cell.boldBit != 0 {
+                    if newStyle & Cell.boldBit != 0 { output.append(0x31) } else { output.append(0x32); output.append(0x32) }
                     separator = true
                 }
-                if cell.foreground != foreground {
+                if !coloursSet || changed & Cell.foregroundBits != 0 {
                     if separator { output.append(0x3B) }
-                    output.appendColor(38, cell.foreground)
+                    output.appendColor(0x33, newStyle)
                     separator = true
                 }
-                if cell.background != background {
+                if !coloursSet || changed & Cell.backgroundBits != 0 {
                     if separator { output.append(0x3B) }
-                    output.appendColor(48, cell.background)
+                    output.appendColor(0x34, newStyle >> 24)
                 }
                 output.append(0x6D)
-                bold = cell.bold
-                foreground = cell.foreground
-                background = cell.background
+                style = newStyle
+                coloursSet = true
             }
             var width = 1
-            if cell.glyph == 0 {
+            let glyph = cell.glyph
+            if glyph == 0 {
                 output.append(0x20)  // a right half without its left: a space
             } else {
-                var glyph = cell.glyph
-                while glyph != 0 {
+                if glyph < 0x80 {
                     output.append(UInt8(truncatingIfNeeded: glyph))
-                    glyph >>= 8
+                } else {
+                    var rest = glyph
+                    while rest != 0 {
+                        output.append(UInt8(truncatingIfNeeded: rest))
+                        rest >>= 8
+                    }
                 }
                 if column + 1 < columns, cells[index + 1].isWideTail { width = 2 }
             }
-            cursor = column + width < columns ? (column + width, row) : nil
+            cursor = column + width < columns ? index + width : -1
         }
     }
 
@@ -163,18 +181,30 @@ public enum TerminalEncoder {
             count += 1
         }
 
-        /// `38;2;r;g;b` (or 48…).
+        /// `38;2;r;g;b` (`kind` "3") or `48;2;r;g;b` (`kind` "4") for the colour in the low 24 bits of `packed`
+        /// (`Cell.RGB.packed`).
         @inline(__always)
-        mutating func appendColor(_ kind: Int, _ color: Cell.RGB) {
-            appendDecimal(kind)
+        mutating func appendColor(_ kind: UInt8, _ packed: UInt64) {
+            append(kind)
+            append(0x38)
             append(0x3B)
             append(0x32)
             append(0x3B)
-            appendDecimal(Int(color.red))
+            appendChannel(packed & 0xFF)
             append(0x3B)
-            appendDecimal(Int(color.green))
+            appendChannel(packed >> 8 & 0xFF)
             append(0x3B)
-            appendDecimal(Int(color.blue))
+            appendChannel(packed >> 16 & 0xFF)
+        }
+
+        /// A colour channel (0...255) in decimal.
+        @inline(__always)
+        mutating func appendChannel(_ value: UInt64) {
+            if value >= 10 {
+                if value >= 100 { append(0x30 + UInt8(truncatingIfNeeded: value / 100)) }
+                append(0x30 + UInt8(truncatingIfNeeded: value / 10 % 10))
+            }
+            append(0x30 + UInt8(truncatingIfNeeded: value % 10))
         }
 
         /// `value` (not negative) in decimal.

@@ -107,7 +107,7 @@ import Testing
             (ContentNode.Weight.regular, "400"), (.medium, "500"), (.semibold, "600"), (.bold, "700"),
         ])
     func weights(weight: ContentNode.Weight, css: String) {
-        #expect(SVGRenderer.fontWeight(weight) == css)
+        #expect(SVGRenderer.fontWeight(weight).description == css)
     }
 
     @Test("text and ids are XML-escaped; characters XML forbids become U+FFFD")

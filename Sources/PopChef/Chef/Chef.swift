@@ -23,14 +23,14 @@ public final class Chef {
     public private(set) lazy var navigation = NavigationStack(chef: self)
     let inbox = CompletionInbox()
     /// Where lifecycle events go; nil to trace nothing (the fastest).
-    public var trace: TraceSink?
+    @exclusivity(unchecked) public var trace: TraceSink?
     /// Who puts the popups on screen; told of every transition. Not retained.
     public weak var presenter: (any PopupPresenter)?
     /// The person's display traits, which its components are told of when the host calls them
     /// (`ComponentContext.displayTraits`); the presentation engine keeps it up to date.
     public var displayTraits = DisplayTraits()
     /// Called with every final event, after teardown and before the next queued popup starts.
-    public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
+    @exclusivity(unchecked) public var onFinalEvent: ((RequestID, FinalEvent) -> Void)?
 
     // The chef is used from one thread (see above), so its hot state skips the runtime's dynamic
     // exclusivity checks, which cost more than the work they guard on the show / dismiss path.
@@ -41,11 +41,11 @@ public final class Chef {
     @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent, failure: ComponentFailure?)?](
         repeating: nil, count: 4096)
     /// The id of the most recent request (0 before the first).
-    private(set) var lastRequestID: RequestID = 0
+    @exclusivity(unchecked) private(set) var lastRequestID: RequestID = 0
     static let logger = Logger(label: "pophost.chef")
 
     /// Set while the chef goes away: ending requests then starts no others.
-    var isShuttingDown = false
+    @exclusivity(unchecked) var isShuttingDown = false
     /// What is left of `configuration.threadAnswerWait`.
     private var threadAnswerWaitLeft: Duration?
 

@@ -65,6 +65,10 @@ extension Chef {
     /// this chef's clock, and reports against this request.
     private func resolveComponents(_ popup: Popup) throws(ComponentFailure) {
         let request = popup.request, inbox = self.inbox, id = popup.id
+        // A request naming no component (the usual app popup) needs no context: building one (three
+        // closures, two weak references to the chef) was a fifth of a show.
+        guard request.handler != nil || request.viewLoader != nil || request.controllerLoader != nil || request.reformer != nil
+        else { return }
         var context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }
         context.controlSheet = { [weak self] control in self?.presenter?.control(control, of: id) ?? false }
         context.displayTraits = { [weak self] in self?.displayTraits ?? DisplayTraits() }

@@ -189,9 +189,9 @@ extension Chef {
         // A requeued popup that was on screen once ends dismissed, whatever ends it.
         let event = popup.wasShown ? FinalEvent.dismissed(requested.reason) : requested
         popup.state = if case .dismissed = event { .dismissed } else { .cancelled }
-        for timer in [popup.timeToLiveTimer, popup.completionTimer, popup.transition?.endTimer] {
-            clock.cancel(timer)
-        }
+        clock.cancel(popup.timeToLiveTimer)
+        clock.cancel(popup.completionTimer)
+        clock.cancel(popup.transition?.endTimer)
         popup.transition = nil
         popup.pendingCompletion = nil
         presenter?.popupDidLeave(popup.id)

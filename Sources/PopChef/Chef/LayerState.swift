@@ -54,7 +54,7 @@ struct LayerState {
             current = below.popLast()
             return true
         }
-        below.removeAll { $0 === popup }
+        if !below.isEmpty { below.removeAll { $0 === popup } }
         return false
     }
 

@@ -1,23 +1,25 @@
 import PopModel
 
-/// Everything the chef holds for one request, from `show` to its final event.
+/// Everything the chef holds for one request, from `show` to its final event. Used from the chef's
+/// thread only, like the chef, so its state skips the runtime's dynamic exclusivity checks (they cost
+/// more than the work they guard on the show / dismiss path).
 final class Popup {
     /// Also the arrival order: first come first served among equal priorities, kept across requeues.
     let id: RequestID
     let request: PopupRequest
     let data: RequestData
-    var viewData: RequestData
-    var controllerData: RequestData
+    @exclusivity(unchecked) var viewData: RequestData
+    @exclusivity(unchecked) var controllerData: RequestData
 
-    var handler: any HandlerComponent = BuiltinHandler.shared
-    var viewLoader: any ViewLoaderComponent = BuiltinViewLoader.shared
-    var controllerLoader: any ControllerLoaderComponent = BuiltinControllerLoader.shared
-    var reformer: any ReformerComponent = BuiltinReformer.shared
+    @exclusivity(unchecked) var handler: any HandlerComponent = BuiltinHandler.shared
+    @exclusivity(unchecked) var viewLoader: any ViewLoaderComponent = BuiltinViewLoader.shared
+    @exclusivity(unchecked) var controllerLoader: any ControllerLoaderComponent = BuiltinControllerLoader.shared
+    @exclusivity(unchecked) var reformer: any ReformerComponent = BuiltinReformer.shared
 
-    var options = RequestOptions()
-    var presentation = Presentation()
+    @exclusivity(unchecked) var options = RequestOptions()
+    @exclusivity(unchecked) var presentation = Presentation()
     /// The component failure that ended it, if one did (`Chef.failure(of:)`).
-    var failure: ComponentFailure?
+    @exclusivity(unchecked) var failure: ComponentFailure?
     /// Built when it first starts presenting.
     var content: ContentNode? {
         didSet { fieldIDs = Set(content?.textFieldIDs ?? []) }
@@ -25,32 +27,32 @@ final class Popup {
     /// The ids of the content's text fields.
     private(set) var fieldIDs: Set<String> = []
     /// The text of each text field, by id.
-    var fields: [String: String] = [:]
+    @exclusivity(unchecked) var fields: [String: String] = [:]
 
-    var state = PopupState.idle
+    @exclusivity(unchecked) var state = PopupState.idle
     /// Whether it waits in its layer's queue.
-    var isQueued = false
+    @exclusivity(unchecked) var isQueued = false
     /// Presentation progress when no transition runs: 0 off screen, 1 shown.
-    var restingProgress = 0.0
-    var transition: Transition?
+    @exclusivity(unchecked) var restingProgress = 0.0
+    @exclusivity(unchecked) var transition: Transition?
     /// Why it is being dismissed.
-    var dismissReason: Reason?
+    @exclusivity(unchecked) var dismissReason: Reason?
     /// It has been on screen (fully presented) at least once: its final event is `dismissed`.
-    var wasShown = false
+    @exclusivity(unchecked) var wasShown = false
     /// Preempted with the requeue rule: goes back to the queue when its dismissal ends.
-    var requeueWhenDismissed = false
+    @exclusivity(unchecked) var requeueWhenDismissed = false
     /// A user's dismissal a finger drives (`Chef.beginInteractiveDismiss`): still following the
     /// finger, or completing after its release (the delegate hears did-dismiss at the end).
-    var interactiveDismissal: InteractiveDismissalPhase?
+    @exclusivity(unchecked) var interactiveDismissal: InteractiveDismissalPhase?
     enum InteractiveDismissalPhase { case following, completing }
 
     /// The completion the chef waits for now (should_present's answer or an animation's done);
     /// any other completion that arrives is stale and ignored.
-    var pendingCompletion: UInt64?
-    var timeToLiveTimer: VirtualClock.Token?
-    var completionTimer: VirtualClock.Token?
+    @exclusivity(unchecked) var pendingCompletion: UInt64?
+    @exclusivity(unchecked) var timeToLiveTimer: VirtualClock.Token?
+    @exclusivity(unchecked) var completionTimer: VirtualClock.Token?
     /// When `completionTimer` fires.
-    var completionDeadline: VirtualTime?
+    @exclusivity(unchecked) var completionDeadline: VirtualTime?
 
     init(id: RequestID, request: PopupRequest) {
         self.id = id

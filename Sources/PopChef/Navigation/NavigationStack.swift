@@ -19,8 +19,8 @@ public final class NavigationStack {
     unowned let chef: Chef
     private var sequence = 0
     /// The page each live request belongs to, by page name; "" for a request naming no page on
-    /// the stack.
-    private var owners: [RequestID: String] = [:]
+    /// the stack. Read on every show, from the chef's thread only: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var owners: [RequestID: String] = [:]
 
     init(chef: Chef) { self.chef = chef }
 
@@ -158,7 +158,7 @@ public final class NavigationStack {
     /// The page request `id` belongs to when that page is not the current one (it may not present:
     /// a popup never shows on another page); nil when it may present.
     func pageElsewhere(for id: RequestID) -> String? {
-        guard let owner = owners[id], owner != current?.name else { return nil }
+        guard !owners.isEmpty, let owner = owners[id], owner != current?.name else { return nil }
         return owner.isEmpty ? "(none on the stack)" : owner
     }
 

@@ -1,0 +1,111 @@
+import Foundation
+import HostRuntime
+
+/// `--compare-with DIR`: this build against another (a build of today's main, say) in the same minutes.
+/// Each round runs every chosen suite once in each build, both as child processes (`--suite S --rounds 1
+/// --json`), the order alternating from round to round; every timed figure both builds' reports give
+/// (matched by name: its path in the JSON report) is compared as the ratio of its medians, new / old.
+enum BuildComparison {
+    /// A suite counts as slower than the baseline when the geometric mean of its figures' ratios exceeds
+    /// this: single rounds on a shared machine vary by about that much (the baseline rows, which time the
+    /// same code in both builds, show how much in each run).
+    static let slowerThreshold = 1.10
+    /// Issue 30: show + dismiss at least twice as fast as the baseline.
+    static let showDismissTarget = 0.5
+    /// The figure show + dismiss is judged by.
+    static let showDismissFigure = "chef.showDismissNanoseconds"
+
+    static func run(baseline source: String, suite: Suite, rounds: Int, copies: Int) throws(BenchError) -> BuildComparisonReport {
+        let baseline = try BaselineBuild(source: source, fallback: RunningExecutable.directory)
+        defer { baseline.remove() }
+        let builds = [(name: "new", executable: RunningExecutable.path), (name: "old", executable: baseline.executable)]
+        var suites: [BuildComparisonReport.SuiteComparison] = []
+        for chosen in suite.members {
+            var figures = [[String: [Double]]](repeating: [:], count: builds.count)
+            var failure: String?
+            rounds: for round in 0..<rounds {
+                let order = round.isMultiple(of: 2) ? Array(builds.indices) : builds.indices.reversed()
+                for index in order {
+                    let arguments = ["--suite", chosen.rawValue, "--rounds", "1", "--copies", String(copies), "--json"]
+                    do {
+                        for (name, value) in try figuresOfOneRun(builds[index].executable, arguments) {
+                            figures[index][name, default: []].append(value)
+                        }
+                    } catch {
+                        failure = "\(builds[index].name) build: \(error)"
+                        break rounds
+                    }
+                }
+            }
+            suites.append(.init(suite: chosen.rawValue, new: figures[0], old: figures[1], failure: failure))
+        }
+        return BuildComparisonReport(
+            baseline: source, borrowed: baseline.borrowed, rounds: rounds, suites: suites, slowerThreshold: slowerThreshold,
+            showDismissTarget: showDismissTarget)
+    }
+
+    /// Runs `executable` with `arguments` and returns the timed figures of the JSON report it prints.
+    private static func figuresOfOneRun(_ executable: String, _ arguments: [String]) throws(BenchError) -> [String: Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw BenchError("cannot start \(executable): \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let command = ([executable] + arguments).joined(separator: " ")
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw BenchError("\(command) failed (status \(process.terminationStatus))")
+        }
+        guard let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw BenchError("\(command) printed no JSON report")
+        }
+        var figures: [String: Double] = [:]
+        for (key, value) in report where !["copies", "rounds", "build", "directory"].contains(key) {
+            collect(value, path: key, into: &figures)
+        }
+        return figures
+    }
+
+    /// The timed figures under `value`, by path ("chef.action.host"); an array's elements are named by
+    /// their `sample` when they have one ("coldLoad.C.hostMicroseconds"), else by index.
+    private static func collect(_ value: Any, path: String, into figures: inout [String: Double]) {
+        switch value {
+        case let object as [String: Any]:
+            for (key, child) in object { collect(child, path: path + "." + key, into: &figures) }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() {
+                let name = ((element as? [String: Any])?["sample"] as? String) ?? String(index)
+                collect(element, path: path + "." + name, into: &figures)
+            }
+        case let number as Double:
+            if isTimed(path) { figures[path] = number }
+        default:
+            break
+        }
+    }
+
+    /// Whether the figure at `path` is a time (not a count, a ratio, a target or a fixed duration).
+    static func isTimed(_ path: String) -> Bool {
+        let key = path.split(separator: ".").last.map(String.init) ?? path
+        if key.lowercased().contains("target") || ["realMilliseconds", "stepMilliseconds"].contains(key) { return false }
+        return ["host", "baseline", "isolated", "floor", "microseconds", "nanoseconds", "milliseconds"].contains(key)
+            || ["Microseconds", "Nanoseconds", "Milliseconds", "Seconds"].contains { key.hasSuffix($0) }
+    }
+
+    /// Whether the figure at `path` times code outside pophost (a baseline, a floor, `stat`, `/bin/true`):
+    /// the same in both builds, so its ratio shows the noise rather than a change.
+    static func isBaseline(_ path: String) -> Bool {
+        let key = path.split(separator: ".").last.map(String.init) ?? path
+        return key.hasPrefix("baseline") || key.hasPrefix("floor") || key.hasPrefix("stat") || key.hasPrefix("true")
+            || key.contains("Floor")
+    }
+}
+
+extension Suite {
+    /// The suites this choice runs, in the order a run takes them.
+    var members: [Suite] {
+        self == .all ? [.loading, .chef, .presentation, .harness, .isolation, .preview] : [self]
+    }
+}
