@@ -119,8 +119,8 @@ struct RegistryCache {
 
     /// Two running sums over eight lanes of 8-byte words (format 7): each word is added to its
     /// lane's sum, and that sum to the lane's sum of sums, so a changed word changes the first and
-    /// a moved one the second; then the sixteen sums, the tail bytes and the length are folded with
-    /// FNV-1a's step (xor, then multiply by its 64-bit prime), each step a bijection of its input.
+    /// a moved one the second; then the sixteen sums, each spread over its word, the tail bytes and
+    /// the length are folded with FNV-1a's step (xor, then multiply by its 64-bit prime).
     /// The sums are vector additions, about a fifth of an instruction a byte, where the four-lane
     /// FNV of format 6 took half an instruction and byte-wise FNV-1a several: a record grows with
     /// its plugin's descriptors (6 KB for the Swift sample) and every warm start checks every record.
@@ -135,10 +135,18 @@ struct RegistryCache {
             sumsOfSums &+= sums
             offset += 64
         }
+        // Each sum goes through SplitMix64's finalizer (a bijection that spreads every bit over the
+        // word) before the fold: a change that flips the top bit of a sum and of its sum of sums would
+        // otherwise cancel, since FNV-1a's step carries a top-bit difference through unchanged.
+        func spread(_ value: UInt64) -> UInt64 {
+            var value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
         var hash = basis
         for lane in 0..<8 {
-            hash = (hash ^ sums[lane]) &* prime
-            hash = (hash ^ sumsOfSums[lane]) &* prime
+            hash = (hash ^ spread(sums[lane])) &* prime
+            hash = (hash ^ spread(sumsOfSums[lane] ^ 0x9E37_79B9_7F4A_7C15)) &* prime
         }
         while offset < raw.count {
             hash = (hash ^ UInt64(raw[offset])) &* prime
