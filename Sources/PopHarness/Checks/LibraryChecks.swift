@@ -1,4 +1,3 @@
-import Foundation
 import PluginABI
 import PopBridge
 import PopLoader
@@ -147,7 +146,7 @@ enum LibraryChecks {
             return succeeded
         }
         if !output.isEmpty {
-            let text = String(decoding: output.prefix(120), as: UTF8.self).replacingOccurrences(of: "\n", with: "\\n")
+            let text = String(decoding: output.prefix(120), as: UTF8.self).unicodeScalars.map { $0 == "\n" ? "\\n" : String($0) }.joined()
             throw .failed(
                 "init and deinit wrote \(output.count) byte\(output.count == 1 ? "" : "s") to stdout/stderr: \"\(text)\" (report through the pop.log/1 host extension instead)"
             )
@@ -193,7 +192,7 @@ enum LibraryChecks {
     ) { context throws(TestIssue) in
         let plugin = try context.loadedPlugin()
         try plugin.initialized { () throws(TestIssue) in
-            let runtimes = MappedFiles.current().filter { ($0 as NSString).lastPathComponent.hasPrefix("libswiftCore.so") }
+            let runtimes = MappedFiles.current().filter { FilePaths.lastComponent($0).hasPrefix("libswiftCore.so") }
             if runtimes.count > 1 {
                 throw .failed(
                     "the process maps \(runtimes.count) Swift runtimes: \(runtimes.joined(separator: ", ")) (link the plugin against the system's shared Swift runtime, never --static-swift-stdlib)"

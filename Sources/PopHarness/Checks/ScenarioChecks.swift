@@ -1,5 +1,5 @@
-import Foundation
 import PopChef
+import PopLoader
 import PopScenario
 
 /// The plugin's own scenarios: each is a test named "scenario.<file name>", played with the plugin
@@ -9,7 +9,7 @@ enum ScenarioChecks {
     /// One test per scenario the plugin ships.
     static func tests(for pluginPath: String, shelf: ScenarioShelf) -> [ConformanceTest] {
         shelf.scenarios(for: pluginPath).map { path in
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let name = FilePaths.stem(path)
             return ConformanceTest("scenario.\(name)", level: 1, "plays \(path): its expectations hold and it matches its snapshot") {
                 context throws(TestIssue) in
                 try play(path, context: context)
@@ -29,16 +29,15 @@ enum ScenarioChecks {
 
         let snapshot = ScenarioSnapshot(runner: runner)
         let snapshotPath = ScenarioShelf.snapshotPath(of: path)
-        let exists = FileManager.default.fileExists(atPath: snapshotPath)
-        let recorded = FileManager.default.contents(atPath: snapshotPath).flatMap { String(validating: $0, as: UTF8.self) }
+        let exists = LocalFiles.exists(snapshotPath)
+        let recorded = LocalFiles.contents(of: snapshotPath).flatMap { String(validating: $0, as: UTF8.self) }
         if context.scenarios.updateSnapshots {
             guard recorded != snapshot.text else { return }
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (snapshotPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try snapshot.text.write(toFile: snapshotPath, atomically: true, encoding: .utf8)
+            do throws(LocalFiles.Failure) {
+                try LocalFiles.createDirectories(FilePaths.deletingLastComponent(snapshotPath))
+                try LocalFiles.writeAtomically(Array(snapshot.text.utf8), to: snapshotPath)
             } catch {
-                throw .failed("cannot write the snapshot \(snapshotPath): \(error.localizedDescription)")
+                throw .failed("cannot write the snapshot \(snapshotPath): \(error)")
             }
             context.warn("\(recorded == nil ? "recorded" : "updated") the snapshot \(snapshotPath)")
             return

@@ -1,6 +1,9 @@
-import Foundation
 import PopLoader
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Bounds how long one call into a plugin may take. A thread of its own watches the call in
 /// progress; when it overruns, `onExpiry` gets what was being called. In a test's child process that
@@ -22,9 +25,9 @@ final class CallWatchdog: Sendable {
     /// Starts the watching thread now (a test counting the process's threads starts it first).
     func start() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Thread.detachNewThread { [self] in
+        NativeThread.detach { [self] in
             while true {
-                Thread.sleep(forTimeInterval: 0.01)
+                usleep(10_000)
                 let expired: String? = watched.withLock { call in
                     guard let current = call, ContinuousClock.now > current.deadline else { return nil }
                     call = nil

@@ -1,9 +1,9 @@
-import Foundation
+import PopLoader
 
 /// The threads of this process, from /proc/self/task.
 enum ProcessThreads {
     /// The ids of the threads alive now.
     static func current() -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [])
+        Set(LocalFiles.names(in: "/proc/self/task") ?? [])
     }
 }

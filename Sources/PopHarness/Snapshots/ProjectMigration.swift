@@ -1,4 +1,4 @@
-import Foundation
+import PopLoader
 import PopModel
 import PopScenario
 
@@ -38,14 +38,13 @@ public enum ProjectMigration {
     public static func plan(paths: [String]) -> [File] {
         var files: [File] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
+            guard let kind = LocalFiles.kind(of: path) else { continue }
+            if kind != .directory {
                 files += examine(path, named: true).map { [$0] } ?? []
                 continue
             }
             for relative in candidates(in: path) {
-                if let file = examine((path as NSString).appendingPathComponent(relative), named: false) { files.append(file) }
+                if let file = examine(FilePaths.appending(relative, to: path), named: false) { files.append(file) }
             }
         }
         return files
@@ -55,18 +54,22 @@ public enum ProjectMigration {
     /// not followed (a linked file would be rewritten as a copy, a linked directory may loop); name
     /// a link's target to migrate it.
     private static func candidates(in directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if skippedDirectories.contains(name) || (name.hasPrefix(".") && name != ".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink { continue }
-            if name.hasSuffix(".json") || name.hasSuffix(".snapshot") { found.append(relative) }
-        }
+        collect(under: directory, relative: "", into: &found)
         return found.sorted()
+    }
+
+    /// Adds the candidates in `relative` (a directory under `directory`; empty for `directory`
+    /// itself) and in the directories under it to `found`.
+    private static func collect(under directory: String, relative: String, into found: inout [String]) {
+        let listed = relative.isEmpty ? directory : FilePaths.appending(relative, to: directory)
+        for name in LocalFiles.names(in: listed) ?? [] where !skippedDirectories.contains(name) && !name.hasPrefix(".") {
+            let entry = relative.isEmpty ? name : relative + "/" + name
+            let kind = LocalFiles.kind(of: FilePaths.appending(entry, to: directory), followingLinks: false)
+            if kind == .symbolicLink { continue }
+            if name.hasSuffix(".json") || name.hasSuffix(".snapshot") { found.append(entry) }
+            if kind == .directory { collect(under: directory, relative: entry, into: &found) }
+        }
     }
 
     /// What migrating `path` would do; nil when it is not a scenario or snapshot (`named`: the user
@@ -85,7 +88,7 @@ public enum ProjectMigration {
             }
             return snapshot(path, text)
         }
-        let inScenarios = (path as NSString).deletingLastPathComponent.split(separator: "/").last?.lowercased() == "scenarios"
+        let inScenarios = FilePaths.deletingLastComponent(path).split(separator: "/").last?.lowercased() == "scenarios"
         let root = try? Value(jsonBytes: bytes)
         let looksLikeScenario = root?["steps"] != nil
         guard looksLikeScenario || inScenarios || named else { return nil }

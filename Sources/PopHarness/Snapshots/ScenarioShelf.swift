@@ -1,4 +1,4 @@
-import Foundation
+import PopLoader
 
 /// Where a plugin's own scenarios are (docs/harness.md, "Plugin-declared scenarios"): the
 /// directory given with `--scenarios`, else `<name>.scenarios` next to the library, where `<name>`
@@ -17,15 +17,16 @@ public struct ScenarioShelf: Sendable {
         self.updateSnapshots = updateSnapshots
     }
 
-    /// The scenario directory for the plugin at `pluginPath`, if there is one.
+    /// The scenario directory for the plugin at `pluginPath`, if there is one. A relative path is
+    /// taken from the current directory.
     public func directory(for pluginPath: String) -> String? {
         if let directory { return directory }
-        let url = URL(fileURLWithPath: pluginPath)
-        let name = url.lastPathComponent
-        let stem = name.range(of: ".so").map { String(name[..<$0.lowerBound]) } ?? name
-        let conventional = url.deletingLastPathComponent().appendingPathComponent(stem + ".scenarios").path
-        if Self.isDirectory(conventional) { return conventional }
-        return projectScenarios(above: url.deletingLastPathComponent())
+        let path = FilePaths.absolute(pluginPath)
+        let name = FilePaths.lastComponent(path), parent = FilePaths.deletingLastComponent(path)
+        let stem = name.firstRange(of: ".so").map { String(name[..<$0.lowerBound]) } ?? name
+        let conventional = FilePaths.appending(stem + ".scenarios", to: parent)
+        if LocalFiles.isDirectory(conventional) { return conventional }
+        return projectScenarios(above: parent)
     }
 
     /// The build manifests that make a directory a plugin project (C, Swift, Rust).
@@ -33,37 +34,30 @@ public struct ScenarioShelf: Sendable {
 
     /// The `scenarios/` of the project the library was built in: the nearest of its directory and
     /// the two above it that holds a build manifest and a `scenarios` directory.
-    private func projectScenarios(above directory: URL) -> String? {
-        var candidate = directory.standardizedFileURL
+    private func projectScenarios(above directory: String) -> String? {
+        var candidate = FilePaths.standardized(directory)
         for _ in 0..<3 {
-            let scenarios = candidate.appendingPathComponent("scenarios").path
-            let manifests = Self.projectManifests.map { candidate.appendingPathComponent($0).path }
-            if Self.isDirectory(scenarios) && manifests.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            let scenarios = FilePaths.appending("scenarios", to: candidate)
+            let manifests = Self.projectManifests.map { FilePaths.appending($0, to: candidate) }
+            if LocalFiles.isDirectory(scenarios) && manifests.contains(where: LocalFiles.exists) {
                 return scenarios
             }
-            guard candidate.path != "/" else { return nil }
-            candidate = candidate.deletingLastPathComponent()
+            guard candidate != "/" else { return nil }
+            candidate = FilePaths.deletingLastComponent(candidate)
         }
         return nil
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     /// The scenario files for the plugin, sorted by name.
     public func scenarios(for pluginPath: String) -> [String] {
-        guard let directory = directory(for: pluginPath),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-        else { return [] }
+        guard let directory = directory(for: pluginPath), let names = LocalFiles.names(in: directory) else { return [] }
         return names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
     }
 
     /// Where the snapshot of `scenario` (a path from `scenarios(for:)`) is kept.
     static func snapshotPath(of scenario: String) -> String {
-        let url = URL(fileURLWithPath: scenario)
-        return url.deletingLastPathComponent().appendingPathComponent("snapshots")
-            .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".snapshot").path
+        let path = FilePaths.absolute(scenario)
+        let snapshots = FilePaths.appending("snapshots", to: FilePaths.deletingLastComponent(path))
+        return FilePaths.appending(FilePaths.stem(path) + ".snapshot", to: snapshots)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PopModel
 
 /// How a scenario's run compares with the snapshot recorded for it, both read into today's model
@@ -152,7 +151,7 @@ enum SnapshotComparison {
     private static func contentNodes(_ nodes: [SnapshotFormat.Entry]) -> [String: Value] {
         var found: [String: Value] = [:]
         for node in nodes {
-            guard let id = id(of: node.value), !id.hasPrefix("app."), let range = id.range(of: ".content", options: .backwards) else {
+            guard let id = id(of: node.value), !id.hasPrefix("app."), let range = id.ranges(of: ".content").last else {
                 continue
             }
             let indices = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).dropFirst()

@@ -1,4 +1,3 @@
-import Foundation
 import PopLoader
 import Synchronization
 
@@ -109,6 +108,6 @@ public struct HarnessRunner: Sendable {
             }
         }
         let count = min(workers, jobs.count)
-        if count == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: count) { _ in work() } }
+        NativeThread.runConcurrently(count, work)
     }
 }

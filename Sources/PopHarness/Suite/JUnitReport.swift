@@ -1,5 +1,8 @@
-import Foundation
 import PopRender
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `HarnessReport` as JUnit XML, the format CI systems read: one <testsuite> per plugin, one
 /// <testcase> per test. Failed is a <failure>; crashed and timeout are an <error>; skipped is
@@ -40,7 +43,11 @@ public enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Seconds with three decimals, as printf's `%.3f` writes them.
     private static func seconds(_ milliseconds: Double) -> String {
-        String(format: "%.3f", milliseconds / 1000)
+        let size = 64
+        var buffer = [CChar](repeating: 0, count: size)
+        let count = withVaList([milliseconds / 1000]) { vsnprintf(&buffer, size, "%.3f", $0) }
+        return String(decoding: buffer.prefix(max(0, min(Int(count), size - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PopProcess
 
 /// The ordered list of directories searched for plugins, and where it came from.
@@ -41,7 +40,7 @@ public struct SearchPath: Sendable, Equatable {
     }
 
     /// Resolves the search path from command-line directories and the environment.
-    public static func resolve(flags: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> SearchPath {
+    public static func resolve(flags: [String], environment: [String: String] = ProcessEnvironment.current) -> SearchPath {
         if !flags.isEmpty { return SearchPath(directories: flags, source: .flags) }
         if let variable = environment["POPHOST_PLUGIN_PATH"], !variable.isEmpty {
             let elements = variable.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -53,7 +52,7 @@ public struct SearchPath: Sendable, Equatable {
     }
 
     /// The default directories, in order.
-    public static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func defaultDirectories(environment: [String: String] = ProcessEnvironment.current) -> [String] {
         var directories: [String] = []
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             directories.append(data + "/pophost/plugins")
@@ -61,7 +60,7 @@ public struct SearchPath: Sendable, Equatable {
             directories.append(home + "/.local/share/pophost/plugins")
         }
         let executableDirectory = RunningExecutable.directory
-        let prefix = URL(fileURLWithPath: executableDirectory).appendingPathComponent("../lib/pophost/plugins").standardizedFileURL.path
+        let prefix = FilePaths.standardized(FilePaths.absolute(executableDirectory) + "/../lib/pophost/plugins")
         for directory in ["/usr/local/lib/pophost/plugins", "/usr/lib/pophost/plugins", prefix, executableDirectory]
         where !directories.contains(directory) {
             directories.append(directory)

@@ -1,4 +1,3 @@
-import Foundation
 import PopModel
 import PopProcess
 
@@ -22,7 +21,7 @@ public struct PluginScanner: Sendable {
 
     /// `$POPHOST_SCANNER`, else `pophost-scanner` next to the running executable.
     public static var defaultExecutable: String {
-        if let override = ProcessInfo.processInfo.environment["POPHOST_SCANNER"], !override.isEmpty { return override }
+        if let override = getenv("POPHOST_SCANNER").map({ String(cString: $0) }), !override.isEmpty { return override }
         return RunningExecutable.directory + "/pophost-scanner"
     }
 

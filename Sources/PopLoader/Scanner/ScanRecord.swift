@@ -1,4 +1,3 @@
-import Foundation
 import PopModel
 import Synchronization
 
@@ -67,7 +66,7 @@ final class ScanRecord: @unchecked Sendable {
 
 /// The bytes of a cache file, shared by the records that keep ranges of it.
 final class SharedBytes: Sendable {
-    let bytes: Data
+    let bytes: [UInt8]
 
-    init(_ bytes: Data) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }
