@@ -1,12 +1,13 @@
 /// What the command line asks for: the benchmark itself, or one measuring child (a hidden mode the
 /// benchmark uses to re-execute itself).
 enum Command {
-    case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool)
+    case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool, scaleMaximum: Int, plots: String?)
     case child(ChildMode, directory: String)
     case help
 
     static let usage = """
-        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|all] [--copies N] [--rounds R] [--json]
+        usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|scale|all] [--copies N] [--rounds R] [--json]
+                     [--scale-max N] [--plots DIR]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -31,6 +32,12 @@ enum Command {
         gallery's first paint (page, files and gallery JSON) and every picture against one static file; a frame of the
         demo served while scrubbing from 6.5 s (target ≤ 5 ms) and back; a reload end to end (file renamed into place →
         the live channel's message → the frame fetched) against the isolation suite's replay in the same rounds.
+        scale: cost that grows with what exists — show + dismiss with 100, 1,000 and 10,000 requests queued against an
+        empty queue (target ≤ 2x); a cold and a warm list of 100, 1,000 and 10,000 copies of the C sample, µs per file
+        (linear: µs per file at the largest count within 1.5x of that at a tenth of it); the demo's popups played once a
+        minute for 10 minutes of virtual time, the trace's length and this process's resident memory at 1, 2, 5 and 10
+        minutes. --scale-max N: the largest count (default 10,000; CI's smoke run uses 1,000). --plots DIR: writes one
+        SVG line chart a curve into DIR.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
         """
@@ -43,23 +50,32 @@ enum Command {
             }
             return .child(mode, directory: arguments[2])
         }
-        var copies = 200, rounds = 5, json = false, suite = Suite.all
+        var copies = 200, rounds = 5, json = false, suite = Suite.all, scaleMaximum = ScaleBench.defaultMaximum
+        var plots: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--copies": copies = try positiveInteger(after: argument, in: &remaining)
             case "--rounds": rounds = try positiveInteger(after: argument, in: &remaining)
             case "--json": json = true
+            case "--scale-max": scaleMaximum = try positiveInteger(after: argument, in: &remaining)
+            case "--plots":
+                guard let directory = remaining.popFirst(), !directory.isEmpty else { throw BenchError("--plots needs a directory") }
+                plots = directory
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
-                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, all")
+                    throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, scale, all")
                 }
                 suite = chosen
             case "-h", "--help": return .help
             default: throw BenchError("unknown argument \(argument)")
             }
         }
-        return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json)
+        guard scaleMaximum >= 100 else { throw BenchError("--scale-max needs at least 100 (the curves start at 100)") }
+        if plots != nil, !suite.includes(.scale) {
+            throw BenchError("--plots draws the scale suite's curves: use it with --suite scale or all")
+        }
+        return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json, scaleMaximum: scaleMaximum, plots: plots)
     }
 
     private static func positiveInteger(after option: String, in remaining: inout ArraySlice<String>) throws(BenchError) -> Int {
@@ -72,7 +88,7 @@ enum Command {
 
 /// Which measurements to run.
 enum Suite: String {
-    case loading, chef, presentation, harness, isolation, preview, all
+    case loading, chef, presentation, harness, isolation, preview, scale, all
 
     /// Whether this choice runs `suite`.
     func includes(_ suite: Suite) -> Bool { self == .all || self == suite }
