@@ -36,7 +36,7 @@ enum Command {
         empty queue (target ≤ 2x); a cold and a warm list of 100, 1,000 and 10,000 copies of the C sample, µs per file
         (linear: µs per file at the largest count within 1.5x of that at a tenth of it); the demo's popups played once a
         minute for 10 minutes of virtual time, the trace's length and this process's resident memory at 1, 2, 5 and 10
-        minutes. --scale-max N: the largest count (default 10,000; CI's smoke run uses 1,000). --plots DIR: writes one
+        minutes. --scale-max N: the largest count (default 10,000; CI's smoke run uses 100). --plots DIR: writes one
         SVG line chart a curve into DIR.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
