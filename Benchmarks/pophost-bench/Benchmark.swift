@@ -3,7 +3,7 @@ import HostRuntime
 
 /// One benchmark run: the chosen suites, then the report.
 enum Benchmark {
-    static func run(copies: Int, rounds: Int, suite: Suite) throws(BenchError) -> Report {
+    static func run(copies: Int, rounds: Int, suite: Suite, scaleMaximum: Int) throws(BenchError) -> Report {
         let buildDirectory = RunningExecutable.directory
         var report = Report(copies: copies, rounds: rounds, build: Report.build)
         if suite.includes(.loading) {
@@ -40,6 +40,9 @@ enum Benchmark {
         }
         if suite.includes(.scale) {
             report.scaleRows = try ScaleRowsBench.measure(rounds: rounds)
+            let scratch = try makeTemporaryDirectory("pophost-bench-scale")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            report.scale = try ScaleBench.measure(rounds: rounds, maximum: scaleMaximum, scratch: scratch)
         }
         return report
     }

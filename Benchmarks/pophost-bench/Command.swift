@@ -1,7 +1,7 @@
 /// What the command line asks for: the benchmark itself, or one measuring child (a hidden mode the
 /// benchmark uses to re-execute itself).
 enum Command {
-    case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool)
+    case benchmark(copies: Int, rounds: Int, suite: Suite, json: Bool, scaleMaximum: Int, plots: String?)
     /// `--compare-with DIR`: the same suites in this build and in DIR's, rounds interleaved.
     case compare(baseline: String, copies: Int, rounds: Int, suite: Suite, json: Bool)
     case child(ChildMode, directory: String)
@@ -9,7 +9,7 @@ enum Command {
 
     static let usage = """
         usage: pophost-bench [--suite loading|chef|presentation|harness|isolation|preview|scale|all] [--copies N] [--rounds R] [--json]
-                         [--compare-with DIR]
+                         [--compare-with DIR] [--scale-max N] [--plots DIR]
 
         loading: copies the sample plugins N times each (default 200) into a temporary directory and
         measures, per plugin, cold in-process loading against a dlopen baseline and warm cached
@@ -34,9 +34,13 @@ enum Command {
         gallery's first paint (page, files and gallery JSON) and every picture against one static file; a frame of the
         demo served while scrubbing from 6.5 s (target ≤ 5 ms) and back; a reload end to end (file renamed into place →
         the live channel's message → the frame fetched) against the isolation suite's replay in the same rounds.
-        scale: what a frame costs as what exists grows and what shows stays: a page listing N rows on demand ("pop.list/1") for
-        N = 20, 100, 1,000 and 10,000, scrolled 10 points each frame with the same rows on screen; the series (N, µs a frame) and
-        the 10,000-row frame against the 20-row frame in the same rounds (target: at most 1.2).
+        scale: cost that grows with what exists — a page listing N rows on demand ("pop.list/1") for N = 20, 100,
+        1,000 and 10,000 with the same rows on screen (the 10,000-row frame against the 20-row one, target ≤ 1.2x);
+        show + dismiss with 100, 1,000 and 10,000 requests queued against an empty queue (target ≤ 2x); a cold and a warm list of 100, 1,000 and 10,000 copies of the C sample, µs per file
+        (linear: µs per file at the largest count within 1.5x of that at a tenth of it); the demo's popups played once a
+        minute for 10 minutes of virtual time, the trace's length and this process's resident memory at 1, 2, 5 and 10
+        minutes. --scale-max N: the largest count (default 10,000; CI's smoke run uses 100). --plots DIR: writes one
+        SVG line chart a curve into DIR.
         all (the default): every suite.
         Medians over R rounds (default 5). Build with `swift build -c release`.
 
@@ -56,7 +60,8 @@ enum Command {
             }
             return .child(mode, directory: arguments[2])
         }
-        var copies = 200, rounds = 5, json = false, suite = Suite.all, baseline: String?
+        var copies = 200, rounds = 5, json = false, suite = Suite.all, scaleMaximum = ScaleBench.defaultMaximum
+        var plots: String?, baseline: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -68,6 +73,10 @@ enum Command {
                     throw BenchError("--compare-with needs the directory of another build's pophost-bench")
                 }
                 baseline = directory
+            case "--scale-max": scaleMaximum = try positiveInteger(after: argument, in: &remaining)
+            case "--plots":
+                guard let directory = remaining.popFirst(), !directory.isEmpty else { throw BenchError("--plots needs a directory") }
+                plots = directory
             case "--suite":
                 guard let name = remaining.popFirst(), let chosen = Suite(rawValue: name) else {
                     throw BenchError("--suite needs one of loading, chef, presentation, harness, isolation, preview, scale, all")
@@ -77,8 +86,12 @@ enum Command {
             default: throw BenchError("unknown argument \(argument)")
             }
         }
+        guard scaleMaximum >= 100 else { throw BenchError("--scale-max needs at least 100 (the curves start at 100)") }
+        if plots != nil, !suite.includes(.scale) {
+            throw BenchError("--plots draws the scale suite's curves: use it with --suite scale or all")
+        }
         if let baseline { return .compare(baseline: baseline, copies: copies, rounds: rounds, suite: suite, json: json) }
-        return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json)
+        return .benchmark(copies: copies, rounds: rounds, suite: suite, json: json, scaleMaximum: scaleMaximum, plots: plots)
     }
 
     private static func positiveInteger(after option: String, in remaining: inout ArraySlice<String>) throws(BenchError) -> Int {

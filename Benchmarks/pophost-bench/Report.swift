@@ -24,6 +24,7 @@ struct Report: Codable {
     var preview: PreviewMeasurements?
     /// The scale suite's page of N rows on demand.
     var scaleRows: ScaleRowsMeasurements?
+    var scale: ScaleMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
         self.copies = copies
@@ -97,6 +98,7 @@ struct Report: Codable {
         if let isolation { lines += isolationLines(isolation) }
         if let preview { lines += previewLines(preview) }
         if let scaleRows { lines += scaleRowsLines(scaleRows) }
+        if let scale { lines += scaleLines(scale) }
         return lines.joined(separator: "\n")
     }
 
@@ -125,6 +127,55 @@ struct Report: Codable {
                 + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
                 + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
         ]
+    }
+
+    private func scaleLines(_ s: ScaleMeasurements) -> [String] {
+        var lines = [
+            pad("scale", 18)
+                + "curves up to \(s.maximum) (--scale-max); every ratio against the same work at the smallest size, in the same rounds"
+        ]
+        let q = s.queueDepth
+        lines.append(
+            pad("queue depth", 18) + "show + dismiss with an empty queue: at the back \(decimal(q.emptyBackNanoseconds, 0)) ns, "
+                + "at the head \(decimal(q.emptyFrontNanoseconds, 0)) ns a pair")
+        for point in q.points {
+            lines.append(
+                pad("", 18) + pad("\(point.depth) queued", 14)
+                    + "back \(decimal(point.backNanoseconds, 0)) ns (ratio \(decimal(point.backRatio, 2)))   "
+                    + "head \(decimal(point.frontNanoseconds, 0)) ns (ratio \(decimal(point.frontRatio, 2)))")
+        }
+        if let deepest = q.points.last {
+            lines.append(
+                pad("", 18) + "at \(deepest.depth): (target ≤ \(decimal(q.target, 2)) both)  \(q.pass ? "PASS" : "FAIL")")
+        }
+        let f = s.pluginFiles
+        for point in f.points {
+            lines.append(
+                pad(point.files == f.points.first?.files ? "plugin files" : "", 18) + pad("\(point.files) files", 14)
+                    + "cold list \(micro(point.coldMicrosecondsPerFile))/file   warm list \(micro(point.warmMicrosecondsPerFile))/file")
+        }
+        if let cold = f.coldGrowth, let warm = f.warmGrowth {
+            lines.append(
+                pad("", 18)
+                    + "µs/file at \(f.points.last!.files) over a tenth of it: cold \(decimal(cold, 2)) \(cold <= f.linearLimit ? "linear" : "NOT linear"), "
+                    + "warm \(decimal(warm, 2)) \(warm <= f.linearLimit ? "linear" : "NOT linear")   (linear: ≤ \(decimal(f.linearLimit, 1)))"
+            )
+        }
+        let l = s.longRun
+        lines.append(
+            pad("long run", 18) + "\(l.points.last?.minutes ?? 0) minutes of virtual time (the demo's popups once a minute, frames at "
+                + "\(decimal(LongRun.framesPerSecond, 0)) fps rendered to SVG) in \(decimal(l.seconds, 1)) s; resident at the start \(l.startResidentKiB) KiB"
+        )
+        for point in l.points {
+            lines.append(
+                pad("", 18) + pad("\(point.minutes) min", 8) + "trace \(point.traceEvents) events (\(point.traceBytes) bytes)   "
+                    + "resident \(point.residentKiB) KiB   \(point.frames) frames")
+        }
+        lines.append(
+            pad("", 18) + "trace: events a minute at the end over the first minute's \(decimal(l.traceGrowth, 2)) "
+                + "\(l.traceLinear ? "linear" : "NOT linear"); memory after the first minute +\(l.memoryGrowthKiB) KiB "
+                + "\(l.memoryFlat ? "flat" : "GROWS") (flat: ≤ \(l.flatLimitKiB) KiB)")
+        return lines
     }
 
     private func floorLine(_ f: FloorComparison) -> String {

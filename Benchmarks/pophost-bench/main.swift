@@ -23,11 +23,14 @@ case .help:
     print(Command.usage)
 case .child(let mode, let directory):
     exit(mode.run(directory: directory))
-case .benchmark(let copies, let rounds, let suite, let json):
+case .benchmark(let copies, let rounds, let suite, let json, let scaleMaximum, let plots):
     do {
-        let report = try Benchmark.run(copies: copies, rounds: rounds, suite: suite)
+        let report = try Benchmark.run(copies: copies, rounds: rounds, suite: suite, scaleMaximum: scaleMaximum)
         if json, let note = report.buildNote { printToStandardError(note) }
         print(json ? report.json : report.text)
+        if let plots, let scale = report.scale {
+            for path in try scale.writeCharts(to: plots) { printToStandardError("wrote \(path)") }
+        }
     } catch {
         printToStandardError("pophost-bench: error: \(error)")
         exit(1)

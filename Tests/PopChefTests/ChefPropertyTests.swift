@@ -61,7 +61,7 @@ import Testing
             // Never two final events for one request.
             #expect(repeated.isEmpty, "second final event for \(repeated); \(context(step))")
             // The queue is in priority order, first come first served among equals.
-            let queue = chef.layers[.modal].queue
+            let queue = chef.layers[.modal].queue.elements
             #expect(
                 zip(queue, queue.dropFirst()).allSatisfy { a, b in
                     a.options.priority > b.options.priority || (a.options.priority == b.options.priority && a.id < b.id)

@@ -298,7 +298,7 @@ public final class Chef {
 
     /// The requests waiting in the layers' queues, in the order they will be shown.
     public var queued: [PopupSnapshot] {
-        Layer.allCases.flatMap { layers[$0].queue.map { $0.snapshot(at: now) } }
+        Layer.allCases.flatMap { layers[$0].queue.elements.map { $0.snapshot(at: now) } }
     }
 
     /// The state of a request; nil for an unknown id.

@@ -198,7 +198,7 @@ extension Chef {
         let layer = popup.layer
         let wasCurrent = layers[layer].remove(popup)
         if layers[layer].next === popup { layers[layer].next = nil }
-        if popup.isQueued { layers[layer].removeFromQueue(popup); popup.isQueued = false }
+        if popup.isQueued { layers[layer].removeFromQueue(popup, order: configuration.queueOrder); popup.isQueued = false }
 
         popup.handler.finished(event)
         popup.handler.destroy()

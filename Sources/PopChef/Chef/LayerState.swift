@@ -34,7 +34,7 @@ struct LayerState {
     /// An override that won against `current` and starts when `current` has gone.
     var next: Popup?
     /// Enqueued requests, in the order they will be shown.
-    private(set) var queue: [Popup] = []
+    private(set) var queue = PopupQueue()
     /// The chef is choosing what to start in this layer (see `Chef.startNext`).
     var isStarting = false
 
@@ -66,37 +66,22 @@ struct LayerState {
 
     /// Inserts `popup` where `order` puts it: by priority (highest first) then arrival, or by arrival.
     mutating func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
-        let index: Int
-        switch order {
-        case .chronological:
-            index = queue.partitioningIndex { $0.id > popup.id }
-        case .priority:
-            index = queue.partitioningIndex {
-                $0.options.priority < popup.options.priority
-                    || ($0.options.priority == popup.options.priority && $0.id > popup.id)
-            }
-        }
-        queue.insert(popup, at: index)
+        queue.insert(popup, rank: Self.rank(of: popup, in: order))
     }
 
-    mutating func removeFromQueue(_ popup: Popup) {
-        if let index = queue.firstIndex(where: { $0 === popup }) { queue.remove(at: index) }
+    mutating func removeFromQueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
+        queue.remove(popup, rank: Self.rank(of: popup, in: order))
     }
 
     mutating func popQueue() -> Popup? {
-        queue.isEmpty ? nil : queue.removeFirst()
+        queue.popFirst()
     }
-}
 
-extension Array {
-    /// The first index whose element satisfies `belongsAfter`, for an array already partitioned by it
-    /// (binary search).
-    func partitioningIndex(where belongsAfter: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+    /// What orders `popup` in the queue before its arrival: its priority, or nothing (chronological).
+    private static func rank(of popup: Popup, in order: ChefConfiguration.QueueOrder) -> Int32 {
+        switch order {
+        case .chronological: 0
+        case .priority: popup.options.priority.rawValue
         }
-        return low
     }
 }
