@@ -88,8 +88,8 @@ struct ScaleMeasurements: Codable {
         ]
     }
 
-    /// Writes every chart into `directory` (created if missing); returns the paths written.
-    func writeCharts(to directory: String) throws(BenchError) -> [String] {
+    /// Writes `charts` into `directory` (created if missing); returns the paths written.
+    static func write(_ charts: [(file: String, chart: LineChart)], to directory: String) throws(BenchError) -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             return try charts.map { file, chart in

@@ -50,6 +50,19 @@ struct ScaleRowsMeasurements: Codable {
     let ratio: Double
     let target: Double
     let pass: Bool
+
+    /// The frame at each row count against the smallest count's, with the target.
+    var chart: (file: String, chart: LineChart) {
+        let smallest = series.first?.microseconds ?? 1
+        return (
+            "scale-rows.svg",
+            LineChart(
+                title: "A page listing rows on demand: a frame, the same rows on screen", xLabel: "rows the page lists",
+                yLabel: "frame / the frame with \(series.first?.rows ?? 0) rows",
+                series: [.init(name: "frame (layout + frame nodes)", points: series.map { (Double($0.rows), $0.microseconds / smallest) })],
+                logarithmicX: true, reference: .init(label: "target ≤ \(target)×", y: target))
+        )
+    }
 }
 
 /// A page of `rows` rows of 44 points on a stage, pushed without animation.

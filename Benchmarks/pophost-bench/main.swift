@@ -28,8 +28,9 @@ case .benchmark(let copies, let rounds, let suite, let json, let scaleMaximum, l
         let report = try Benchmark.run(copies: copies, rounds: rounds, suite: suite, scaleMaximum: scaleMaximum)
         if json, let note = report.buildNote { printToStandardError(note) }
         print(json ? report.json : report.text)
-        if let plots, let scale = report.scale {
-            for path in try scale.writeCharts(to: plots) { printToStandardError("wrote \(path)") }
+        if let plots {
+            let charts = (report.scaleRows.map { [$0.chart] } ?? []) + (report.scale?.charts ?? [])
+            for path in try ScaleMeasurements.write(charts, to: plots) { printToStandardError("wrote \(path)") }
         }
     } catch {
         printToStandardError("pophost-bench: error: \(error)")
