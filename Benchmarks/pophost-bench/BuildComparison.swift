@@ -46,18 +46,8 @@ enum BuildComparison {
 
     /// Runs `executable` with `arguments` and returns the timed figures of the JSON report it prints.
     private static func figuresOfOneRun(_ executable: String, _ arguments: [String]) throws(BenchError) -> [String: Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch { throw BenchError("cannot start \(executable): \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = Data(try standardOutput(of: executable, arguments).utf8)
         let command = ([executable] + arguments).joined(separator: " ")
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BenchError("\(command) failed (status \(process.terminationStatus))")
-        }
         guard let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw BenchError("\(command) printed no JSON report")
         }

@@ -78,20 +78,9 @@ enum HarnessBench {
     }
 
     /// Runs `executable` to its end; returns its standard output; a failure to start or a crash
-    /// is an error (a failing suite is not: the report says which tests failed).
+    /// is an error (a failing suite, status 1, is not: the report says which tests failed).
     private static func runToEnd(_ executable: String, _ arguments: [String]) throws(BenchError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch { throw BenchError("cannot start \(executable): \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus <= 1 else {
-            throw BenchError("\(executable) \(arguments.joined(separator: " ")) ended with \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        try standardOutput(of: executable, arguments, highestStatus: 1)
     }
 
     /// Nanoseconds from spawning `command` (the harness's own child-process mechanism) to its exit.
