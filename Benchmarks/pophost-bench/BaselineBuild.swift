@@ -20,8 +20,10 @@ struct BaselineBuild {
     let borrowed: [String]
 
     /// Stages `source`'s `pophost-bench` with companions from `source`, else from `fallback`.
-    init(source: String, fallback: String) throws(BenchError) {
+    init(source given: String, fallback: String) throws(BenchError) {
         let files = FileManager.default
+        // Absolute, or the links made in the staging directory would point nowhere.
+        let source = URL(fileURLWithPath: given).standardizedFileURL.path
         let bench = source + "/pophost-bench"
         guard files.isExecutableFile(atPath: bench) else {
             throw BenchError("--compare-with \(source): no executable pophost-bench in it")
