@@ -84,15 +84,19 @@ import Testing
         // The entrance takes a few hundred milliseconds of virtual time, now as much real time.
         #expect(runtime.now > .zero)
         #expect(runtime.now.seconds <= elapsed)
-        #expect(frames.count >= 3, "\(frames.count) frames in \(elapsed) s")
+        // At least the first frame, at once, and the last: a loaded machine may skip all between.
+        #expect(frames.count >= 2, "\(frames.count) frames in \(elapsed) s")
         #expect(frames.first != frames.last)
     }
 
     @Test("the real-time driver that does not stop when idle stops when its task is cancelled")
     func realTimeDriverCancelled() async throws {
         let runtime = PopupRuntime()
-        let driving = Task { await RealTimeDriver(stopsWhenIdle: false).run(runtime) }
-        try await Task.sleep(for: .milliseconds(100))
+        let frames = FrameCount()
+        let driving = Task { await RealTimeDriver(stopsWhenIdle: false).run(runtime) { _ in frames.count.add(1, ordering: .relaxed) } }
+        // Cancelled once it has drawn a few frames, however long a loaded machine takes to get there.
+        let wall = ContinuousClock(), deadline = wall.now + .seconds(30)
+        while frames.count.load(ordering: .relaxed) < 3 && wall.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         driving.cancel()
         #expect(await driving.value == .cancelled)
         #expect(runtime.now > .zero)
@@ -197,6 +201,11 @@ private actor PopupHost {
         await RealTimeDriver().run(runtime)
         return runtime.chef.state(of: id)
     }
+}
+
+/// How many frames a driver has drawn.
+private final class FrameCount: Sendable {
+    let count = Atomic(0)
 }
 
 /// The threads a handler's answer and its will-present came on.
