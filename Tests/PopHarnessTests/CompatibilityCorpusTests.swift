@@ -16,17 +16,25 @@ import Testing
         let makeDirectory: String
         let library: String
         let scenarios: String
+        /// Whether the project holds a scenario or snapshot in a format older than today's, for
+        /// `pophost migrate` to rewrite.
+        let isOutdated: Bool
 
         var testDescription: String { "\(release)/\(name)" }
         var source: String { Repository.root + "/Tests/Fixtures/compatibility/\(release)/\(name)" }
     }
 
-    static let projects = ["2026-11-21", "2026-11-24"].flatMap { release in
+    /// Format 1 until 2026-11-24; the 2026-11-28 C sample's `floating.json` was released without a
+    /// `format` (so format 1), its other scenarios and the greeter in format 2.
+    static let projects = [("2026-11-21", true, true), ("2026-11-24", true, true), ("2026-11-28", true, false)].flatMap {
+        release, sampleIsOutdated, greeterIsOutdated in
         [
             Project(
                 release: release, name: "c-sample", makeDirectory: "Plugins/CSample", library: "Plugins/CSample/libpop_sample_c.so",
-                scenarios: "Scenarios"),
-            Project(release: release, name: "greeter", makeDirectory: ".", library: "libgreeter.so", scenarios: "scenarios"),
+                scenarios: "Scenarios", isOutdated: sampleIsOutdated),
+            Project(
+                release: release, name: "greeter", makeDirectory: ".", library: "libgreeter.so", scenarios: "scenarios",
+                isOutdated: greeterIsOutdated),
         ]
     }
 
@@ -82,7 +90,9 @@ import Testing
         }
     }
 
-    @Test("`pophost migrate --check` fails, `migrate` rewrites, then --check passes and the tests still do", arguments: projects)
+    @Test(
+        "`pophost migrate --check` fails, `migrate` rewrites, then --check passes and the tests still do",
+        arguments: projects.filter(\.isOutdated))
     func migrates(_ project: Project) throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
@@ -99,6 +109,23 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("format 1's name"))
         #expect(report.plugins.flatMap(\.results).filter { $0.name.hasPrefix("scenario.") }.allSatisfy { $0.status != .failed })
+    }
+
+    @Test(
+        "a project in today's formats has nothing to migrate", arguments: projects.filter { !$0.isOutdated })
+    func currentNeedsNoMigration(_ project: Project) throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let root = try Self.built(project, in: directory)
+        let check = try run(Build.pophost, ["migrate", "--check", root])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains(" 0 to rewrite"))
+    }
+
+    @Test("the repository's own scenarios are in today's formats (what a plugin author copies)")
+    func repositoryScenariosAreCurrent() throws {
+        let check = try run(Build.pophost, ["migrate", "--check", Repository.root + "/Scenarios"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
     @Test("a snapshot recorded before the trace's keys were renamed still fails when an event really differs, naming it")

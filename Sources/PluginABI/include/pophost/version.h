@@ -52,11 +52,19 @@
  *        sample data ("pop.factory.sample-data/1", ext/sample_data.h); the person's display traits
  *        ("pop.traits/1" and "pop.trait_observer/1", ext/traits.h) and content named by meaning,
  *        semantic colours and text styles ("pop.content_style/1", ext/content_style.h); what a screen
- *        reader reads ("pop.accessibility/1", ext/accessibility.h); a page's rows on demand
- *        ("pop.list/1", ext/list.h). From plugins of any minor, a
+ *        reader reads ("pop.accessibility/1", ext/accessibility.h). From plugins of any minor, a
  *        host of 1.1 takes at most POP_ANIMATION_MAX_KEYFRAMES keyframes an animation
  *        (controller_loader.h), refuses a create() that returns an instance still alive
  *        (component.h), and reports get_options values outside their ranges (handler.h).
+ *        (Releases of 1.1 after the first added extensions without raising the minor: a plugin
+ *        never infers an extension from the minor, it asks for it and gets NULL when absent.)
+ *   1.2  a page's rows on demand ("pop.list/1", ext/list.h). Nothing else changes: a plugin of 1.0
+ *        or 1.1 behaves the same in a 1.2 host, and a 1.2 plugin loads in a 1.1 host, which asks
+ *        for no "pop.list/1" and shows the page's build() content only.
+ *
+ * What a plugin's own minor changes in this host: only the reasons a handler of 1.0 is told
+ * (handler.h). Everything else a plugin gets is decided by the extensions it offers and the ones
+ * the host answers, whatever minor it was built with.
  */
 #ifndef POPHOST_VERSION_H
 #define POPHOST_VERSION_H
@@ -70,7 +78,7 @@ extern "C" {
 #endif
 
 #define POP_VERSION_MAJOR 1
-#define POP_VERSION_MINOR 1
+#define POP_VERSION_MINOR 2
 #define POP_VERSION_PATCH 0
 
 typedef struct pop_version {

@@ -1,4 +1,4 @@
-/* pophost plugin ABI — extension "pop.list/1": a page's rows on demand (UITableView's data source).
+/* pophost plugin ABI — extension "pop.list/1": a page's rows on demand (UITableView's data source), ABI 1.2.
  *
  *     #include <pophost/ext/list.h>
  *
