@@ -25,7 +25,7 @@ public final class Chef {
     /// Where lifecycle events go; nil to trace nothing (the fastest).
     @exclusivity(unchecked) public var trace: TraceSink?
     /// Who puts the popups on screen; told of every transition. Not retained.
-    public weak var presenter: (any PopupPresenter)?
+    @exclusivity(unchecked) public weak var presenter: (any PopupPresenter)?
     /// The person's display traits, which its components are told of when the host calls them
     /// (`ComponentContext.displayTraits`); the presentation engine keeps it up to date.
     public var displayTraits = DisplayTraits()
@@ -34,8 +34,8 @@ public final class Chef {
 
     // The chef is used from one thread (see above), so its hot state skips the runtime's dynamic
     // exclusivity checks, which cost more than the work they guard on the show / dismiss path.
-    @exclusivity(unchecked) var popups: [RequestID: Popup] = [:]
-    @exclusivity(unchecked) var layers = Layers()
+    @exclusivity(unchecked) var popups = LiveRequests()
+    let layers = Layers()
     /// The final events of the most recent requests: slot `id % count` holds request `id`'s, until
     /// a request 4,096 later takes the slot (a long-running host must not grow).
     @exclusivity(unchecked) private var finalEvents = [(id: RequestID, event: FinalEvent, failure: ComponentFailure?)?](
@@ -81,7 +81,7 @@ public final class Chef {
     public func show(_ request: PopupRequest) -> RequestID {
         lastRequestID += 1
         let popup = Popup(id: lastRequestID, request: request)
-        popups[popup.id] = popup
+        popups.insert(popup)
         if isShuttingDown {
             finish(popup, .cancelled(.requested))
             return popup.id
@@ -366,7 +366,7 @@ public final class Chef {
 
     /// Records `event` as final and removes the request from the live set.
     func recordFinal(_ popup: Popup, _ event: FinalEvent) {
-        popups[popup.id] = nil
+        popups.remove(popup.id)
         finalEvents[Int(popup.id % RequestID(finalEvents.count))] = (popup.id, event, popup.failure)
         switch event {
         case .dismissed(let reason): record(popup, .dismissed, reason: reason)

@@ -6,7 +6,7 @@ extension Chef {
     /// Sets the text of a text field of a shown popup. False when there is no such popup or field.
     @discardableResult
     public func setText(_ text: String, field: String, on id: RequestID) -> Bool {
-        guard let popup = popups[id], popup.fieldIDs.contains(field) else { return false }
+        guard let popup = popups[id], popup.content?.textFieldIDs.contains(field) == true else { return false }
         popup.fields[field] = text
         record(popup, .typed, detail: field)
         return true

@@ -44,7 +44,8 @@ extension Chef {
     /// one on screen unless it is already leaving.
     private func override(with newcomer: Popup, in layer: Layer) {
         let state = layers[layer]
-        let incumbent = state.next ?? (state.current?.state == .dismissing ? nil : state.current)
+        let waiting = state.next
+        let incumbent = waiting ?? (state.current?.state == .dismissing ? nil : state.current)
         guard let incumbent else {
             if state.current != nil {
                 layers[layer].next = newcomer  // the leaving popup's teardown comes first
@@ -63,9 +64,9 @@ extension Chef {
                 detail: "priority \(newcomer.options.priority) against \(incumbent.options.priority) (request \(incumbent.id))")
             return finish(newcomer, .cancelled(.lowerPriority))
         }
-        layers[layer].next = newcomer
+        state.next = newcomer
         record(newcomer, .waiting, detail: "preempting request \(incumbent.id)")
-        if incumbent === state.next {
+        if incumbent === waiting {
             // It never got on screen: requeued, or cancelled as preempted.
             if incumbent.options.whenPreempted == .requeue {
                 enqueue(incumbent)

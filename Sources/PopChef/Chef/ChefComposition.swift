@@ -16,8 +16,12 @@ extension Chef {
         }
         record(popup, .requested)
 
+        // The built-in handler, reformer and controller loader change nothing: a request that names
+        // none of them (the usual app popup) skips their calls, and its data is not wrapped until its
+        // view loader builds. Configuring a second alert to overwrite the one the request was made
+        // with, and wrapping its data, were a sixth of a show + dismiss (issue 30).
         var options = RequestOptions()
-        popup.handler.adjust(&options, data: popup.data)
+        if popup.request.handler != nil { popup.handler.adjust(&options, data: popup.data) }
         let request = popup.request
         if let priority = request.priority { options.priority = priority }
         if let policy = request.policy { options.policy = policy }
@@ -26,18 +30,23 @@ extension Chef {
         if let key = request.dedupeKey { options.dedupeKey = key.isEmpty ? nil : key }
         popup.options = options
 
-        do {
-            let (view, controller) = try popup.reformer.reform(data: popup.data)
-            if let view { popup.viewData = RequestData(view) }
-            if let controller { popup.controllerData = RequestData(controller) }
-        } catch {
-            return fail(popup, ComponentFailure(error.category, "reformer \(popup.reformer.id): \(error)"), reason: error.reason)
+        if request.reformer != nil {
+            do {
+                let (view, controller) = try popup.reformer.reform(data: popup.data)
+                if let view { popup.reformedViewData = RequestData(view) }
+                if let controller { popup.reformedControllerData = RequestData(controller) }
+            } catch {
+                return fail(popup, ComponentFailure(error.category, "reformer \(popup.reformer.id): \(error)"), reason: error.reason)
+            }
         }
-        do {
-            popup.presentation = try popup.controllerLoader.configure(data: popup.controllerData)
-        } catch {
-            return fail(
-                popup, ComponentFailure(error.category, "controller loader \(popup.controllerLoader.id): \(error)"), reason: error.reason)
+        if request.controllerLoader != nil {
+            do {
+                popup.presentation = try popup.controllerLoader.configure(data: popup.controllerData)
+            } catch {
+                return fail(
+                    popup, ComponentFailure(error.category, "controller loader \(popup.controllerLoader.id): \(error)"),
+                    reason: error.reason)
+            }
         }
 
         guard popup.handler.decidesPresentation else { return admit(popup) }
@@ -64,9 +73,9 @@ extension Chef {
     /// Creates the request's components; any left out is the built-in default. Their context is
     /// this chef's clock, and reports against this request.
     private func resolveComponents(_ popup: Popup) throws(ComponentFailure) {
-        let request = popup.request, inbox = self.inbox, id = popup.id
         // A request naming no component (the usual app popup) needs no context: building one (three
         // closures, two weak references to the chef) was a fifth of a show.
+        let request = popup.request, inbox = self.inbox, id = popup.id
         guard request.handler != nil || request.viewLoader != nil || request.controllerLoader != nil || request.reformer != nil
         else { return }
         var context = ComponentContext(clock: clock) { message in inbox.post(.misbehaviour(id, message)) }

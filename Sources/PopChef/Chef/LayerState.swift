@@ -1,55 +1,50 @@
 import PopModel
 
-/// The layers' states, by layer.
+/// The layers' states, by layer. Each is an object, so that `layers[layer].next = popup` changes it
+/// in place: a struct behind a `_read`/`_modify` subscript made the chef allocate a coroutine frame
+/// on most of its steps (three a show + dismiss, issue 30).
 struct Layers {
-    private var modal = LayerState()
-    private var banner = LayerState()
-    private var sheet = LayerState()
+    private let modal = LayerState()
+    private let banner = LayerState()
+    private let sheet = LayerState()
 
     subscript(layer: Layer) -> LayerState {
-        _read {
-            switch layer {
-            case .modal: yield modal
-            case .banner: yield banner
-            case .sheet: yield sheet
-            }
-        }
-        _modify {
-            switch layer {
-            case .modal: yield &modal
-            case .banner: yield &banner
-            case .sheet: yield &sheet
-            }
+        switch layer {
+        case .modal: modal
+        case .banner: banner
+        case .sheet: sheet
         }
     }
 }
 
 /// One layer's occupancy: the popup on screen, the override waiting for it to leave, and the queue.
-struct LayerState {
+/// Used from the chef's thread only, like the chef, so its state skips the runtime's dynamic
+/// exclusivity checks (as `Popup`'s does).
+final class LayerState {
     /// Presenting, shown or dismissing: the front one.
-    var current: Popup?
+    @exclusivity(unchecked) var current: Popup?
     /// The sheet layer's stack below `current`, bottom first: sheets a newer sheet pushed back, still
     /// on screen. Always empty in the other layers.
-    var below: [Popup] = []
+    @exclusivity(unchecked) var below: [Popup] = []
     /// An override that won against `current` and starts when `current` has gone.
-    var next: Popup?
+    @exclusivity(unchecked) var next: Popup?
     /// Enqueued requests, in the order they will be shown.
-    private(set) var queue = PopupQueue()
+    @exclusivity(unchecked) private(set) var queue = PopupQueue()
     /// The chef is choosing what to start in this layer (see `Chef.startNext`).
-    var isStarting = false
+    @exclusivity(unchecked) var isStarting = false
 
     /// Nothing on screen, nothing waiting, nothing queued.
     var isFree: Bool { current == nil && next == nil && queue.isEmpty }
 
     /// `popup` goes on screen in front: in the sheet layer the front sheet is pushed back onto the
     /// stack, elsewhere the layer was free.
-    mutating func push(_ popup: Popup) {
+    func push(_ popup: Popup) {
         if let current, current !== popup { below.append(current) }
         current = popup
     }
 
     /// `popup` has left the screen: the sheet below it comes to the front. True when it was the front one.
-    mutating func remove(_ popup: Popup) -> Bool {
+    func remove(_ popup: Popup) -> Bool {
         if current === popup {
             current = below.popLast()
             return true
@@ -65,15 +60,15 @@ struct LayerState {
     }
 
     /// Inserts `popup` where `order` puts it: by priority (highest first) then arrival, or by arrival.
-    mutating func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
+    func enqueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
         queue.insert(popup, rank: Self.rank(of: popup, in: order))
     }
 
-    mutating func removeFromQueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
+    func removeFromQueue(_ popup: Popup, order: ChefConfiguration.QueueOrder) {
         queue.remove(popup, rank: Self.rank(of: popup, in: order))
     }
 
-    mutating func popQueue() -> Popup? {
+    func popQueue() -> Popup? {
         queue.popFirst()
     }
 

@@ -7,9 +7,22 @@ final class Popup {
     /// Also the arrival order: first come first served among equal priorities, kept across requeues.
     let id: RequestID
     let request: PopupRequest
-    let data: RequestData
-    @exclusivity(unchecked) var viewData: RequestData
-    @exclusivity(unchecked) var controllerData: RequestData
+    /// The request's data as components are given it; wrapped when a component first asks.
+    var data: RequestData {
+        if let wrappedData { return wrappedData }
+        let data = RequestData(request.data)
+        wrappedData = data
+        return data
+    }
+    @exclusivity(unchecked) private var wrappedData: RequestData?
+    /// What the reformer made of `data` for the view loader and the controller loader, when it made
+    /// anything (most requests have no reformer: nothing to hold).
+    @exclusivity(unchecked) var reformedViewData: RequestData?
+    @exclusivity(unchecked) var reformedControllerData: RequestData?
+    /// The data the view loader builds from.
+    var viewData: RequestData { reformedViewData ?? data }
+    /// The data the controller loader configures from.
+    var controllerData: RequestData { reformedControllerData ?? data }
 
     @exclusivity(unchecked) var handler: any HandlerComponent = BuiltinHandler.shared
     @exclusivity(unchecked) var viewLoader: any ViewLoaderComponent = BuiltinViewLoader.shared
@@ -21,11 +34,9 @@ final class Popup {
     /// The component failure that ended it, if one did (`Chef.failure(of:)`).
     @exclusivity(unchecked) var failure: ComponentFailure?
     /// Built when it first starts presenting.
-    var content: ContentNode? {
-        didSet { fieldIDs = Set(content?.textFieldIDs ?? []) }
-    }
-    /// The ids of the content's text fields.
-    private(set) var fieldIDs: Set<String> = []
+    @exclusivity(unchecked) var content: ContentNode?
+    /// The ids of the content's text fields (asked for when a person types or taps, not kept).
+    var fieldIDs: Set<String> { Set(content?.textFieldIDs ?? []) }
     /// The text of each text field, by id.
     @exclusivity(unchecked) var fields: [String: String] = [:]
 
@@ -57,9 +68,6 @@ final class Popup {
     init(id: RequestID, request: PopupRequest) {
         self.id = id
         self.request = request
-        data = RequestData(request.data)
-        viewData = data
-        controllerData = data
     }
 
     var layer: Layer { presentation.layer }

@@ -6,7 +6,8 @@ import PopModel
 /// `start`, so that what a long queue does most — a newcomer joining the end of its priority's run,
 /// the head leaving, a request found by its priority and id to be cancelled — finds its place by
 /// binary search and moves nothing it does not have to (issue 30: show + dismiss with 10,000 requests
-/// queued within 2x of an empty queue).
+/// queued within 2x of an empty queue). A run that empties stays, with a small storage kept, so that
+/// a request that is queued and leaves again allocates nothing; there is at most one a priority.
 struct PopupQueue {
     /// The requests of one rank, in id order from `start` (those before it have left from the front).
     private struct Run {
@@ -22,8 +23,10 @@ struct PopupQueue {
         }
     }
 
-    /// Highest rank first.
+    /// Highest rank first; empty ones among them.
     private var runs: [Run] = []
+    /// The storage an emptied run keeps, in requests.
+    private static let keptCapacity = 64
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
@@ -62,19 +65,21 @@ struct PopupQueue {
 
     /// Removes and returns the first request.
     mutating func popFirst() -> Popup? {
-        guard !runs.isEmpty else { return nil }
-        let head = runs[0].popups[runs[0].start]
+        guard count > 0, let index = runs.firstIndex(where: { !$0.isEmpty }) else { return nil }
+        let head = runs[index].popups[runs[index].start]
         count -= 1
-        dropFirst(ofRun: 0)
+        dropFirst(ofRun: index)
         return head
     }
 
-    /// Moves a run's start past its first request; an emptied run goes, and a run whose front has
-    /// grown to half its storage gives that storage back.
+    /// Moves a run's start past its first request; an emptied run starts again from nothing (keeping
+    /// its storage when small), and a run whose front has grown to half its storage gives that
+    /// storage back.
     private mutating func dropFirst(ofRun index: Int) {
         runs[index].start += 1
         if runs[index].isEmpty {
-            runs.remove(at: index)
+            runs[index].popups.removeAll(keepingCapacity: runs[index].popups.capacity <= Self.keptCapacity)
+            runs[index].start = 0
         } else if runs[index].start >= 64, runs[index].start * 2 >= runs[index].popups.count {
             runs[index].popups.removeFirst(runs[index].start)
             runs[index].start = 0

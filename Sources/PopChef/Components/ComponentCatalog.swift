@@ -6,7 +6,8 @@ import PopModel
 /// `pop.theme` and view loader `pop.box` are always there.
 public final class ComponentCatalog {
     private var factories: [String: (kind: ComponentKind, make: () -> AnyObject)] = [:]
-    private var sources: [any ComponentSource] = []
+    /// Asked for losses twice a show + dismiss, on the chef's actor only: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var sources: [any ComponentSource] = []
 
     /// A catalog with no components: every request uses the built-in defaults.
     public init() {}
@@ -134,7 +135,12 @@ public final class ComponentCatalog {
 
     /// The instances the sources have lost since they were last asked, in the order of the sources.
     func takeLosses() -> [ComponentLoss] {
-        sources.flatMap { $0.takeLosses() }
+        var losses: [ComponentLoss] = []
+        for source in sources {
+            let lost = source.takeLosses()
+            if !lost.isEmpty { losses += lost }
+        }
+        return losses
     }
 }
 

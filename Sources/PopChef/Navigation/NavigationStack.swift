@@ -12,14 +12,15 @@ import PopModel
 ///
 /// Not thread-safe: use it from its chef's thread.
 public final class NavigationStack {
+    // Read on every show (`bind`), from the chef's thread only: no dynamic exclusivity checks.
     /// The pages, bottom first; the arriving page of a push is on it from the push's start.
-    public private(set) var pages: [Page] = []
+    @exclusivity(unchecked) public private(set) var pages: [Page] = []
     /// The transition under way, if any.
-    public private(set) var transition: PageTransition?
+    @exclusivity(unchecked) public private(set) var transition: PageTransition?
     unowned let chef: Chef
     private var sequence = 0
     /// The page each live request belongs to, by page name; "" for a request naming no page on
-    /// the stack. Read on every show, from the chef's thread only: no dynamic exclusivity checks.
+    /// the stack.
     @exclusivity(unchecked) private var owners: [RequestID: String] = [:]
 
     init(chef: Chef) { self.chef = chef }
