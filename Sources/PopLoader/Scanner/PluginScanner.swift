@@ -5,18 +5,32 @@ import PopProcess
 import Glibc
 #endif
 
-/// Scans plugin files in a child process (`pophost-scanner`), one worker for a whole batch. A file
-/// that crashes the worker, or keeps it busy longer than `timeout`, is reported as `crashed` or
-/// `timeout` once it does so alone; a new worker then scans the rest of the batch.
+/// Scans plugin files in child processes (`pophost-scanner`), one worker for up to `filesPerWorker`
+/// files at a time. A file that crashes the worker, or keeps it busy longer than `timeout`, is
+/// reported as `crashed` or `timeout` once it does so alone; a new worker then scans the rest.
 public struct PluginScanner: Sendable {
     /// The scanner executable.
     public var executable: String
     /// Seconds one file may take before the worker is killed.
     public var timeout: Double
+    /// How many files one worker opens before a fresh one takes the rest (at least 1). A worker
+    /// never closes what it opened (`RTLD_NODELETE`), and each `dlopen` walks every object already
+    /// loaded in the process, so a worker's cost a file grows with the files before it: 10,000 files
+    /// in one worker cost several times a file what 1,000 do, and about 13,000 C plugins' mappings exceed the
+    /// kernel's default `vm.max_map_count` (dlopen then fails with "Cannot allocate memory").
+    public var filesPerWorker: Int
 
-    public init(executable: String = PluginScanner.defaultExecutable, timeout: Double = 10) {
+    /// Files a worker opens by default: a worker's start costs about as much as opening this many
+    /// files costs extra in a worker already holding them (measured in docs/benchmarks.md, "Scale").
+    public static let defaultFilesPerWorker = 250
+
+    public init(
+        executable: String = PluginScanner.defaultExecutable, timeout: Double = 10,
+        filesPerWorker: Int = PluginScanner.defaultFilesPerWorker
+    ) {
         self.executable = executable
         self.timeout = timeout
+        self.filesPerWorker = filesPerWorker
     }
 
     /// `$POPHOST_SCANNER`, else `pophost-scanner` next to the running executable.
@@ -53,7 +67,8 @@ public struct PluginScanner: Sendable {
     ///
     /// A file is blamed (crashed or timeout, blacklisted) only when it took down a worker in which
     /// no other plugin had run: when a worker dies on a file that came after others, that file is
-    /// scanned again alone, in a fresh worker, and keeps whatever that finds.
+    /// scanned again alone, in a fresh worker, and keeps whatever that finds. Each worker takes up to
+    /// `filesPerWorker` files, from the first one not yet settled.
     public func scan(_ paths: [String], progress: (Int, Int) -> Void = { _, _ in }) throws(Failure) -> Result {
         var outcomes: [ScanOutcome?] = Array(repeating: nil, count: paths.count)
         var unattributed: [String] = []
@@ -65,10 +80,11 @@ public struct PluginScanner: Sendable {
         }
         while next < paths.count {
             let start = next
-            let run = try runWorker(Array(paths[start...])) { index, outcome in settle(start + index, outcome) }
+            let batch = Array(paths[start..<min(start + max(filesPerWorker, 1), paths.count)])
+            let run = try runWorker(batch) { index, outcome in settle(start + index, outcome) }
             switch run {
             case .completed:
-                next = paths.count
+                next = start + batch.count
             case .stoppedBetweenFiles(let delivered, let how):
                 unattributed.append(
                     "the scanner \(how) between files, after loading \(Self.names(paths[start..<start + delivered])): something a plugin left running (a thread, a handler) is the likely cause; no file is blamed"
