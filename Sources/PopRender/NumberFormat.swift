@@ -82,6 +82,8 @@ extension AffineTransform {
     /// The transform with each component rounded by `NumberFormat`, as renderers write it; nil when that
     /// is the identity, which renderers leave out.
     var outputTransform: AffineTransform? {
+        // Most nodes are not transformed: no rounding to do (an identity, or -0 where 0 is, rounds to the identity).
+        if a == 1 && b == 0 && c == 0 && d == 1 && e == 0 && f == 0 { return nil }
         let rounded = AffineTransform(
             a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
             d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))
