@@ -12,8 +12,15 @@ struct ByteBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The bytes as a String (they are UTF-8: everything appended comes from Strings or ASCII).
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    /// The bytes as a String. Everything appended is valid UTF-8 (ASCII, and bytes copied or encoded from Strings'
+    /// scalars), so they are copied without validation: the standard library's checks a word at a time only while
+    /// the bytes are ASCII, and an SVG's first non-ASCII character (in the status bar) sent the rest through a check
+    /// byte by byte, about 10 instructions a byte and the largest single cost of an SVG frame.
+    var string: String {
+        let bytes = UnsafeBufferPointer(start: base, count: count)
+        assert(String(validating: bytes, as: UTF8.self) != nil, "a ByteBuffer holds UTF-8")
+        return String(copying: UTF8Span(unchecked: bytes.span))
+    }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -33,6 +40,14 @@ struct ByteBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
+    }
+
+    /// Lets `body` store up to `maximum` bytes at the end and keeps as many as it says it stored: a few bytes
+    /// written through a pointer, without a capacity check for each.
+    @inline(__always)
+    mutating func append(upTo maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximum > capacity { grow(to: count + maximum) }
+        count += body(base + count)
     }
 
     /// Room for at least `needed` bytes, doubling the capacity.

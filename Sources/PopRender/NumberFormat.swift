@@ -20,26 +20,45 @@ enum NumberFormat {
     }
 
     /// Appends `value` as text (see `string`), as UTF-8.
+    @inline(__always)
     static func append(_ value: Double, to bytes: inout ByteBuffer) {
+        bytes.append(upTo: maximumLength) { write(value, to: $0) }
+    }
+
+    /// The longest number written: a sign, 16 digits (`limit`), a point and 3 decimals.
+    static var maximumLength: Int { 21 }
+
+    /// Stores `value` as text (see `string`) at `start`, which has room for `maximumLength` bytes, and returns
+    /// how many bytes it stored: the whole part from its last digit back, without a division by a power of ten
+    /// for every digit.
+    static func write(_ value: Double, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let count = thousandths(value)
-        if count < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = count.magnitude
-        var whole = magnitude / 1000, fraction = magnitude % 1000
-        var divisor: UInt64 = 1
-        while whole / divisor >= 10 { divisor *= 10 }
+        let fraction = count.magnitude % 1000
+        var end = start
+        if count < 0 {
+            end.pointee = UInt8(ascii: "-")
+            end += 1
+        }
+        var whole = count.magnitude / 1000, digits = 1, power: UInt64 = 10
+        while whole >= power {
+            digits += 1
+            power &*= 10
+        }
+        end += digits
+        var digit = end
         repeat {
-            bytes.append(0x30 + UInt8(whole / divisor))
-            whole %= divisor
-            divisor /= 10
-        } while divisor != 0
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        divisor = 100
-        repeat {
-            bytes.append(0x30 + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        } while fraction != 0
+            digit -= 1
+            digit.pointee = 0x30 + UInt8(truncatingIfNeeded: whole % 10)
+            whole /= 10
+        } while whole != 0
+        guard fraction != 0 else { return end - start }
+        // Up to three decimals, the trailing zeros left out.
+        end[0] = UInt8(ascii: ".")
+        end[1] = 0x30 + UInt8(truncatingIfNeeded: fraction / 100)
+        end[2] = 0x30 + UInt8(truncatingIfNeeded: fraction / 10 % 10)
+        end[3] = 0x30 + UInt8(truncatingIfNeeded: fraction % 10)
+        end += fraction % 10 != 0 ? 4 : fraction % 100 != 0 ? 3 : 2
+        return end - start
     }
 
     /// `value` as a JSON number: an integer when it rounds to one, else a double.
@@ -63,6 +82,8 @@ extension AffineTransform {
     /// The transform with each component rounded by `NumberFormat`, as renderers write it; nil when that
     /// is the identity, which renderers leave out.
     var outputTransform: AffineTransform? {
+        // Most nodes are not transformed: no rounding to do (an identity, or -0 where 0 is, rounds to the identity).
+        if a == 1 && b == 0 && c == 0 && d == 1 && e == 0 && f == 0 { return nil }
         let rounded = AffineTransform(
             a: NumberFormat.rounded(a), b: NumberFormat.rounded(b), c: NumberFormat.rounded(c),
             d: NumberFormat.rounded(d), e: NumberFormat.rounded(e), f: NumberFormat.rounded(f))

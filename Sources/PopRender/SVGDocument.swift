@@ -26,7 +26,7 @@ struct SVGDocument: ~Copyable {
     /// Starts `<name` on a new line.
     @inline(__always)
     mutating func start(_ name: StaticString) {
-        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
+        indent()
         bytes.append(UInt8(ascii: "<"))
         append(name)
         current = name
@@ -59,7 +59,7 @@ struct SVGDocument: ~Copyable {
     @inline(__always)
     mutating func close() {
         let name = open.removeLast()
-        for _ in 0..<(2 * open.count) { bytes.append(UInt8(ascii: " ")) }
+        indent()
         append("</")
         append(name)
         append(">\n")
@@ -84,9 +84,19 @@ struct SVGDocument: ~Copyable {
     /// ` name="value"`, `value` as `NumberFormat` writes it.
     @inline(__always)
     mutating func attribute(_ name: StaticString, _ value: Double) {
-        beginAttribute(name)
-        number(value)
-        endAttribute()
+        // The most common attribute, written through one pointer after one capacity check.
+        let length = name.utf8CodeUnitCount
+        bytes.append(upTo: length + 4 + NumberFormat.maximumLength) { start in
+            start.pointee = UInt8(ascii: " ")
+            (start + 1).initialize(from: name.utf8Start, count: length)
+            var end = start + 1 + length
+            end[0] = UInt8(ascii: "=")
+            end[1] = UInt8(ascii: "\"")
+            end += 2
+            end += NumberFormat.write(value, to: end)
+            end.pointee = UInt8(ascii: "\"")
+            return end + 1 - start
+        }
     }
 
     /// ` name="#rrggbb"`: `color` without its alpha.
@@ -130,5 +140,15 @@ struct SVGDocument: ~Copyable {
     @inline(__always)
     private mutating func append(_ text: StaticString) {
         bytes.append(text)
+    }
+
+    /// Two spaces for each element open.
+    @inline(__always)
+    private mutating func indent() {
+        let count = 2 * open.count
+        bytes.append(upTo: count) { start in
+            start.initialize(repeating: UInt8(ascii: " "), count: count)
+            return count
+        }
     }
 }

@@ -60,7 +60,13 @@ public struct SVGRenderer: Sendable {
         document.attribute("height", screen.height)
         document.attribute("fill", "#000000")
         document.end()
-        for node in frame.nodes { SVGNodeDrawing(node, appearance: frame.traits.appearance)?.write(into: &document) }
+        // Through the array's buffer, so that each node is read where it is rather than copied (and its strings and
+        // arrays retained and released) for each loop.
+        frame.nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                SVGNodeDrawing(nodes[index], appearance: frame.traits.appearance)?.write(into: &document)
+            }
+        }
         if let device {
             document.close()
             device.drawIsland(into: &document)
@@ -74,9 +80,11 @@ public struct SVGRenderer: Sendable {
     /// content, and the screen's clip path in a phone.
     private func writeDefinitions(_ frame: Frame, screen: Size, device: DeviceFrame?, into document: inout SVGDocument) {
         var blurs: [Double] = [], clips: [Rect] = []
-        for node in frame.nodes {
-            if let blur = SVGNodeDrawing.shadowBlur(node), !blurs.contains(blur) { blurs.append(blur) }
-            if let clip = node.clip?.sanitized, !clips.contains(clip) { clips.append(clip) }
+        frame.nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                if let blur = SVGNodeDrawing.shadowBlur(nodes[index]), !blurs.contains(blur) { blurs.append(blur) }
+                if let clip = nodes[index].clip?.sanitized, !clips.contains(clip) { clips.append(clip) }
+            }
         }
         guard device != nil || !blurs.isEmpty || !clips.isEmpty else { return }
         document.start("defs")

@@ -16,16 +16,17 @@ public enum TerminalEncoder {
     public static func full(_ buffer: CellBuffer, into output: inout [UInt8]) {
         output.reserveCapacity(output.count + buffer.cells.count * 24)
         output.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D, 0x1B, 0x5B, 0x32, 0x4A])  // ESC[0m ESC[2J
-        var writer = Writer()
+        let columns = buffer.columns
         buffer.cells.withUnsafeBufferPointer { cells in
-            for row in 0..<buffer.rows {
-                let start = row * buffer.columns
-                RowBytes.append(columns: buffer.columns, to: &output) { bytes in
-                    for column in 0..<buffer.columns where !isCoveredTail(cells, start, column) {
-                        writer.write(
-                            cells, at: start + column, column: column, row: row, columns: buffer.columns,
-                            into: &bytes)
+            RowBytes.withRowBuffer(columns: columns) { rowBuffer in
+                var writer = Writer()
+                for row in 0..<buffer.rows {
+                    let start = row * columns
+                    var bytes = RowBytes(rowBuffer)
+                    for column in 0..<columns where !isCoveredTail(cells, start, column) {
+                        writer.write(cells, at: start + column, column: column, row: row, columns: columns, into: &bytes)
                     }
+                    bytes.flush(to: &output)
                 }
             }
         }
@@ -44,35 +45,39 @@ public enum TerminalEncoder {
     public static func diff(from old: CellBuffer, to new: CellBuffer, into output: inout [UInt8]) {
         guard old.columns == new.columns, old.rows == new.rows else { return full(new, into: &output) }
         let initialCount = output.count
-        var writer = Writer()
         let columns = new.columns
         old.cells.withUnsafeBufferPointer { before in
             new.cells.withUnsafeBufferPointer { after in
-                for row in 0..<new.rows {
-                    let start = row * columns
-                    // Most rows of an animation frame do not change: find the first cell that did, at the cost of a
-                    // comparison a cell. A cell before it can have changed only through the tail of its wide character.
-                    var first = start
-                    while first < start + columns && after[first] == before[first] { first += 1 }
-                    if first == start + columns { continue }
-                    RowBytes.append(columns: columns, to: &output) { bytes in
+                RowBytes.withRowBuffer(columns: columns) { rowBuffer in
+                    var writer = Writer()
+                    for row in 0..<new.rows {
+                        let start = row * columns
+                        // (Cell indices are below the buffer's count: wrapping arithmetic cannot overflow, and keeps overflow
+                        // checks out of these loops.)
+                        // Most rows of an animation frame do not change: find the first cell that did, at the cost of a
+                        // comparison a cell. A cell before it can have changed only through the tail of its wide character.
+                        var first = start
+                        while first < start &+ columns && after[first] == before[first] { first &+= 1 }
+                        if first == start &+ columns { continue }
+                        var bytes = RowBytes(rowBuffer)
                         var column = max(0, first - start - 1)
                         while column < columns {
-                            let index = start + column
+                            let index = start &+ column
                             // A wide character is rewritten when either of its halves changed.
                             let changed =
                                 after[index] != before[index]
-                                || (column + 1 < columns && after[index + 1].isWideTail && after[index].glyph != 0
-                                    && after[index + 1] != before[index + 1])
+                                || (column &+ 1 < columns && after[index &+ 1].isWideTail && after[index].glyph != 0
+                                    && after[index &+ 1] != before[index &+ 1])
                             if changed && !isCoveredTail(after, start, column) {
                                 writer.write(after, at: index, column: column, row: row, columns: columns, into: &bytes)
                             }
                             // A cell is written only when it or its right neighbour changed: go on from the cell before
                             // the next one that changed.
-                            var next = column + 1
-                            while next < columns && after[start + next] == before[start + next] { next += 1 }
-                            column = max(column + 1, next - 1)
+                            var next = column &+ 1
+                            while next < columns && after[start &+ next] == before[start &+ next] { next &+= 1 }
+                            column = max(column &+ 1, next &- 1)
                         }
+                        bytes.flush(to: &output)
                     }
                 }
             }
@@ -85,7 +90,7 @@ public enum TerminalEncoder {
     /// Whether the cell is the right half of the wide character to its left (written with it).
     @inline(__always)
     private static func isCoveredTail(_ cells: UnsafeBufferPointer<Cell>, _ rowStart: Int, _ column: Int) -> Bool {
-        column > 0 && cells[rowStart + column].isWideTail && !cells[rowStart + column - 1].isWideTail
+        column > 0 && cells[rowStart &+ column].isWideTail && !cells[rowStart &+ column &- 1].isWideTail
     }
 
     /// The terminal's state as the bytes written so far leave it.
@@ -108,9 +113,9 @@ public enum TerminalEncoder {
             if cursor != index {
                 output.append(0x1B)
                 output.append(0x5B)
-                output.appendDecimal(row + 1)
+                output.appendDecimal(row &+ 1)
                 output.append(0x3B)
-                output.appendDecimal(column + 1)
+                output.appendDecimal(column &+ 1)
                 output.append(0x48)
             }
             let newStyle = cell.styleBits
@@ -150,35 +155,48 @@ public enum TerminalEncoder {
                         rest >>= 8
                     }
                 }
-                if column + 1 < columns, cells[index + 1].isWideTail { width = 2 }
+                if column &+ 1 < columns, cells[index &+ 1].isWideTail { width = 2 }
             }
-            cursor = column + width < columns ? index + width : -1
+            cursor = column &+ width < columns ? index &+ width : -1
         }
     }
 
-    /// The bytes written for one row of cells, gathered in a temporary buffer and appended to the output at once
-    /// (appending to an array byte by byte, or cell by cell, costs more than encoding).
+    /// The bytes written for one row of cells, gathered in a buffer that holds any row and appended to the output at
+    /// once (appending to an array byte by byte, or cell by cell, costs more than encoding). A local value: its end
+    /// stays in a register while a row is written, where a count kept in memory would be loaded and stored a byte.
     private struct RowBytes {
         /// More than a cell can take: a cursor move with two 19-digit numbers (42 bytes), bold and two colours
         /// (39) and 8 bytes of character.
         static let cellCapacity = 96
-        let base: UnsafeMutablePointer<UInt8>
-        var count = 0
+        let start: UnsafeMutablePointer<UInt8>
+        /// Where the next byte goes.
+        var end: UnsafeMutablePointer<UInt8>
 
-        /// Gathers what `body` writes for a row of `columns` cells and appends it to `output`.
+        /// An empty row in `buffer` (from `withRowBuffer`).
         @inline(__always)
-        static func append(columns: Int, to output: inout [UInt8], _ body: (inout RowBytes) -> Void) {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns * cellCapacity) { buffer in
-                var bytes = RowBytes(base: buffer.baseAddress!)
-                body(&bytes)
-                output.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: bytes.count))
+        init(_ buffer: UnsafeMutablePointer<UInt8>) {
+            start = buffer
+            end = buffer
+        }
+
+        /// Runs `body` with a buffer that holds any row of `columns` cells, reused for every row of a frame.
+        @inline(__always)
+        static func withRowBuffer(columns: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, columns) * cellCapacity) { buffer in
+                body(buffer.baseAddress!)
             }
+        }
+
+        /// Appends the row's bytes to `output`.
+        @inline(__always)
+        func flush(to output: inout [UInt8]) {
+            output.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
 
         @inline(__always)
         mutating func append(_ byte: UInt8) {
-            base[count] = byte
-            count += 1
+            end.pointee = byte
+            end += 1
         }
 
         /// `38;2;r;g;b` (`kind` "3") or `48;2;r;g;b` (`kind` "4") for the colour in the low 24 bits of `packed`
@@ -207,17 +225,21 @@ public enum TerminalEncoder {
             append(0x30 + UInt8(truncatingIfNeeded: value % 10))
         }
 
-        /// `value` (not negative) in decimal.
+        /// `value` (not negative) in decimal. (Not recursive, so that it is inlined and the row's end stays in a register.)
         @inline(__always)
         mutating func appendDecimal(_ value: Int) {
-            if value >= 10 {
-                if value >= 100 {
-                    if value >= 1000 { appendDecimal(value / 1000) }
-                    append(0x30 + UInt8((value / 100) % 10))
-                }
-                append(0x30 + UInt8((value / 10) % 10))
+            var digits = 1, power = 10
+            while digits < 19 && value >= power {
+                digits &+= 1
+                power &*= 10
             }
-            append(0x30 + UInt8(value % 10))
+            end += digits
+            var digit = end, rest = value
+            repeat {
+                digit -= 1
+                digit.pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
         }
     }
 }
