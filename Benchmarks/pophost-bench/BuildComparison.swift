@@ -1,4 +1,3 @@
-import Foundation
 import HostRuntime
 
 /// `--compare-with DIR`: this build against another (a build of today's main, say) in the same minutes.
@@ -20,6 +19,7 @@ enum BuildComparison {
         defer { baseline.remove() }
         let builds = [(name: "new", executable: RunningExecutable.path), (name: "old", executable: baseline.executable)]
         var suites: [BuildComparisonReport.SuiteComparison] = []
+        var configurations: [Set<String>] = [[], []]
         for chosen in suite.members {
             var figures = [[String: [Double]]](repeating: [:], count: builds.count)
             var failure: String?
@@ -28,9 +28,9 @@ enum BuildComparison {
                 for index in order {
                     let arguments = ["--suite", chosen.rawValue, "--rounds", "1", "--copies", String(copies), "--json"]
                     do {
-                        for (name, value) in try figuresOfOneRun(builds[index].executable, arguments) {
-                            figures[index][name, default: []].append(value)
-                        }
+                        let run = try oneRun(builds[index].executable, arguments)
+                        for (name, value) in run.figures { figures[index][name, default: []].append(value) }
+                        if let configuration = run.configuration { configurations[index].insert(configuration) }
                     } catch {
                         failure = "\(builds[index].name) build: \(error)"
                         break rounds
@@ -41,36 +41,40 @@ enum BuildComparison {
         }
         return BuildComparisonReport(
             baseline: source, borrowed: baseline.borrowed, rounds: rounds, suites: suites, slowerThreshold: slowerThreshold,
-            showDismissTarget: showDismissTarget)
+            showDismissTarget: showDismissTarget, newBuild: configurations[0].sorted().joined(separator: ", "),
+            oldBuild: configurations[1].sorted().joined(separator: ", "))
     }
 
-    /// Runs `executable` with `arguments` and returns the timed figures of the JSON report it prints.
-    private static func figuresOfOneRun(_ executable: String, _ arguments: [String]) throws(BenchError) -> [String: Double] {
-        let data = Data(try standardOutput(of: executable, arguments).utf8)
-        let command = ([executable] + arguments).joined(separator: " ")
-        guard let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw BenchError("\(command) printed no JSON report")
+    /// Runs `executable` with `arguments`: the build configuration its JSON report names (`release`,
+    /// `debug`) and the report's timed figures.
+    private static func oneRun(
+        _ executable: String, _ arguments: [String]
+    ) throws(BenchError) -> (
+        configuration: String?, figures: [String: Double]
+    ) {
+        let output = try standardOutput(of: executable, arguments)
+        guard let report = try? Value(json: output), case .object(let members) = report else {
+            throw BenchError("\(([executable] + arguments).joined(separator: " ")) printed no JSON report")
         }
         var figures: [String: Double] = [:]
-        for (key, value) in report where !["copies", "rounds", "build", "directory"].contains(key) {
-            collect(value, path: key, into: &figures)
+        for member in members where !["copies", "rounds", "build", "directory"].contains(member.key) {
+            collect(member.value, path: member.key, into: &figures)
         }
-        return figures
+        return (report["build"]?.stringValue, figures)
     }
 
     /// The timed figures under `value`, by path ("chef.action.host"); an array's elements are named by
     /// their `sample` when they have one ("coldLoad.C.hostMicroseconds"), else by index.
-    private static func collect(_ value: Any, path: String, into figures: inout [String: Double]) {
+    private static func collect(_ value: Value, path: String, into figures: inout [String: Double]) {
         switch value {
-        case let object as [String: Any]:
-            for (key, child) in object { collect(child, path: path + "." + key, into: &figures) }
-        case let array as [Any]:
-            for (index, element) in array.enumerated() {
-                let name = ((element as? [String: Any])?["sample"] as? String) ?? String(index)
-                collect(element, path: path + "." + name, into: &figures)
+        case .object(let members):
+            for member in members { collect(member.value, path: path + "." + member.key, into: &figures) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                collect(element, path: path + "." + (element["sample"]?.stringValue ?? String(index)), into: &figures)
             }
-        case let number as Double:
-            if isTimed(path) { figures[path] = number }
+        case .int, .double:
+            if isTimed(path), let number = value.numberValue { figures[path] = number }
         default:
             break
         }

@@ -57,6 +57,17 @@ struct BuildComparisonReport: Codable {
     let suites: [SuiteComparison]
     let slowerThreshold: Double
     let showDismissTarget: Double
+    /// The build configuration each side's reports named (`release`, `debug`).
+    let newBuild: String
+    let oldBuild: String
+    /// Why the comparison is not of like with like, when it is not: a debug build against a release one
+    /// measures the optimizer, not the change.
+    var configurationWarning: String? {
+        newBuild == oldBuild
+            ? nil
+            : "warning: this is a \(newBuild.isEmpty ? "unnamed" : newBuild) build and the baseline a "
+                + "\(oldBuild.isEmpty ? "unnamed" : oldBuild) one: the ratios below measure the configurations, not the change"
+    }
     /// Show + dismiss, new / old, when the chef suite was compared.
     var showDismissRatio: Double? {
         suites.lazy.flatMap(\.rows).first { $0.figure == BuildComparison.showDismissFigure }?.ratio
@@ -76,6 +87,7 @@ struct BuildComparisonReport: Codable {
         if !borrowed.isEmpty {
             lines.append("taken from this build, as the baseline's directory lacks them: \(borrowed.joined(separator: ", "))")
         }
+        if let configurationWarning { lines.append(configurationWarning) }
         let width = max(40, suites.flatMap(\.rows).map(\.figure.count).max() ?? 0)
         for suite in suites {
             lines.append("")
