@@ -61,12 +61,11 @@ struct BuildComparisonReport: Codable {
     let newBuild: String
     let oldBuild: String
     /// Why the comparison is not of like with like, when it is not: a debug build against a release one
-    /// measures the optimizer, not the change.
+    /// measures the optimizer, not the change. Nothing when a side's reports did not say (it failed).
     var configurationWarning: String? {
-        newBuild == oldBuild
-            ? nil
-            : "warning: this is a \(newBuild.isEmpty ? "unnamed" : newBuild) build and the baseline a "
-                + "\(oldBuild.isEmpty ? "unnamed" : oldBuild) one: the ratios below measure the configurations, not the change"
+        guard !newBuild.isEmpty, !oldBuild.isEmpty, newBuild != oldBuild else { return nil }
+        return "warning: this is a \(newBuild) build and the baseline a \(oldBuild) one: the ratios below measure the "
+            + "configurations, not the change"
     }
     /// Show + dismiss, new / old, when the chef suite was compared.
     var showDismissRatio: Double? {
