@@ -10,8 +10,9 @@ import Glibc
 
 /// The conformance harness: the wall time of the default suite on the C sample with one and two
 /// jobs (target: under 10 s), and what one test's process costs against a bare spawn of /bin/true
-/// measured in the same run (target: at most 5×), with an empty Swift program beside them: the floor
-/// any Swift executable pays to start.
+/// measured in the same run (target: at most 5×) — forked by a running fork server, as the harness
+/// starts each test, and spawned afresh beside it — with an empty Swift program beside them: the
+/// floor any Swift executable pays to start.
 struct HarnessMeasurements: Codable {
     static let processTarget = 5.0
 
@@ -20,15 +21,21 @@ struct HarnessMeasurements: Codable {
     var twoJobsSeconds: Double
     var targetSeconds = 10.0
     var pass: Bool
-    /// One test's process: `pophost-test-child`, asked on standard input to run library.loads on the
-    /// C sample, from spawn to exit.
+    /// One test's process as the harness starts it: a copy of `pophost-test-child` forked by its fork
+    /// server (already running, as it is from a worker's second test on), asked on standard input to
+    /// run library.loads on the C sample, from the request to its exit.
     var testProcessMilliseconds: Double
+    /// The same test in a `pophost-test-child` spawned afresh, from spawn to exit: what each test cost
+    /// before the fork server, and what it costs when the child command cannot serve.
+    var spawnedTestProcessMilliseconds: Double
     /// A spawn of /bin/true through the same mechanism, to its exit.
     var trueMilliseconds: Double
     /// A spawn of `pophost-bench-swift-floor` (an empty Swift program) the same way, to its exit.
     var swiftFloorMilliseconds: Double
     /// The test's process / /bin/true: the figure the target applies to.
     var overheadRatio: Double
+    /// The spawned test's process / /bin/true.
+    var spawnedRatio: Double
     /// The empty Swift program / /bin/true.
     var swiftFloorRatio: Double
     var processTarget = Self.processTarget
@@ -53,7 +60,9 @@ enum HarnessBench {
                 tests = output.components(separatedBy: "\"status\"").count - 1
             }
         }
-        var child: [Int] = [], bare: [Int] = [], floor: [Int] = []
+        var forked: [Int] = [], child: [Int] = [], bare: [Int] = [], floor: [Int] = []
+        let server: ForkServer
+        do { server = try ForkServer(executable: testChild) } catch { throw BenchError("\(error)") }
         let request = ChildRequest(test: "library.loads", plugin: plugin, seed: 1, strictness: 5, scenarios: nil, updateSnapshots: false)
         let input: [UInt8]
         do { input = Array(try ValueEncoder().encode(request).json.utf8) + [0x0A] } catch { throw BenchError("\(error)") }
@@ -61,19 +70,22 @@ enum HarnessBench {
         for index in -1..<max(20, rounds * 8) {
             let times = (
                 try spawnAndWait([testChild], input: input), try spawnAndWait(["/bin/true"], input: []),
-                try spawnAndWait([swiftFloor], input: [])
+                try spawnAndWait([swiftFloor], input: []), try forkAndWait(server, input: input)
             )
             guard index >= 0 else { continue }
             child.append(times.0)
             bare.append(times.1)
             floor.append(times.2)
+            forked.append(times.3)
         }
         let one = median(wall[1]!) / 1e9, two = median(wall[2]!) / 1e9
-        let processMs = median(child) / 1e6, trueMs = median(bare) / 1e6, floorMs = median(floor) / 1e6
+        let processMs = median(forked) / 1e6, spawnedMs = median(child) / 1e6, trueMs = median(bare) / 1e6
+        let floorMs = median(floor) / 1e6
         return HarnessMeasurements(
             tests: tests, oneJobSeconds: one, twoJobsSeconds: two, pass: max(one, two) < 10,
-            testProcessMilliseconds: processMs, trueMilliseconds: trueMs, swiftFloorMilliseconds: floorMs,
-            overheadRatio: processMs / trueMs, swiftFloorRatio: floorMs / trueMs,
+            testProcessMilliseconds: processMs, spawnedTestProcessMilliseconds: spawnedMs, trueMilliseconds: trueMs,
+            swiftFloorMilliseconds: floorMs, overheadRatio: processMs / trueMs, spawnedRatio: spawnedMs / trueMs,
+            swiftFloorRatio: floorMs / trueMs,
             processPass: processMs / trueMs <= HarnessMeasurements.processTarget)
     }
 
@@ -81,6 +93,20 @@ enum HarnessBench {
     /// is an error (a failing suite, status 1, is not: the report says which tests failed).
     private static func runToEnd(_ executable: String, _ arguments: [String]) throws(BenchError) -> String {
         try standardOutput(of: executable, arguments, highestStatus: 1)
+    }
+
+    /// Nanoseconds from asking `server` for a test's process to its exit (the harness's own way).
+    private static func forkAndWait(_ server: ForkServer, input: [UInt8]) throws(BenchError) -> Int {
+        let start = monotonicNanoseconds()
+        do {
+            let child = try ChildProcess(forkedBy: server, input: input)
+            guard child.wait() == .exited(0) else { throw BenchError("a forked test's process failed") }
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw BenchError("\(error)")
+        }
+        return monotonicNanoseconds() - start
     }
 
     /// Nanoseconds from spawning `command` (the harness's own child-process mechanism) to its exit.

@@ -1,7 +1,8 @@
 /* Process control that Swift's Glibc module does not offer: prctl and syscall are variadic (Swift
  * imports no variadic C function), posix_spawn_file_actions_addclosefrom_np (glibc 2.34) is not
  * in the module, and ending a process's descendants must be async-signal-safe (it runs in signal
- * handlers and atexit). Used by PopLoader's ChildProcess and LiveChildren only. */
+ * handlers and atexit), and passing descriptors over a socket needs the CMSG macros. Used by
+ * PopProcess's ChildProcess, ForkServer and LiveChildren only. */
 #ifndef POPHOST_CPROCESSCONTROL_SHIM_H
 #define POPHOST_CPROCESSCONTROL_SHIM_H
 #include <errno.h>
@@ -9,7 +10,9 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +38,68 @@ static inline int pop_pidfd_open(pid_t pid) {
     (void)pid;
     return -1;
 #endif
+}
+
+/* Sends `length` bytes (at least 1) on the connected Unix socket `socket` with the descriptors
+ * fds[0..<count] (at most 4) attached (SCM_RIGHTS; the receiver gets its own copies). Blocks until
+ * sent; MSG_NOSIGNAL. The bytes sent, or -1 (errno). */
+static inline ssize_t pop_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
+    if (count < 0 || count > 4 || length == 0) { errno = EINVAL; return -1; }
+    struct iovec vector = {(void *)bytes, length};
+    union { struct cmsghdr header; char space[CMSG_SPACE(4 * sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = {0};
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    if (count > 0) {
+        message.msg_control = control.space;
+        message.msg_controllen = CMSG_SPACE(count * sizeof(int));
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(count * sizeof(int));
+        memcpy(CMSG_DATA(header), fds, count * sizeof(int));
+    }
+    ssize_t sent;
+    do sent = sendmsg(socket, &message, MSG_NOSIGNAL); while (sent < 0 && errno == EINTR);
+    return sent;
+}
+
+/* Receives up to `length` bytes from the Unix socket `socket` and the descriptors sent with them
+ * (close-on-exec), up to `capacity` (at most 4) into fds; *received says how many (descriptors
+ * beyond `capacity` are closed). The bytes received (0 at end of file), or -1 (errno; EAGAIN on a
+ * non-blocking socket with nothing waiting). */
+static inline ssize_t pop_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *received) {
+    *received = 0;
+    struct iovec vector = {bytes, length};
+    union { struct cmsghdr header; char space[CMSG_SPACE(8 * sizeof(int))]; } control;
+    struct msghdr message = {0};
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    ssize_t count;
+    do count = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); while (count < 0 && errno == EINTR);
+    if (count < 0) return count;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        int carried = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        for (int index = 0; index < carried; index++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(header) + index * sizeof(int), sizeof fd);
+            if (*received < capacity && *received < 4) fds[(*received)++] = fd; else close(fd);
+        }
+    }
+    return count;
+}
+
+/* Closes every descriptor of this process from `from` up (close_range, else one by one). */
+static inline void pop_close_from(int from) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)from, ~0U, 0) == 0) return;
+#endif
+    long limit = sysconf(_SC_OPEN_MAX);
+    for (long fd = from; fd < (limit > 0 ? limit : 65536); fd++) close((int)fd);
 }
 
 /* Makes this process the reaper of every orphan among its descendants (PR_SET_CHILD_SUBREAPER):

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A child process of pophost's — the scanner's worker, a conformance test, a plugin host — started
-/// with `posix_spawn`: its standard input fed from a buffer, its standard output and error captured
+/// with `posix_spawn`, or forked by a `ForkServer` (a test's process): its standard input fed from a buffer, its standard output and error captured
 /// together (the last bytes kept, for a crash report), and a private line channel on descriptor 3
 /// that opens with the child's protocol line (`ChildProtocol`). The one mechanism all of them use.
 ///
@@ -32,6 +32,9 @@ package final class ChildProcess {
     private var output: Int32
     /// Polls readable when the child has exited (a pidfd); -1 where the kernel has none.
     private let exitSignal: Int32
+    /// The server that forked the child, which is its parent and tells how it ended; nil for a
+    /// child this process spawned.
+    private let server: ForkServer?
     private var termination: Termination?
     private var channelLines = ChannelLines()
     /// The last bytes the child wrote to its standard output and error.
@@ -155,18 +158,77 @@ package final class ChildProcess {
 
     /// Spawns `executable` with `arguments`, writing `input` to its standard input; with `duplex`,
     /// its channel goes both ways.
-    package init(executable: String, arguments: [String], input: [UInt8], duplex: Bool = false) throws(SpawnError) {
+    package convenience init(executable: String, arguments: [String], input: [UInt8], duplex: Bool = false) throws(SpawnError) {
+        try self.init(input: input, duplex: duplex, server: nil) { ends throws(SpawnError) in
+            try Self.spawn(executable, arguments, ends: ends)
+        }
+    }
+
+    /// Has `server` fork a process of its own executable, which goes on as a child of that
+    /// executable started afresh would (see `ForkServer`), writing `input` to its standard input.
+    /// The server is its parent: it reaps it and tells how it ended.
+    package convenience init(forkedBy server: ForkServer, input: [UInt8]) throws(SpawnError) {
+        try self.init(input: input, duplex: false, server: server) { ends throws(SpawnError) in
+            let started = try server.fork(ends: ends)
+            LiveChildren.add(started.pid)
+            return started
+        }
+    }
+
+    /// Makes the child's standard input, output and channel, has `start` start it with the child's
+    /// ends (input, output, channel), then feeds its input.
+    private init(
+        input: [UInt8], duplex: Bool, server: ForkServer?,
+        start: (_ ends: ChildEnds) throws(SpawnError) -> (pid: pid_t, exitSignal: Int32)
+    ) throws(SpawnError) {
         // Input goes through a socket: sending with MSG_NOSIGNAL to a child that died early is an
         // error instead of a SIGPIPE that would kill the host.
         let inputPipe = try Self.makeSocketPair(), outputPipe = try Self.makePipe()
         let channelPipe = duplex ? try Self.makeDuplexPair() : try Self.makePipe()
+        let started: (pid: pid_t, exitSignal: Int32)
+        do {
+            started = try start(ChildEnds(input: inputPipe.read, output: outputPipe.write, channel: channelPipe.write))
+        } catch {
+            for fd in [inputPipe.read, outputPipe.write, channelPipe.write, inputPipe.write, outputPipe.read, channelPipe.read] {
+                close(fd)
+            }
+            throw error
+        }
+        for fd in [inputPipe.read, outputPipe.write, channelPipe.write] { close(fd) }
+        pid = started.pid
+        exitSignal = started.exitSignal
+        self.server = server
+        channel = channelPipe.read
+        output = outputPipe.read
+        // Both are read only when poll says so, or drained to EAGAIN once the child has exited (a
+        // plugin's own children may keep them open).
+        for fd in [channel, output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        // The child reads all of its input before it writes anything, so this cannot deadlock.
+        Self.writeAll(inputPipe.write, input)
+        shutdown(inputPipe.write, Int32(SHUT_WR))
+        close(inputPipe.write)
+    }
+
+    /// The child's ends of its standard input, its standard output and error, and its channel.
+    package struct ChildEnds {
+        package let input: Int32
+        package let output: Int32
+        package let channel: Int32
+    }
+
+    /// Spawns `executable` with the child's ends as its descriptors 0–3; its pid and pidfd.
+    private static func spawn(
+        _ executable: String, _ arguments: [String], ends: ChildEnds
+    ) throws(SpawnError) -> (
+        pid: pid_t, exitSignal: Int32
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputPipe.read, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 2)
-        posix_spawn_file_actions_adddup2(&actions, channelPipe.write, Self.channelDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, ends.input, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends.output, 1)
+        posix_spawn_file_actions_adddup2(&actions, ends.output, 2)
+        posix_spawn_file_actions_adddup2(&actions, ends.channel, Self.channelDescriptor)
         // Whatever pophost inherited (a terminal's, a build system's descriptors) stays with pophost.
         _ = pop_spawn_close_from(&actions, Self.channelDescriptor + 1)
 
@@ -191,22 +253,8 @@ package final class ChildProcess {
             if status == 0 { LiveChildren.add(child) }
             return status
         }
-        for fd in [inputPipe.read, outputPipe.write, channelPipe.write] { close(fd) }
-        guard status == 0 else {
-            for fd in [inputPipe.write, outputPipe.read, channelPipe.read] { close(fd) }
-            throw SpawnError(executable: executable, cause: String(cString: strerror(status)))
-        }
-        pid = child
-        exitSignal = pop_pidfd_open(child)
-        channel = channelPipe.read
-        output = outputPipe.read
-        // Both are read only when poll says so, or drained to EAGAIN once the child has exited (a
-        // plugin's own children may keep them open).
-        for fd in [channel, output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        // The child reads all of its input before it writes anything, so this cannot deadlock.
-        Self.writeAll(inputPipe.write, input)
-        shutdown(inputPipe.write, Int32(SHUT_WR))
-        close(inputPipe.write)
+        guard status == 0 else { throw SpawnError(executable: executable, cause: String(cString: strerror(status))) }
+        return (child, pop_pidfd_open(child))
     }
 
     deinit {
@@ -399,6 +447,58 @@ package final class ChildProcess {
         return true
     }
 
+    /// Sends `bytes` (a few, at least one) with `descriptors` attached — the receiver gets copies of
+    /// them — on a duplex channel, waiting until `deadline` for room; false when the child has gone
+    /// or the deadline passed. Nothing else may be half-sent on the channel.
+    package func send(_ bytes: [UInt8], passing descriptors: [Int32], deadline: ContinuousClock.Instant) -> Bool {
+        while true {
+            let sent = bytes.withUnsafeBytes { buffer in
+                descriptors.withUnsafeBufferPointer {
+                    pop_send_with_descriptors(channel, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count))
+                }
+            }
+            if sent > 0 { return sent == bytes.count || send(bytes: Array(bytes[sent...]), deadline: deadline) }
+            guard sent < 0 && errno == EAGAIN, ContinuousClock.now < deadline else { return false }
+            var room = pollfd(fd: channel, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&room, 1, 50)
+        }
+    }
+
+    /// Receives exactly `count` bytes on a duplex channel and the descriptors sent with them (at most
+    /// 4; the caller owns them), waiting until `deadline` (once some bytes have come, a second longer
+    /// for the rest); nil when the child exited or closed the channel first, or the deadline passed.
+    /// Output is collected meanwhile. For a protocol of small fixed messages after the hello line.
+    package func receive(_ count: Int, deadline: ContinuousClock.Instant) -> (bytes: [UInt8], descriptors: [Int32])? {
+        var bytes: [UInt8] = [], descriptors: [Int32] = []
+        var deadline = deadline
+        while bytes.count < count, channel >= 0 {
+            var chunk = [UInt8](repeating: 0, count: count - bytes.count)
+            var fds: [Int32] = [-1, -1, -1, -1]
+            var carried: Int32 = 0
+            let got = chunk.withUnsafeMutableBytes { pop_receive_with_descriptors(channel, $0.baseAddress, $0.count, &fds, 4, &carried) }
+            descriptors += fds.prefix(Int(carried))
+            if got > 0 {
+                if bytes.isEmpty { deadline = max(deadline, .now + .seconds(1)) }
+                bytes += chunk.prefix(got)
+                continue
+            }
+            guard got < 0 && errno == EAGAIN, ContinuousClock.now < deadline else { break }
+            let left = Int32(min(1000, max(1, ContinuousClock.now.duration(to: deadline).seconds * 1000)))
+            var watched = (
+                pollfd(fd: channel, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+            )
+            _ = withUnsafeMutablePointer(to: &watched) { $0.withMemoryRebound(to: pollfd.self, capacity: 3) { poll($0, 3, left) } }
+            if watched.1.revents != 0 { drainOutput() }
+            if watched.2.revents != 0 && watched.0.revents == 0 { break }
+        }
+        guard bytes.count == count else {
+            for fd in descriptors { close(fd) }
+            return nil
+        }
+        return (bytes, descriptors)
+    }
+
     /// Tells the child nothing more will be sent on a duplex channel: it reads end of file, and a
     /// plugin host ends.
     package func finishSending() {
@@ -491,6 +591,7 @@ package final class ChildProcess {
     /// (`blocking`: waits for it).
     private func reap(blocking: Bool) -> Termination? {
         if let termination { return termination }
+        if let server { return reap(forkedBy: server, blocking: blocking) }
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG)) < 0 {
             guard errno == EINTR else { return record(.exited(-1)) }
@@ -506,13 +607,26 @@ package final class ChildProcess {
         return ended
     }
 
+    /// How a child forked by `server` ended, as the server tells once it has reaped it (its group
+    /// killed and its orphans ended there); nil while it runs. Without `blocking`, the server is
+    /// asked only once the pidfd says the child has exited, so a look costs one `poll`.
+    private func reap(forkedBy server: ForkServer, blocking: Bool) -> Termination? {
+        if !blocking && exitSignal >= 0 {
+            var exited = pollfd(fd: exitSignal, events: Int16(POLLIN), revents: 0)
+            guard poll(&exited, 1, 0) > 0 else { return nil }
+        }
+        guard let ended = server.termination(of: pid, waiting: blocking || exitSignal >= 0) else { return nil }
+        return record(ended)
+    }
+
     private func record(_ ended: Termination) -> Termination {
         termination = ended
         LiveChildren.remove(pid)
         return ended
     }
 
-    private static func termination(_ status: Int32) -> Termination {
+    /// How a child ended, from its `waitpid` status.
+    static func termination(_ status: Int32) -> Termination {
         let signal = status & 0x7F
         return signal != 0 ? .signaled(signal) : .exited((status >> 8) & 0xFF)
     }

@@ -6,12 +6,38 @@ import PopProcess
 import Glibc
 #endif
 
-/// Runs one test in a child process (`HarnessOptions.childCommand`, speaking `pophost-harness/2`)
-/// and turns how the process ended into a result: its report, or crashed / timeout when it died or
-/// overran.
-struct TestProcess {
+/// Runs one test at a time in a child process (`HarnessOptions.childCommand`, speaking
+/// `pophost-harness/2`) and turns how the process ended into a result: its report, or crashed /
+/// timeout when it died or overran. One per worker: its tests' processes are forked by a fork server
+/// of the child command's executable (`ForkServer`), started with the first test, so that each test
+/// pays for a `fork` rather than for starting an executable; a command that cannot serve has each
+/// test's process spawned instead.
+final class TestProcess {
     let command: [String]
     let timeout: Double
+    /// The server this worker's tests are forked by; nil before the first test, or after it stopped.
+    private var server: ForkServer?
+    /// False once the command failed to serve: from then on each test's process is spawned.
+    private var forking = true
+
+    init(command: [String], timeout: Double) {
+        self.command = command
+        self.timeout = timeout
+    }
+
+    /// Starts a test's process with `input`: forked by the server (started, or restarted, when needed),
+    /// else spawned.
+    private func start(input: [UInt8]) throws(SpawnError) -> ChildProcess {
+        if forking, command.count == 1 {
+            if server?.isServing != true {
+                server = nil
+                server = try? ForkServer(executable: command[0], timeout: .seconds(timeout))
+                forking = server != nil
+            }
+            if let server, let child = try? ChildProcess(forkedBy: server, input: input) { return child }
+        }
+        return try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
+    }
 
     func run(_ test: ConformanceTest, pluginPath: String, options: HarnessOptions) -> TestResult {
         let start = ContinuousClock.now
@@ -27,7 +53,7 @@ struct TestProcess {
         let child: ChildProcess
         do {
             let input = Array(try ValueEncoder().encode(request).json.utf8) + [0x0A]
-            child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
+            child = try start(input: input)
         } catch {
             // An executable that is not there says how to provide it.
             let missing = access(command[0], X_OK) != 0

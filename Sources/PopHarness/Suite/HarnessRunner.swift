@@ -93,9 +93,9 @@ public struct HarnessRunner: Sendable {
     private func perform(_ jobs: [Job], workers: Int, watchdog: CallWatchdog, deliver: @escaping @Sendable (Job, TestResult) -> Void) {
         guard !jobs.isEmpty else { return }
         let options = options
-        let process = TestProcess(command: options.childCommand, timeout: options.timeout)
         let next = Atomic<Int>(0)
         let work: @Sendable () -> Void = {
+            let process = TestProcess(command: options.childCommand, timeout: options.timeout)
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { return }
