@@ -3,11 +3,16 @@ import PopModel
 /// What `SVGRenderer` draws for one node, worked out before any of it is written, back to front: the
 /// shadow, the rect, an image's glyph, the lines of text. A node drawing one element puts its id,
 /// transform and opacity on that element; a node drawing more puts them on a group around them.
+///
+/// It reads the node where it is (the frame's array, for the time of one `render`) and holds only
+/// numbers besides: no string, array or shadow is copied, retained or released for it, and it moves
+/// as plain bytes — copying each node's text and shadow into it was a sixth of an SVG frame.
 struct SVGNodeDrawing {
     /// The fill of an image placeholder that has none of its own (systemGray5), by appearance.
     static let imageFill = ContentNode.Color(rawValue: 0xe5e5eaff), darkImageFill = ContentNode.Color(rawValue: 0x2c2c2eff)
 
-    let id: String
+    /// The node, in the frame being rendered.
+    private let node: UnsafePointer<FrameNode>
     /// The node's transform as written; nil for the identity.
     let transform: AffineTransform?
     /// The node's opacity, rounded and at most 1.
@@ -16,8 +21,8 @@ struct SVGNodeDrawing {
     let radius: Double
     let fill: ContentNode.Color?
     let stroke: (color: ContentNode.Color, width: Double)?
-    /// The shadow, when it is drawn.
-    let shadow: Shadow?
+    /// Whether the node's shadow is drawn.
+    let drawsShadow: Bool
     /// The blur of the shadow, when it is blurred.
     let blur: Double?
     /// The side of an image's glyph, when it is drawn, and the space it is centred in: the tile above its label.
@@ -25,62 +30,68 @@ struct SVGNodeDrawing {
     let glyphArea: Rect
     /// The glyph's colour: systemGray2 of the frame's appearance.
     let glyphColor: StaticString
-    /// The text, when its lines are drawn.
-    let text: TextRun?
+    /// Whether the node's text is drawn.
+    let drawsText: Bool
     /// Where the node may draw (`FrameNode.clip`), through its transform like the rest of it.
     let clip: Rect?
     /// How many elements the node draws.
     let count: Int
 
     /// Nil when the node draws nothing (it is transparent, or has no fill, stroke, glyph or visible text).
-    /// `appearance` is the frame's: an image placeholder's own colours follow it.
-    init?(_ node: FrameNode, appearance: Appearance = .light) {
-        opacity = min(1, NumberFormat.rounded(node.opacity))
+    /// `appearance` is the frame's: an image placeholder's own colours follow it. `node` must stay where
+    /// it is while the drawing is used. Inlined, so that the drawing is made where it is used rather
+    /// than returned through memory.
+    @inline(__always)
+    init?(_ node: UnsafePointer<FrameNode>, appearance: Appearance = .light) {
+        opacity = min(1, NumberFormat.rounded(node.pointee.opacity))
         guard opacity > 0 else { return nil }
-        id = node.id
-        clip = node.clip?.sanitized
-        transform = node.transform.outputTransform
-        rect = node.rect.sanitized
-        var radius = min(node.cornerRadius.length, rect.width / 2, rect.height / 2)
-        if node.role == .image { radius = min(max(radius, 6), rect.width / 2, rect.height / 2) }
+        self.node = node
+        clip = node.pointee.clip?.sanitized
+        transform = node.pointee.transform.outputTransform
+        rect = node.pointee.rect.sanitized
+        let isImage = node.pointee.role == .image
+        var radius = min(node.pointee.cornerRadius.length, rect.width / 2, rect.height / 2)
+        if isImage { radius = min(max(radius, 6), rect.width / 2, rect.height / 2) }
         self.radius = radius
         fill = Self.fill(of: node, appearance: appearance)
         glyphColor = appearance == .dark ? "#636366" : "#aeaeb2"
-        stroke = node.stroke.flatMap { border in
-            border.width.length > 0 && border.color.alpha > 0 ? (border.color, border.width) : nil
+        if let width = node.pointee.stroke?.width, let color = node.pointee.stroke?.color, width.length > 0 && color.alpha > 0 {
+            stroke = (color, width)
+        } else {
+            stroke = nil
         }
-        shadow = fill != nil && (node.shadow?.color.alpha ?? 0) > 0 ? node.shadow : nil
+        drawsShadow = fill != nil && (node.pointee.shadow?.color.alpha ?? 0) > 0
         blur = Self.shadowBlur(node)
-        text = node.text.flatMap { $0.color.alpha > 0 && $0.size.length > 0 ? $0 : nil }
-        glyphArea = Self.glyphArea(of: rect, above: node.role == .image ? node.text : nil)
+        drawsText = (node.pointee.text?.color.alpha ?? 0) > 0 && (node.pointee.text?.size.length ?? 0) > 0
+        glyphArea = isImage ? Self.glyphArea(of: rect, above: node) : rect
         let side = 0.6 * min(glyphArea.width, glyphArea.height)
-        glyphSide = node.role == .image && side >= 8 ? side : nil
-        count =
-            (shadow != nil ? 1 : 0) + (fill != nil || stroke != nil ? 1 : 0) + (glyphSide != nil ? 2 : 0)
-            + (text?.lines.count { !$0.isEmpty } ?? 0)
+        glyphSide = isImage && side >= 8 ? side : nil
+        var count = (drawsShadow ? 1 : 0) + (fill != nil || stroke != nil ? 1 : 0) + (glyphSide != nil ? 2 : 0)
+        if drawsText, let lines = node.pointee.text?.lines { count += lines.count { !$0.isEmpty } }
+        self.count = count
         guard count > 0 else { return nil }
     }
 
-    /// The part of `rect` above the first line of `label` (all of it without a label), so that an image's glyph
-    /// never overlaps its name.
-    static func glyphArea(of rect: Rect, above label: TextRun?) -> Rect {
-        guard let label, !label.lines.isEmpty else { return rect }
-        return Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, label.lineRect(0, in: rect).y - rect.y))
+    /// The part of `rect` above the first line of the node's label (all of it without a label), so that an
+    /// image's glyph never overlaps its name.
+    private static func glyphArea(of rect: Rect, above node: UnsafePointer<FrameNode>) -> Rect {
+        guard let firstLine = node.pointee.text?.lineRect(0, in: rect), node.pointee.text?.lines.isEmpty == false else { return rect }
+        return Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, firstLine.y - rect.y))
     }
 
     /// The node's fill; an image placeholder without one gets a grey (light or dark by `appearance`).
-    static func fill(of node: FrameNode, appearance: Appearance = .light) -> ContentNode.Color? {
-        if let fill = node.fill, fill.alpha > 0 { return fill }
-        guard node.role == .image else { return nil }
+    static func fill(of node: UnsafePointer<FrameNode>, appearance: Appearance = .light) -> ContentNode.Color? {
+        if let fill = node.pointee.fill, fill.alpha > 0 { return fill }
+        guard node.pointee.role == .image else { return nil }
         return appearance == .dark ? darkImageFill : imageFill
     }
 
     /// The node's shadow blur, rounded; nil when it has no blurred shadow drawn.
-    static func shadowBlur(_ node: FrameNode) -> Double? {
-        guard let shadow = node.shadow, fill(of: node) != nil, shadow.color.alpha > 0,
-            NumberFormat.rounded(shadow.blur) > 0, NumberFormat.rounded(node.opacity) > 0
+    static func shadowBlur(_ node: UnsafePointer<FrameNode>) -> Double? {
+        guard let color = node.pointee.shadow?.color, let blur = node.pointee.shadow?.blur, fill(of: node) != nil, color.alpha > 0,
+            NumberFormat.rounded(blur) > 0, NumberFormat.rounded(node.pointee.opacity) > 0
         else { return nil }
-        return NumberFormat.rounded(shadow.blur)
+        return NumberFormat.rounded(blur)
     }
 
     /// Writes the node's elements.
@@ -91,7 +102,7 @@ struct SVGNodeDrawing {
             writeCommon(into: &document)
             document.endOpening()
         }
-        if let shadow {
+        if drawsShadow, let shadow = node.pointee.shadow {
             start("rect", single: single, into: &document)
             writeGeometry(dy: shadow.offsetY.isFinite ? shadow.offsetY : 0, into: &document)
             writePaint(shadow.color, "fill", "fill-opacity", into: &document)
@@ -115,13 +126,13 @@ struct SVGNodeDrawing {
             end(single: single, into: &document)
         }
         if let glyphSide { writeGlyph(side: glyphSide, single: single, into: &document) }
-        if let text { writeLines(of: text, single: single, into: &document) }
+        if drawsText, let text = node.pointee.text { writeLines(of: text, single: single, into: &document) }
         if !single { document.close() }
     }
 
     /// The node's id, transform and opacity.
     private func writeCommon(into document: inout SVGDocument) {
-        document.attribute("id", escaping: id)
+        document.attribute("id", escaping: node.pointee.id)
         writeTrailing(into: &document)
     }
 
@@ -157,7 +168,7 @@ struct SVGNodeDrawing {
     /// Starts an element; the node's only element carries its id first.
     private func start(_ name: StaticString, single: Bool, into document: inout SVGDocument) {
         document.start(name)
-        if single { document.attribute("id", escaping: id) }
+        if single { document.attribute("id", escaping: node.pointee.id) }
     }
 
     /// Ends an element; the node's only element carries its transform and opacity last.

@@ -64,7 +64,7 @@ public struct SVGRenderer: Sendable {
         // arrays retained and released) for each loop.
         frame.nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
-                SVGNodeDrawing(nodes[index], appearance: frame.traits.appearance)?.write(into: &document)
+                SVGNodeDrawing(nodes.baseAddress! + index, appearance: frame.traits.appearance)?.write(into: &document)
             }
         }
         if let device {
@@ -82,7 +82,7 @@ public struct SVGRenderer: Sendable {
         var blurs: [Double] = [], clips: [Rect] = []
         frame.nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
-                if let blur = SVGNodeDrawing.shadowBlur(nodes[index]), !blurs.contains(blur) { blurs.append(blur) }
+                if let blur = SVGNodeDrawing.shadowBlur(nodes.baseAddress! + index), !blurs.contains(blur) { blurs.append(blur) }
                 if let clip = nodes[index].clip?.sanitized, !clips.contains(clip) { clips.append(clip) }
             }
         }

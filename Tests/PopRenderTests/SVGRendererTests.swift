@@ -121,6 +121,26 @@ import Testing
         #expect(XML.escaped("tab\there, ünïcode ✓") == "tab\there, ünïcode ✓")
     }
 
+    @Test("every character of U+0000 to U+00FF, and those starting with byte 0xEF, is escaped as XML 1.0 says, alone and among others")
+    func escapingEveryByte() {
+        func expected(_ scalar: Unicode.Scalar) -> String {
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\t", "\n", "\r": String(scalar)
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": "\u{FFFD}"
+            default: String(scalar)
+            }
+        }
+        let scalars = (0...0xFF).compactMap(Unicode.Scalar.init) + [0xF000, 0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF].compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            #expect(XML.escaped(String(scalar)) == expected(scalar), "U+\(String(scalar.value, radix: 16))")
+            #expect(XML.escaped("id-" + String(scalar) + "-x") == "id-" + expected(scalar) + "-x", "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
     @Test("shadows: one blur filter per distinct blur, the shadow drawn under the node's rect")
     func shadows() {
         let shadow = Shadow(offsetY: 10, blur: 30, color: 0x00000038)

@@ -26,13 +26,17 @@ struct ContentStyle {
     var titleID: String? = nil
 
     /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order, each that
-    /// a screen reader reads with its description (none under a hidden node or a labelled container).
-    func append(_ laid: LaidOutNode, id: String, readable: Bool = true, to nodes: inout [FrameNode]) {
+    /// a screen reader reads with its description (none under a hidden node or a labelled container),
+    /// moved by `offset` when there is one: the same sums `LaidOutNode.moved` makes, without copying
+    /// the tree to make them.
+    func append(
+        _ laid: LaidOutNode, id: String, readable: Bool = true, offset: (x: Double, y: Double)? = nil, to nodes: inout [FrameNode]
+    ) {
         let content = laid.node
         let padding = ContentMirror.insets(content.padding, in: laid.direction)
         let readable = readable && content.accessibility?.hidden != true
         var node = FrameNode(
-            id: id, role: .stack, request: request, rect: laid.frame, transform: transform, opacity: opacity,
+            id: id, role: .stack, request: request, rect: Self.placed(laid.frame, by: offset), transform: transform, opacity: opacity,
             fill: content.background, stroke: content.border, cornerRadius: content.cornerRadius.length, clip: clip,
             accessibility: readable ? content.accessibility(isTitle: id == titleID) : nil)
         switch content.kind {
@@ -104,14 +108,21 @@ struct ContentStyle {
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
-            append(child, id: "\(id).\(index)", readable: readable && !content.isLabelledContainer, to: &nodes)
+            append(child, id: "\(id).\(index)", readable: readable && !content.isLabelledContainer, offset: offset, to: &nodes)
         }
         for (index, rect) in laid.separators.enumerated() {
             nodes.append(
                 FrameNode(
-                    id: "\(id).separator.\(index)", role: .divider, request: request, rect: rect, transform: transform,
+                    id: "\(id).separator.\(index)", role: .divider, request: request, rect: Self.placed(rect, by: offset),
+                    transform: transform,
                     opacity: opacity, fill: palette.separator, clip: clip))
         }
+    }
+
+    /// `rect` moved by `offset`, if any.
+    private static func placed(_ rect: Rect, by offset: (x: Double, y: Double)?) -> Rect {
+        guard let offset else { return rect }
+        return Rect(x: rect.x + offset.x, y: rect.y + offset.y, width: rect.width, height: rect.height)
     }
 
     /// The space an image placeholder's label takes at the bottom of the tile, with its margin.

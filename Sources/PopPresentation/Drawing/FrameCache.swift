@@ -9,6 +9,8 @@ import PopModel
 /// kept for the display traits it was drawn under (colours, text sizes and direction follow them), so
 /// a change of traits mid-run draws it again.
 final class FrameCache {
+    /// How many nodes the last frame had: the next one makes room for as many at once.
+    var nodeCount = 0
     private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
@@ -34,19 +36,14 @@ final class FrameCache {
         return nodes
     }
 
-    /// `content` (request `id`'s, which changes only with the traits) laid out in `frame` under `traits`, or from
-    /// its top at its intrinsic height when taller (`ContentScroll`); an alert's with its actions as iOS lays
-    /// them out (`AlertActions`).
-    func layout(_ content: ContentNode, of id: RequestID, in frame: Rect, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
-        let size = Size(width: frame.width, height: frame.height)
-        let root: LaidOutNode
-        if let cached = layouts[id], cached.size == size, cached.traits == traits {
-            root = cached.root
-        } else {
-            root = ContentScroll.layout(content, in: size, alert: alert, traits: traits)
-            layouts[id] = (size, traits, root)
-        }
-        return root.moved(x: frame.x, y: frame.y)
+    /// `content` (request `id`'s, which changes only with the traits) laid out at the origin in `size` under
+    /// `traits`, or from its top at its intrinsic height when taller (`ContentScroll`); an alert's with its
+    /// actions as iOS lays them out (`AlertActions`). The caller places it.
+    func layout(_ content: ContentNode, of id: RequestID, in size: Size, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
+        if let cached = layouts[id], cached.size == size, cached.traits == traits { return cached.root }
+        let root = ContentScroll.layout(content, in: size, alert: alert, traits: traits)
+        layouts[id] = (size, traits, root)
+        return root
     }
 
     /// The nodes of the stack at rest under `traits` (`key` names what they show: the page, its back
