@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Turns cell buffers into the bytes that draw them on a truecolor terminal: cursor moves (`CSI row;col H`),
