@@ -54,6 +54,27 @@ import Testing
         #expect(String(decoding: TerminalEncoder.diff(from: old, to: new), as: UTF8.self) == expected)
     }
 
+    @Test("a run of changed cells: colours changing inside it, a wide character, the last column, a wide character's right half")
+    func runsOfChangedCells() {
+        let white = Cell.RGB(255, 255, 255), black = Cell.RGB(0, 0, 0), blue = Cell.RGB(0, 122, 255)
+        let old = CellBuffer(columns: 9, rows: 2, filling: Cell(" ", foreground: white, background: white))
+        var new = old
+        new.write("ab", column: 0, row: 0, foreground: black, background: white, bold: true)
+        new.write("cd", column: 2, row: 0, foreground: blue, background: white)
+        new.put("界", column: 5, row: 0, foreground: blue, background: white)
+        new.write("yz", column: 7, row: 0, foreground: blue, background: white)
+        new.put("界", column: 2, row: 1, foreground: black, background: white)
+        let run =
+            "\u{1B}[1;1H\u{1B}[1;38;2;0;0;0;48;2;255;255;255mab\u{1B}[22;38;2;0;122;255mcd\u{1B}[1;6H界yz"
+            + "\u{1B}[2;3H\u{1B}[38;2;0;0;0m界\u{1B}[0m"
+        #expect(String(decoding: TerminalEncoder.diff(from: old, to: new), as: UTF8.self) == run)
+        // Only the right half changed: the whole character is written again.
+        var changedTail = new
+        changedTail[3, 1] = Cell.wideTail(foreground: blue, background: white, bold: false)
+        let tail = "\u{1B}[2;3H\u{1B}[38;2;0;0;0;48;2;255;255;255m界\u{1B}[0m"
+        #expect(String(decoding: TerminalEncoder.diff(from: new, to: changedTail), as: UTF8.self) == tail)
+    }
+
     @Test("control characters never reach the terminal")
     func controlCharacters() {
         var buffer = CellBuffer(columns: 3, rows: 1, filling: VirtualTerminal.blank)
