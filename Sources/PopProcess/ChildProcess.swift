@@ -369,7 +369,9 @@ package final class ChildProcess {
     /// The next item `whole` takes from the channel, waiting for it until `deadline`; once the child
     /// has exited and everything is read, what `last` makes of the rest. Output is collected
     /// meanwhile. The child is reaped only when its exit is signalled (or without a pidfd, or once
-    /// the channel has closed), so a wait costs one `poll` and one `read`.
+    /// the channel has closed), so a wait costs one `poll` and one `read` — on a duplex channel
+    /// usually one `recv` alone: its answer within `receiveSlice` needs no `poll`. A child that fills
+    /// its output pipe meanwhile waits that long at most before the `poll` drains it.
     private func next<Item>(
         deadline: ContinuousClock.Instant, whole: (inout ChannelLines) -> Item?, last: (inout ChannelLines) -> Item?
     ) -> Waited<Item> {
