@@ -392,7 +392,7 @@ package final class ChildProcess {
             let left = ContinuousClock.now.duration(to: deadline)
             if looked && left <= .zero { return .end(.timedOut) }
             looked = true
-            if duplex && !received && left >= Self.receiveSlice {
+            if duplex && channel >= 0 && !received && left >= Self.receiveSlice {
                 // Once a wait: the answer usually comes within the slice, and then no poll is made.
                 received = true
                 receiveChannel()
