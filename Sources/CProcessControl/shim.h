@@ -41,9 +41,9 @@ static inline int pop_pidfd_open(pid_t pid) {
 }
 
 /* Sends `length` bytes (at least 1) on the connected Unix socket `socket` with the descriptors
- * fds[0..<count] (at most 4) attached (SCM_RIGHTS; the receiver gets its own copies). Blocks until
- * sent; MSG_NOSIGNAL. The bytes sent, or -1 (errno). */
-static inline ssize_t pop_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count) {
+ * fds[0..<count] (at most 4) attached (SCM_RIGHTS; the receiver gets its own copies), with
+ * MSG_NOSIGNAL and `flags` (MSG_DONTWAIT: not waiting for room). The bytes sent, or -1 (errno). */
+static inline ssize_t pop_send_with_descriptors(int socket, const void *bytes, size_t length, const int *fds, int count, int flags) {
     if (count < 0 || count > 4 || length == 0) { errno = EINVAL; return -1; }
     struct iovec vector = {(void *)bytes, length};
     union { struct cmsghdr header; char space[CMSG_SPACE(4 * sizeof(int))]; } control;
@@ -61,15 +61,15 @@ static inline ssize_t pop_send_with_descriptors(int socket, const void *bytes, s
         memcpy(CMSG_DATA(header), fds, count * sizeof(int));
     }
     ssize_t sent;
-    do sent = sendmsg(socket, &message, MSG_NOSIGNAL); while (sent < 0 && errno == EINTR);
+    do sent = sendmsg(socket, &message, MSG_NOSIGNAL | flags); while (sent < 0 && errno == EINTR);
     return sent;
 }
 
 /* Receives up to `length` bytes from the Unix socket `socket` and the descriptors sent with them
  * (close-on-exec), up to `capacity` (at most 4) into fds; *received says how many (descriptors
- * beyond `capacity` are closed). The bytes received (0 at end of file), or -1 (errno; EAGAIN on a
- * non-blocking socket with nothing waiting). */
-static inline ssize_t pop_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *received) {
+ * beyond `capacity` are closed), with `flags` (MSG_DONTWAIT: not waiting). The bytes received (0 at
+ * end of file), or -1 (errno; EAGAIN when nothing came in time). */
+static inline ssize_t pop_receive_with_descriptors(int socket, void *bytes, size_t length, int *fds, int capacity, int *received, int flags) {
     *received = 0;
     struct iovec vector = {bytes, length};
     union { struct cmsghdr header; char space[CMSG_SPACE(8 * sizeof(int))]; } control;
@@ -79,7 +79,7 @@ static inline ssize_t pop_receive_with_descriptors(int socket, void *bytes, size
     message.msg_control = control.space;
     message.msg_controllen = sizeof control.space;
     ssize_t count;
-    do count = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); while (count < 0 && errno == EINTR);
+    do count = recvmsg(socket, &message, MSG_CMSG_CLOEXEC | flags); while (count < 0 && errno == EINTR);
     if (count < 0) return count;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
         if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;

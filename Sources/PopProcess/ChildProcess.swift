@@ -35,6 +35,13 @@ package final class ChildProcess {
     /// The server that forked the child, which is its parent and tells how it ended; nil for a
     /// child this process spawned.
     private let server: ForkServer?
+    /// The channel is a socket pair that blocks for at most `receiveSlice` (see `next`); every
+    /// other read and send on it says not to wait.
+    private let duplex: Bool
+    /// How long a wait on a duplex channel first blocks in one `recv` (its `SO_RCVTIMEO`) before it
+    /// falls back to `poll` — which also drains the output and watches the exit. A plugin host
+    /// usually answers well within it, so a call costs the parent one `send` and one `recv`.
+    private static let receiveSlice: Duration = .milliseconds(10)
     private var termination: Termination?
     private var channelLines = ChannelLines()
     /// The last bytes the child wrote to its standard output and error.
@@ -141,7 +148,28 @@ package final class ChildProcess {
     /// Writes `payload` as one frame (its length, then itself) to this process's channel; false when
     /// it cannot (the parent has gone).
     package static func writeChannel(frame payload: [UInt8]) -> Bool {
-        writeChannel(bytes: ChannelLines.frame(payload))
+        var written = 0
+        repeat {
+            written = Self.gather(payload) { writev(channelDescriptor, $0, 2) }
+        } while written < 0 && errno == EINTR
+        guard written < ChannelLines.frameHeader + payload.count else { return true }
+        guard written >= 0 else { return false }
+        return writeChannel(bytes: Array(ChannelLines.frame(payload)[written...]))
+    }
+
+    /// Hands `body` the frame of `payload` as two buffers (its length, then `payload` itself), so
+    /// that it is written in one system call without copying the message behind its length.
+    private static func gather(_ payload: [UInt8], _ body: (UnsafePointer<iovec>) -> Int) -> Int {
+        var length = UInt32(truncatingIfNeeded: payload.count).littleEndian
+        return withUnsafeMutableBytes(of: &length) { header in
+            payload.withUnsafeBytes { message in
+                var buffers = (
+                    iovec(iov_base: header.baseAddress, iov_len: header.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: message.baseAddress), iov_len: message.count)
+                )
+                return withUnsafePointer(to: &buffers) { $0.withMemoryRebound(to: iovec.self, capacity: 2, body) }
+            }
+        }
     }
 
     private static func writeChannel(bytes: [UInt8]) -> Bool {
@@ -200,9 +228,17 @@ package final class ChildProcess {
         self.server = server
         channel = channelPipe.read
         output = outputPipe.read
+        self.duplex = duplex
         // Both are read only when poll says so, or drained to EAGAIN once the child has exited (a
-        // plugin's own children may keep them open).
-        for fd in [channel, output] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        // plugin's own children may keep them open) — except that a duplex channel is first waited
+        // on in one `recv` bounded by its receive timeout.
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        if duplex {
+            var slice = timeval(tv_sec: 0, tv_usec: Int(Self.receiveSlice.seconds * 1_000_000))
+            _ = setsockopt(channel, SOL_SOCKET, SO_RCVTIMEO, &slice, socklen_t(MemoryLayout<timeval>.size))
+        } else {
+            _ = fcntl(channel, F_SETFL, fcntl(channel, F_GETFL) | O_NONBLOCK)
+        }
         // The child reads all of its input before it writes anything, so this cannot deadlock.
         Self.writeAll(inputPipe.write, input)
         shutdown(inputPipe.write, Int32(SHUT_WR))
@@ -381,13 +417,16 @@ package final class ChildProcess {
     /// The next item `whole` takes from the channel, waiting for it until `deadline`; once the child
     /// has exited and everything is read, what `last` makes of the rest. Output is collected
     /// meanwhile. The child is reaped only when its exit is signalled (or without a pidfd, or once
-    /// the channel has closed), so a wait costs one `poll` and one `read`.
+    /// the channel has closed), so a wait costs one `poll` and one `read` — on a duplex channel
+    /// usually one `recv` alone: its answer within `receiveSlice` needs no `poll`. A child that fills
+    /// its output pipe meanwhile waits that long at most before the `poll` drains it.
     private func next<Item>(
         deadline: ContinuousClock.Instant, whole: (inout ChannelLines) -> Item?, last: (inout ChannelLines) -> Item?
     ) -> Waited<Item> {
         var looked = false
         var collected = false
         var exitSignalled = false
+        var received = false
         while true {
             if let item = whole(&channelLines) { return .item(item) }
             if exitSignalled || exitSignal < 0 || channel < 0 || termination != nil, reap(blocking: false) != nil {
@@ -401,6 +440,12 @@ package final class ChildProcess {
             let left = ContinuousClock.now.duration(to: deadline)
             if looked && left <= .zero { return .end(.timedOut) }
             looked = true
+            if duplex && channel >= 0 && !received && left >= Self.receiveSlice {
+                // Once a wait: the answer usually comes within the slice, and then no poll is made.
+                received = true
+                receiveChannel()
+                continue
+            }
             // Without a pidfd, wake every 50 ms to notice the exit.
             let wait = left > .zero ? min(exitSignal >= 0 ? 1000 : 50, max(1, Int32(left.seconds * 1000))) : 0
             var fds = (
@@ -425,13 +470,21 @@ package final class ChildProcess {
     /// Sends `payload` as one frame (its length, then itself) on a duplex channel, as `send(line:)`
     /// sends a line.
     package func send(frame payload: [UInt8], deadline: ContinuousClock.Instant) -> Bool {
-        send(bytes: ChannelLines.frame(payload), deadline: deadline)
+        // Usually the whole frame goes at once, gathered; what does not waits below.
+        let sent = Self.gather(payload) { buffers in
+            var message = msghdr()
+            message.msg_iov = UnsafeMutablePointer(mutating: buffers)
+            message.msg_iovlen = 2
+            return sendmsg(channel, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+        guard sent < ChannelLines.frameHeader + payload.count else { return true }
+        return send(bytes: Array(ChannelLines.frame(payload)[max(0, sent)...]), deadline: deadline)
     }
 
     private func send(bytes: [UInt8], deadline: ContinuousClock.Instant) -> Bool {
         var bytes = bytes[...]
         while !bytes.isEmpty {
-            let sent = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if sent > 0 {
                 bytes = bytes.dropFirst(sent)
                 continue
@@ -454,7 +507,7 @@ package final class ChildProcess {
         while true {
             let sent = bytes.withUnsafeBytes { buffer in
                 descriptors.withUnsafeBufferPointer {
-                    pop_send_with_descriptors(channel, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count))
+                    pop_send_with_descriptors(channel, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), Int32(MSG_DONTWAIT))
                 }
             }
             if sent > 0 { return sent == bytes.count || send(bytes: Array(bytes[sent...]), deadline: deadline) }
@@ -475,7 +528,11 @@ package final class ChildProcess {
             var chunk = [UInt8](repeating: 0, count: count - bytes.count)
             var fds: [Int32] = [-1, -1, -1, -1]
             var carried: Int32 = 0
-            let got = chunk.withUnsafeMutableBytes { pop_receive_with_descriptors(channel, $0.baseAddress, $0.count, &fds, 4, &carried) }
+            // Waiting, one blocking receive first (bounded by the channel's receive timeout), as `next` waits.
+            let flags = Int32(ContinuousClock.now < deadline ? 0 : MSG_DONTWAIT)
+            let got = chunk.withUnsafeMutableBytes {
+                pop_receive_with_descriptors(channel, $0.baseAddress, $0.count, &fds, 4, &carried, flags)
+            }
             descriptors += fds.prefix(Int(carried))
             if got > 0 {
                 if bytes.isEmpty { deadline = max(deadline, .now + .seconds(1)) }
@@ -538,6 +595,19 @@ package final class ChildProcess {
         drain(channel, untilEmpty: untilEmpty) { channelLines.append($0) }
     }
 
+    /// Waits for the duplex channel in one `recv`, for at most `receiveSlice`, and keeps what came;
+    /// closes it at its end.
+    private func receiveChannel() {
+        withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
+            let count = recv(channel, chunk.baseAddress, chunk.count, 0)
+            if count > 0 {
+                channelLines.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                closeChannel()
+            }
+        }
+    }
+
     /// Reads what is available on `fd` (at most 1 MiB, so a writer that never stops cannot hold the
     /// reader), handing each chunk to `take`; false at end of file (or an error other than "nothing
     /// yet"), after which polling it would only spin.
@@ -545,9 +615,11 @@ package final class ChildProcess {
     private func drain(_ fd: Int32, untilEmpty: Bool = true, into take: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard fd >= 0 else { return false }
         // On the stack, not zero-filled: a plugin host's channel is drained on every call.
+        let socket = duplex && fd == channel
         return withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 1) { chunk in
             for _ in 0..<16 {
-                let count = read(fd, chunk.baseAddress, chunk.count)
+                let count =
+                    socket ? recv(fd, chunk.baseAddress, chunk.count, Int32(MSG_DONTWAIT)) : read(fd, chunk.baseAddress, chunk.count)
                 if count < 0 { return errno == EINTR || errno == EAGAIN }
                 guard count > 0 else { return false }
                 take(UnsafeRawBufferPointer(rebasing: chunk[..<count]))

@@ -137,7 +137,7 @@ package final class ForkServer {
             var request: UInt8 = 0
             var ends: [Int32] = [-1, -1, -1, -1]
             var received: Int32 = 0
-            let count = pop_receive_with_descriptors(ChildProcess.channelDescriptor, &request, 1, &ends, 4, &received)
+            let count = pop_receive_with_descriptors(ChildProcess.channelDescriptor, &request, 1, &ends, 4, &received, 0)
             guard count > 0 else { return .exit(0) }
             guard request == UInt8(ascii: "F"), received == 3 else {
                 for fd in ends.prefix(Int(received)) { close(fd) }
@@ -195,7 +195,7 @@ package final class ForkServer {
         }
         let sent = bytes.withUnsafeBytes { buffer in
             descriptors.withUnsafeBufferPointer {
-                pop_send_with_descriptors(ChildProcess.channelDescriptor, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count))
+                pop_send_with_descriptors(ChildProcess.channelDescriptor, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), 0)
             }
         }
         return sent == bytes.count

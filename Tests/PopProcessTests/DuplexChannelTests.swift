@@ -60,4 +60,15 @@ import Testing
         child.finishSending()
         #expect(child.readLine(deadline: Self.soon()) == .end(.exited))
     }
+
+    @Test("a child that fills its output pipe before it answers is drained while the parent waits, and answers")
+    func floodBeforeAnswer() throws {
+        // 1 MiB of output is far more than a pipe holds: the child blocks until the parent reads it.
+        let child = try Self.echo(#"read -r line <&3; head -c 1048576 /dev/zero | tr '\0' x; echo "got $line" >&3; read -r line <&3"#)
+        #expect(child.send(line: "x", deadline: Self.soon()))
+        #expect(child.readLine(deadline: Self.soon()) == .line("got x"))
+        #expect(child.lastOutputLines(1).first?.hasSuffix("xxxx") == true)
+        child.finishSending()
+        #expect(child.readLine(deadline: Self.soon()) == .end(.exited))
+    }
 }
