@@ -29,6 +29,8 @@ enum ChildMode: String, CaseIterable {
     case warmDiscovery = "warm-discovery"
 
     static let warmDiscoveries = 10
+    /// The modes the loading suite times against each other (every one but `warmDiscovery`).
+    static let coldLoads: [ChildMode] = [.hostLoad, .dlopenBaseline, .preCheck, .cFloor]
 
     /// Runs the child and returns its exit status.
     func run(directory: String) -> Int32 {
