@@ -8,9 +8,10 @@ import Glibc
 /// The records of a registry cache file that passed their checks, kept as ranges of the file's bytes
 /// and found by the bytes of a real path (`ByteStringTable`). Reading the cache makes no `String` for a
 /// path, no dictionary entry and no object for a record: a file on the search path gets a `ScanRecord`
-/// that points here, its plugin id is one of the file's few distinct id strings, and its `PluginInfo` is
-/// decoded from the JSON the first time someone asks for it. A warm discovery costs about a `stat` a
-/// file above the `lstat` it needs anyway (issue 30; docs/benchmarks.md, "Warm discovery").
+/// that points here, each distinct plugin id is one `String` however many records share it, and a `PluginInfo` is
+/// decoded from the JSON the first time someone asks for it. Every record is still checked when the
+/// file is read (`RegistryCache.load`); only what a record says waits (issue 30; docs/benchmarks.md,
+/// "Warm discovery, issue 30, records left in the file").
 final class CachedRecords: Sendable {
     /// One record line.
     struct Record {
