@@ -21,10 +21,25 @@ enum ChildMode: String, CaseIterable {
     /// What `hostLoad` does, written in C (Benchmarks/load-floor): the same checks, one allocation a
     /// plugin, no Swift values. How close to the baseline any loader with these guarantees comes.
     case cFloor = "c-floor"
+    /// Warm cached discovery, in a process of its own so that callgrind can count it: the search path
+    /// is the directory's subdirectories in name order (a sample's copies each), the cache the file
+    /// `registry.cache` in it. A first discovery fills the cache when it is cold (with `pophost-scanner`
+    /// beside this executable); then `warmDiscoveries` warm ones are timed, and the line gives the
+    /// plugins found in all of them.
+    case warmDiscovery = "warm-discovery"
+
+    static let warmDiscoveries = 10
+    /// The modes the loading suite times against each other (every one but `warmDiscovery`).
+    static let coldLoads: [ChildMode] = [.hostLoad, .dlopenBaseline, .preCheck, .cFloor]
 
     /// Runs the child and returns its exit status.
     func run(directory: String) -> Int32 {
         do {
+            if self == .warmDiscovery {
+                let (found, elapsed) = try Self.discoverWarm(in: directory)
+                print(elapsed, found)
+                return 0
+            }
             let paths = try Self.libraries(in: directory)
             let elapsed = try timed { () throws(BenchError) in try load(paths) }.nanoseconds
             print(elapsed, paths.count)
@@ -56,6 +71,8 @@ enum ChildMode: String, CaseIterable {
                     throw BenchError("\(path): the C floor loader refused it: \(String(cString: problem))")
                 }
             }
+        case .warmDiscovery:
+            break  // `run` times discoveries instead
         case .dlopenBaseline:
             typealias Entry = @convention(c) () -> UnsafeRawPointer?
             for path in paths {
@@ -69,6 +86,34 @@ enum ChildMode: String, CaseIterable {
                     throw BenchError("\(path): pop_plugin_entry_v1 returned NULL")
                 }
             }
+        }
+    }
+
+    /// `warmDiscoveries` warm discoveries of `directory`'s subdirectories: the plugins they found, and
+    /// the time they took.
+    private static func discoverWarm(in directory: String) throws(BenchError) -> (found: Int, nanoseconds: Int) {
+        let subdirectories: [String]
+        do { subdirectories = try FileManager.default.contentsOfDirectory(atPath: directory).sorted() } catch {
+            throw BenchError("cannot list \(directory): \(error)")
+        }
+        let registry = PluginRegistry(
+            searchPath: SearchPath(
+                directories: subdirectories.map { directory + "/" + $0 }.filter(LocalFiles.isDirectory), source: .flags),
+            cacheFile: directory + "/registry.cache", scanner: PluginScanner(executable: RunningExecutable.directory + "/pophost-scanner"))
+        do {
+            _ = try registry.discover()
+            let (found, elapsed) = try timed { () throws(PluginScanner.Failure) in
+                var found = 0
+                for _ in 0..<warmDiscoveries {
+                    let discovery = try registry.discover()
+                    guard discovery.scanned.isEmpty else { continue }
+                    found += discovery.entries.count
+                }
+                return found
+            }
+            return (found, elapsed)
+        } catch {
+            throw BenchError("\(error)")
         }
     }
 

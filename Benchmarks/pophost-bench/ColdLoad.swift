@@ -40,13 +40,13 @@ struct ColdLoad: Codable {
             try launcher.run(mode, directory: workspace.directory(for: sample), expectedFiles: workspace.copies)
         }
         for sample in Sample.allCases {
-            for mode in ChildMode.allCases { _ = try run(mode, sample) }
+            for mode in ChildMode.coldLoads { _ = try run(mode, sample) }
         }
         var measured: [ChildMode: [Sample: [Int]]] = [:]
         for round in 0..<rounds {
             for sample in Sample.allCases {
                 // The modes take turns at going first.
-                let modes = ChildMode.allCases
+                let modes = ChildMode.coldLoads
                 for offset in modes.indices {
                     let mode = modes[(round + offset) % modes.count]
                     measured[mode, default: [:]][sample, default: []].append(try run(mode, sample))

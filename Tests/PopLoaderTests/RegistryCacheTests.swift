@@ -220,6 +220,40 @@ import Testing
         #expect(loaded.entries["/tmp/bad.so"]?.record.problem?.category == .notELF)
     }
 
+    @Test("the cache is looked up by a path's bytes: the later of two records of one path, none for a path it lacks")
+    func lookupByPathBytes() throws {
+        let cache = TemporaryDirectory()
+        let info = PluginInfo(abiVersion: .host, plugin: Descriptor(id: "com.example.p", name: "P"), components: [])
+        var original = RegistryCache()
+        original.entries["/tmp/p.so"] = .init(size: 10, mtime: 1, record: ScanRecord(.loaded(info: info)))
+        original.entries["/tmp/q.so"] = .init(size: 11, mtime: 2, record: ScanRecord(.loaded(info: info)))
+        original.entries["/tmp/100%.so"] = .init(size: 12, mtime: 3, record: ScanRecord(.loaded(info: info)))
+        try original.save(to: cache.file("c"))
+        // A second record of /tmp/p.so after the others, with its own checksum: the later one counts.
+        let rest =
+            "/tmp/p.so\t10\t9\tok\tcom.example.p\t" + String(decoding: try ScanRecord(.loaded(info: info)).encodedPayload(), as: UTF8.self)
+        let checksum = String(Array(rest.utf8).withUnsafeBufferPointer(RegistryCache.checksum), radix: 16)
+        let line = String(repeating: "0", count: 16 - checksum.count) + checksum + "\t" + rest + "\n"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: cache.file("c")))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line.utf8))
+        try handle.close()
+        guard case .loaded(let loaded, let discarded) = RegistryCache.load(from: cache.file("c")) else {
+            Issue.record("not loaded"); return
+        }
+        #expect(discarded.isEmpty)
+        #expect(loaded.count == 3)
+        #expect(loaded.entry(for: "/tmp/p.so")?.mtime == 9)
+        #expect(loaded.entries["/tmp/p.so"]?.mtime == 9)
+        #expect(loaded.entry(for: "/tmp/q.so")?.record.pluginID == "com.example.p")
+        #expect(loaded.entry(for: "/tmp/100%.so")?.size == 12, "a path the line escapes")
+        #expect(loaded.entry(for: "/tmp/100%25.so") == nil)
+        #expect(loaded.entry(for: "/tmp/p.s") == nil)
+        #expect(loaded.entry(for: "/tmp/p.so.old") == nil)
+        #expect(loaded.entry(for: "") == nil)
+        #expect(loaded.entry(for: "/tmp/q.so")?.record.info == info)
+    }
+
     @Test("a blacklisted file is skipped until it changes, or until a forced rescan")
     func blacklistedUntilChanged() throws {
         let dir = TemporaryDirectory(), cache = TemporaryDirectory()

@@ -149,12 +149,12 @@ public struct PluginRegistry: Sendable {
         -> (records: [ScanRecord], scanned: [String], warnings: [String], fromCache: Int)
     {
         var warnings: [String] = []
-        var cache = RegistryCache()
+        var stored: CachedRecords?
         var damaged = false
         if let cacheFile, !forceRescan {
             switch RegistryCache.load(from: cacheFile) {
             case .loaded(let loaded, let discarded):
-                cache = loaded
+                stored = loaded
                 if !discarded.isEmpty {
                     damaged = true
                     let lines = discarded.prefix(8).map(String.init).joined(separator: ", ") + (discarded.count > 8 ? ", …" : "")
@@ -174,7 +174,9 @@ public struct PluginRegistry: Sendable {
         var records: [ScanRecord?] = zip(files, refusals).map { file, refusal in
             // A refusal is decided afresh every time (it depends on the permissions and the option).
             if let refusal { return ScanRecord(.failed(error: refusal)) }
-            guard let cached = cache.entries[file.realPath], file.isUnchanged(since: cached.size, mtime: cached.mtime) else { return nil }
+            guard let cached = stored?.entry(for: file.realPath), file.isUnchanged(since: cached.size, mtime: cached.mtime) else {
+                return nil
+            }
             cacheHits += 1
             return cached.record
         }
@@ -201,6 +203,7 @@ public struct PluginRegistry: Sendable {
         // Rewrite the cache only when some file that exists did not come from it, or it held damage.
         let cacheable = files.indices.filter { files[$0].size >= 0 && refusals[$0] == nil }
         if let cacheFile, forceRescan || damaged || cacheHits < cacheable.count {
+            var cache = RegistryCache(entries: stored?.entries ?? [:])
             let current = Set(files.map(\.realPath))
             cache.entries = cache.entries.filter { path, entry in
                 current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)

@@ -25,6 +25,8 @@ struct RegistryCache {
     static let formatVersion = 7
     static let magic = "pophost-registry-cache"
 
+    /// The records `save` writes, by real path. Reading a cache gives `CachedRecords` instead, which
+    /// leaves the records in the file's bytes until they are asked for (a rewrite starts from its `entries`).
     var entries: [String: Entry] = [:]
 
     struct Entry {
@@ -43,7 +45,7 @@ struct RegistryCache {
     /// What reading the cache file found.
     enum LoadResult {
         /// The records that passed their checks, and the line numbers of those that did not.
-        case loaded(RegistryCache, discarded: [Int])
+        case loaded(CachedRecords, discarded: [Int])
         /// No cache yet, or one of another format or ABI: start empty, nothing to warn about.
         case absent
         /// Unreadable or malformed: start empty and warn.
@@ -54,67 +56,64 @@ struct RegistryCache {
 
     static func load(from path: String) -> LoadResult {
         guard let bytes = LocalFiles.contents(of: path) else { return .absent }
-        return parse(SharedBytes(bytes))
+        return parse(bytes)
     }
 
-    /// Parses the file with one scan over its bytes; descriptors stay undecoded ranges of `file`.
-    private static func parse(_ file: SharedBytes) -> LoadResult {
-        file.bytes.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
+    /// Parses the file with one scan over its bytes. Every line's checksum and columns are checked
+    /// here, so that a damaged record is known (and its file rescanned) in this discovery; what the
+    /// records say stays in `file`'s bytes until a file on the search path asks (`CachedRecords`).
+    private static func parse(_ file: [UInt8]) -> LoadResult {
+        file.withUnsafeBufferPointer { bytes in
             guard let headerEnd = find(0x0A, in: bytes, from: 0) else { return .corrupt("not a registry cache (no header line)") }
             let headerLine = String(decoding: bytes[..<headerEnd], as: UTF8.self)
             guard headerLine.hasPrefix(magic + " ") else { return .corrupt("not a registry cache (no header line)") }
             guard headerLine == header else { return .absent }
-            var cache = RegistryCache()
-            cache.entries.reserveCapacity(bytes.count / 256)
+            var records = CachedRecords.Builder(expected: bytes.count / 256)
             var discarded: [Int] = []
             var position = headerEnd + 1, number = 1
             while position < bytes.count {
                 number += 1
                 // A last line without its newline was cut short: it is checked (and fails) like any other.
                 let end = find(0x0A, in: bytes, from: position) ?? bytes.count
-                if let (path, entry) = record(in: bytes, position..<end, of: file) {
-                    cache.entries[path] = entry
-                } else {
-                    discarded.append(number)
-                }
+                if !record(in: bytes, position..<end, into: &records) { discarded.append(number) }
                 position = end + 1
             }
-            return .loaded(cache, discarded: discarded)
+            return .loaded(records.build(file), discarded: discarded)
         }
     }
 
-    /// The record on the line `line` (without its newline), or nil when its checksum does not match
-    /// or it does not parse.
-    private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, of file: SharedBytes) -> (String, Entry)? {
-        // The checksum, then six tab-terminated fields, then the JSON up to the end of the line.
+    /// Adds the record on the line `line` (without its newline) to `records`; false when its checksum
+    /// does not match or it does not parse.
+    private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into records: inout CachedRecords.Builder) -> Bool
+    {
+        // The checksum, then five tab-terminated fields, then the JSON up to the end of the line.
         guard let checksumEnd = find(0x09, in: bytes, from: line.lowerBound), checksumEnd < line.upperBound,
             let recorded = parseHex(bytes, line.lowerBound..<checksumEnd),
             recorded == checksum(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
-        else { return nil }
+        else { return false }
         var cursor = checksumEnd + 1
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(5)
-        while fields.count < 5, let tab = find(0x09, in: bytes, from: cursor), tab < line.upperBound {
-            fields.append(cursor..<tab)
-            cursor = tab + 1
+        func field() -> Range<Int>? {
+            guard let tab = find(0x09, in: bytes, from: cursor), tab < line.upperBound else { return nil }
+            defer { cursor = tab + 1 }
+            return cursor..<tab
         }
-        guard fields.count == 5, let size = parseInt64(bytes, fields[1]), let mtime = parseInt64(bytes, fields[2]) else { return nil }
-        let pathBytes = UnsafeBufferPointer(rebasing: bytes[fields[0]])
-        var path = String(decoding: pathBytes, as: UTF8.self)
-        if find(0x25, in: pathBytes, from: 0) != nil { path = unescape(path) }
-        let status = bytes[fields[3]], idField = fields[4], json = cursor..<line.upperBound
-        let record: ScanRecord
-        if status.elementsEqual("ok".utf8) {
-            guard !idField.isEmpty, bytes[json].first == 0x7B else { return nil }
-            record = ScanRecord(pluginID: String(decoding: bytes[idField], as: UTF8.self), encodedInfo: json, of: file)
-        } else if status.elementsEqual("error".utf8) {
-            guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else { return nil }
-            record = ScanRecord(.failed(error: error))
+        guard let path = field(), let sizeField = field(), let mtimeField = field(), let status = field(), let id = field(),
+            let size = parseInt64(bytes, sizeField), let mtime = parseInt64(bytes, mtimeField)
+        else { return false }
+        let json = cursor..<line.upperBound
+        let pathBytes = UnsafeBufferPointer(rebasing: bytes[path])
+        let unescaped = find(0x25, in: pathBytes, from: 0) == nil ? nil : unescape(pathBytes)
+        let raw = UnsafeRawBufferPointer(bytes)
+        if bytes[status].elementsEqual("ok".utf8) {
+            guard !id.isEmpty, bytes[json].first == 0x7B else { return false }
+            records.add(path: path, unescaped: unescaped, size: size, mtime: mtime, id: id, info: json, of: raw)
+        } else if bytes[status].elementsEqual("error".utf8) {
+            guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else { return false }
+            records.add(path: path, unescaped: unescaped, size: size, mtime: mtime, problem: error, of: raw)
         } else {
-            return nil
+            return false
         }
-        return (path, Entry(size: size, mtime: mtime, record: record))
+        return true
     }
 
     /// Two running sums over eight lanes of 8-byte words (format 7): each word is added to its
@@ -229,8 +228,7 @@ struct RegistryCache {
 
     /// The path `escape` was given: `%09`, `%0A` and `%25` back to tab, newline and `%`; any other
     /// `%` stays as it is.
-    private static func unescape(_ path: String) -> String {
-        let bytes = Array(path.utf8)
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var plain: [UInt8] = []
         plain.reserveCapacity(bytes.count)
         var index = 0
@@ -248,7 +246,7 @@ struct RegistryCache {
             plain.append(bytes[index])
             index += 1
         }
-        return String(decoding: plain, as: UTF8.self)
+        return plain
     }
 }
 
