@@ -507,7 +507,8 @@ package final class ChildProcess {
         while true {
             let sent = bytes.withUnsafeBytes { buffer in
                 descriptors.withUnsafeBufferPointer {
-                    pop_send_with_descriptors(channel, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), Int32(MSG_DONTWAIT))
+                    pop_send_with_descriptors(
+                        channel, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), Int32(MSG_DONTWAIT))
                 }
             }
             if sent > 0 { return sent == bytes.count || send(bytes: Array(bytes[sent...]), deadline: deadline) }

@@ -195,7 +195,8 @@ package final class ForkServer {
         }
         let sent = bytes.withUnsafeBytes { buffer in
             descriptors.withUnsafeBufferPointer {
-                pop_send_with_descriptors(ChildProcess.channelDescriptor, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), 0)
+                pop_send_with_descriptors(
+                    ChildProcess.channelDescriptor, buffer.baseAddress, buffer.count, $0.baseAddress, Int32($0.count), 0)
             }
         }
         return sent == bytes.count
