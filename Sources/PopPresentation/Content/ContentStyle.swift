@@ -24,6 +24,8 @@ struct ContentStyle {
     var clip: Rect? = nil
     /// The id of the text a screen reader takes as the content's title (`ContentNode.titleTextPath`).
     var titleID: String? = nil
+    /// Where single-line measurements are kept from frame to frame (a stage's frames); nil: measured each time.
+    var lines: TextLines? = nil
 
     /// Appends `laid` (id `id`) and its descendants (`id.0`, `id.0.1`, …), in document order, each that
     /// a screen reader reads with its description (none under a hidden node or a labelled container),
@@ -93,10 +95,7 @@ struct ContentStyle {
                 top: padding.top, leading: padding.leading + 12, bottom: padding.bottom, trailing: padding.trailing + 12)
             let width = max(0, laid.frame.width - inset.horizontal)
             let size = LayoutEngine.controlFontSize(traits)
-            let line = TextMetrics.measure(
-                shown.isEmpty ? placeholder : shown, size: size, weight: .regular,
-                maxWidth: width, maxLines: 1
-            ).lines
+            let line = Self.line(shown.isEmpty ? placeholder : shown, size: size, maxWidth: width, kept: lines)
             node.text = TextRun(
                 lines: line, size: size, weight: .regular, color: shown.isEmpty ? palette.placeholder : palette.label,
                 alignment: ContentMirror.alignment(.leading, in: laid.direction), inset: inset, centeredVertically: true)
@@ -104,7 +103,7 @@ struct ContentStyle {
             node.role = .image
             node.fill = content.background ?? palette.image
             if content.cornerRadius <= 0 { node.cornerRadius = 8 }
-            node.text = Self.imageLabel(name, in: laid.frame, color: palette.placeholder)
+            node.text = Self.imageLabel(name, in: laid.frame, color: palette.placeholder, kept: lines)
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
@@ -119,6 +118,12 @@ struct ContentStyle {
         }
     }
 
+    /// `text` in regular weight on one line at most `maxWidth` wide, from `kept` when there is one.
+    private static func line(_ text: String, size: Double, maxWidth: Double, kept: TextLines?) -> [String] {
+        kept?.line(text, size: size, weight: .regular, maxWidth: maxWidth)
+            ?? TextMetrics.measure(text, size: size, weight: .regular, maxWidth: maxWidth, maxLines: 1).lines
+    }
+
     /// `rect` moved by `offset`, if any.
     private static func placed(_ rect: Rect, by offset: (x: Double, y: Double)?) -> Rect {
         guard let offset else { return rect }
@@ -130,12 +135,10 @@ struct ContentStyle {
 
     /// An image placeholder's name in `color`, on one line at the bottom of its tile, under the space the renderers
     /// draw the image's glyph in; nil when the tile is too low for both (the glyph then takes the whole tile).
-    static func imageLabel(_ name: String, in frame: Rect, color: ContentNode.Color) -> TextRun? {
+    static func imageLabel(_ name: String, in frame: Rect, color: ContentNode.Color, kept: TextLines? = nil) -> TextRun? {
         let line = TextMetrics.lineHeight(size: imageLabelSize)
         guard frame.height >= 2 * (line + imageLabelMargin) + 16 else { return nil }
-        let lines = TextMetrics.measure(
-            name, size: imageLabelSize, weight: .regular, maxWidth: frame.width - 2 * imageLabelMargin, maxLines: 1
-        ).lines
+        let lines = Self.line(name, size: imageLabelSize, maxWidth: frame.width - 2 * imageLabelMargin, kept: kept)
         return TextRun(
             lines: lines, size: imageLabelSize, weight: .regular, color: color, alignment: .center,
             inset: EdgeInsets(

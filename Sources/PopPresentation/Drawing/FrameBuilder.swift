@@ -101,7 +101,7 @@ struct FrameBuilder {
         let style = ContentStyle(
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil }, traits: traits,
-            clip: scroll == nil ? nil : state.frame, titleID: popup.titleID)
+            clip: scroll == nil ? nil : state.frame, titleID: popup.titleID, lines: cache.textLines)
         style.append(root, id: id + ".content", offset: offset, to: &nodes)
         if sheet != nil,
             let grabber = SheetDrawing.grabber(

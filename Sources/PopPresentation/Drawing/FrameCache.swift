@@ -11,6 +11,8 @@ import PopModel
 final class FrameCache {
     /// How many nodes the last frame had: the next one makes room for as many at once.
     var nodeCount = 0
+    /// Single-line measurements of popups' fields and image names, kept from frame to frame.
+    let textLines = TextLines()
     private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
