@@ -97,29 +97,22 @@ enum HarnessBench {
 
     /// Nanoseconds from asking `server` for a test's process to its exit (the harness's own way).
     private static func forkAndWait(_ server: ForkServer, input: [UInt8]) throws(BenchError) -> Int {
-        let start = monotonicNanoseconds()
-        do {
-            let child = try ChildProcess(forkedBy: server, input: input)
-            guard child.wait() == .exited(0) else { throw BenchError("a forked test's process failed") }
-        } catch let error as BenchError {
-            throw error
-        } catch {
-            throw BenchError("\(error)")
-        }
-        return monotonicNanoseconds() - start
+        try timedToExit("a forked test's process") { () throws(SpawnError) in try ChildProcess(forkedBy: server, input: input) }
     }
 
     /// Nanoseconds from spawning `command` (the harness's own child-process mechanism) to its exit.
     private static func spawnAndWait(_ command: [String], input: [UInt8]) throws(BenchError) -> Int {
-        let start = monotonicNanoseconds()
-        do {
-            let child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
-            guard child.wait() == .exited(0) else { throw BenchError("\(command.joined(separator: " ")) failed") }
-        } catch let error as BenchError {
-            throw error
-        } catch {
-            throw BenchError("\(error)")
+        try timedToExit(command.joined(separator: " ")) { () throws(SpawnError) in
+            try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), input: input)
         }
-        return monotonicNanoseconds() - start
+    }
+
+    /// Nanoseconds from `start` starting `what` to its exit; an error when it cannot start or fails.
+    private static func timedToExit(_ what: String, _ start: () throws(SpawnError) -> ChildProcess) throws(BenchError) -> Int {
+        let begin = monotonicNanoseconds()
+        let child: ChildProcess
+        do { child = try start() } catch { throw BenchError("\(error)") }
+        guard child.wait() == .exited(0) else { throw BenchError("\(what) failed") }
+        return monotonicNanoseconds() - begin
     }
 }
