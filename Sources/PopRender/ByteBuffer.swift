@@ -3,7 +3,8 @@
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private var count = 0
+    /// How many bytes were appended.
+    private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -20,6 +21,11 @@ struct ByteBuffer: ~Copyable {
         let bytes = UnsafeBufferPointer(start: base, count: count)
         assert(String(validating: bytes, as: UTF8.self) != nil, "a ByteBuffer holds UTF-8")
         return String(copying: UTF8Span(unchecked: bytes.span))
+    }
+
+    /// The bytes from `start` to the end, copied.
+    func bytes(from start: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
     @inline(__always)

@@ -23,6 +23,20 @@ struct SVGDocument: ~Copyable {
     /// The document so far.
     var text: String { bytes.string }
 
+    /// How many bytes the document has so far.
+    var byteCount: Int { bytes.count }
+
+    /// How many elements are open: how deep what is written next is indented.
+    var depth: Int { open.count }
+
+    /// The document's bytes from `start` on, copied.
+    func bytes(from start: Int) -> [UInt8] { bytes.bytes(from: start) }
+
+    /// Appends `bytes` as they are: elements this document wrote before, at the same depth.
+    mutating func append(written bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes.append(bytes)
+    }
+
     /// Starts `<name` on a new line.
     @inline(__always)
     mutating func start(_ name: StaticString) {

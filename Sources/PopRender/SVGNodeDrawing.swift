@@ -94,6 +94,21 @@ struct SVGNodeDrawing {
         return NumberFormat.rounded(blur)
     }
 
+    /// Whether `a` and `b` are drawn the same: equal in every field a drawing reads (it reads nothing else), so
+    /// that their bytes are the same. Compared where they are: `FrameNode`'s own equality copies both nodes and
+    /// compares what no renderer draws too (actions, fields, accessibility), which cost as much as drawing them.
+    static func drawsTheSame(_ a: UnsafePointer<FrameNode>, _ b: UnsafePointer<FrameNode>) -> Bool {
+        guard
+            a.pointee.rect == b.pointee.rect && a.pointee.opacity == b.pointee.opacity && a.pointee.fill == b.pointee.fill
+                && a.pointee.transform == b.pointee.transform && a.pointee.cornerRadius == b.pointee.cornerRadius
+                && a.pointee.role == b.pointee.role && a.pointee.stroke == b.pointee.stroke && a.pointee.shadow == b.pointee.shadow
+                && a.pointee.clip == b.pointee.clip && a.pointee.id == b.pointee.id
+        else { return false }
+        guard let text = a.pointee.text else { return b.pointee.text == nil }
+        guard let other = b.pointee.text else { return false }
+        return text == other
+    }
+
     /// Writes the node's elements.
     func write(into document: inout SVGDocument) {
         let single = count == 1

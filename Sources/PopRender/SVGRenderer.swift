@@ -8,6 +8,8 @@ public struct SVGRenderer: Sendable {
     /// Draw a phone (body, bezel, rounded screen corners, Dynamic Island) around the screen; when
     /// false the drawing is just the screen.
     public var deviceFrame: Bool
+    /// What the renderer (and its copies) wrote for each node of the last frame (`SVGNodeMemory`).
+    private let memory = SVGNodeCache()
 
     /// The font stack of all text: the system font where there is one, else a close sans-serif. DejaVu
     /// Sans Condensed, common on Linux, comes before the generic family because its advance is close to
@@ -61,11 +63,9 @@ public struct SVGRenderer: Sendable {
         document.attribute("fill", "#000000")
         document.end()
         // Through the array's buffer, so that each node is read where it is rather than copied (and its strings and
-        // arrays retained and released) for each loop.
+        // arrays retained and released) for each loop; what did not change since the last frame is copied.
         frame.nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices {
-                SVGNodeDrawing(nodes.baseAddress! + index, appearance: frame.traits.appearance)?.write(into: &document)
-            }
+            memory.write(nodes, appearance: frame.traits.appearance, into: &document)
         }
         if let device {
             document.close()

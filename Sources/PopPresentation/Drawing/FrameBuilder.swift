@@ -23,20 +23,21 @@ struct FrameBuilder {
         // appended copied it several times a frame (a seventh of a still frame's cost).
         var nodes: [FrameNode] = []
         nodes.reserveCapacity(cache.nodeCount)
-        nodes +=
-            navigation.pages.isEmpty
-            ? cache.appNodes(app, in: scene, traits: traits)
-            : PageDrawing(
+        if navigation.pages.isEmpty {
+            nodes += cache.appNodes(app, in: scene, traits: traits)
+        } else {
+            PageDrawing(
                 scene: scene, traits: traits, stack: navigation, progress: engine.floating.pageDrawingProgress, cache: cache,
                 hidden: engine.floating.hiddenPage, scrollOffsets: engine.pages.scrollOffsets,
                 crossFade: engine.pages.crossFades
-            ).nodes()
+            ).append(to: &nodes)
+        }
         let visible = engine.backToFront.filter { $0.motion != nil }
         for popup in visible {
             appendNodes(of: popup, state: popup.motion!.value(at: now), to: &nodes)
         }
         cache.keepLayouts(of: Set(visible.map(\.id)))
-        nodes += FloatingDrawing(engine: engine, palette: palette).nodes()
+        FloatingDrawing(engine: engine, palette: palette).append(to: &nodes)
         let keyboardHeight = engine.keyboard.visibleHeight(at: now)
         if keyboardHeight > 0 {
             nodes += cache.keyboardNodes(in: scene, traits: traits, visibleHeight: keyboardHeight, numeric: engine.keyboard.isNumberPad)

@@ -24,8 +24,8 @@ struct FloatingDrawing {
     /// JPSuspensionTransition's `bgView` (black, JPSuspensionTransition.m:227).
     static let dimFill: ContentNode.Color = 0x0000_00FF
 
-    func nodes() -> [FrameNode] {
-        var nodes: [FrameNode] = []
+    /// Appends the floating window's nodes, back to front.
+    func append(to nodes: inout [FrameNode]) {
         appendCircle(to: &nodes)
         for bubble in engine.floating.bubbles {
             guard let (frame, alpha) = engine.floating.drawnBubble(bubble), alpha > 0 else { continue }
@@ -37,7 +37,6 @@ struct FloatingDrawing {
                     accessibility: AccessibilityDescription(role: .button, label: "Floating \(bubble.kind)")))
         }
         appendTransition(to: &nodes)
-        return nodes
     }
 
     private var layout: FloatingLayout { engine.floating.layout }

@@ -40,8 +40,8 @@ struct PageDrawing {
     private var direction: LayoutDirection { traits.layoutDirection }
     private var palette: Palette { Palette(traits.appearance) }
 
-    func nodes() -> [FrameNode] {
-        var nodes: [FrameNode] = []
+    /// Appends the stack's nodes, back to front.
+    func append(to nodes: inout [FrameNode]) {
         if let transition = stack.transition, let progress {
             let offsets = crossFade ? (leaving: 0.0, arriving: 0.0) : layout.pageOffsets(isPop: transition.isPop, progress: progress)
             // The page that is (or was) lower in the stack is drawn first.
@@ -68,7 +68,7 @@ struct PageDrawing {
             appendBack(style: palette.barStyle(stack.barStyle ?? BarStyle()), opacity: backOpacity, to: &nodes)
             appendStatusBar(to: &nodes)
         } else if let top = stack.top {
-            nodes = cache.restingPageNodes(
+            nodes += cache.restingPageNodes(
                 in: scene, key: "\(top.name) \(hasBack(top)) \(scrollOffsets[top.name] ?? 0)", traits: traits
             ) {
                 var nodes: [FrameNode] = []
@@ -82,7 +82,6 @@ struct PageDrawing {
             }
         }
         cache.keepPageContents(of: stack.pages)
-        return nodes
     }
 
     private func hasBack(_ page: Page) -> Bool { !page.bar.hidden && stack.pages.first !== page }
