@@ -34,6 +34,16 @@ struct ContentStyle {
     func append(
         _ laid: LaidOutNode, id: String, readable: Bool = true, offset: (x: Double, y: Double)? = nil, to nodes: inout [FrameNode]
     ) {
+        var ids = ContentIDs()
+        append(laid, id: id, readable: readable, offset: offset, ids: &ids, to: &nodes)
+    }
+
+    /// `append`, with the descendants' ids from `ids` (made and kept there when it has none): the ids of a layout
+    /// drawn before.
+    func append(
+        _ laid: LaidOutNode, id: String, readable: Bool = true, offset: (x: Double, y: Double)? = nil, ids: inout ContentIDs,
+        to nodes: inout [FrameNode]
+    ) {
         let content = laid.node
         let padding = ContentMirror.insets(content.padding, in: laid.direction)
         let readable = readable && content.accessibility?.hidden != true
@@ -107,12 +117,14 @@ struct ContentStyle {
         }
         nodes.append(node)
         for (index, child) in laid.children.enumerated() {
-            append(child, id: "\(id).\(index)", readable: readable && !content.isLabelledContainer, offset: offset, to: &nodes)
+            append(
+                child, id: ids.next { "\(id).\(index)" }, readable: readable && !content.isLabelledContainer, offset: offset, ids: &ids,
+                to: &nodes)
         }
         for (index, rect) in laid.separators.enumerated() {
             nodes.append(
                 FrameNode(
-                    id: "\(id).separator.\(index)", role: .divider, request: request, rect: Self.placed(rect, by: offset),
+                    id: ids.next { "\(id).separator.\(index)" }, role: .divider, request: request, rect: Self.placed(rect, by: offset),
                     transform: transform,
                     opacity: opacity, fill: palette.separator, clip: clip))
         }

@@ -103,7 +103,9 @@ struct FrameBuilder {
             request: popup.id, transform: transform, opacity: state.alpha, fields: engine.chef.fields(of: popup.id),
             focused: engine.keyboard.focusedField.flatMap { $0.request == popup.id ? $0.field : nil }, traits: traits,
             clip: scroll == nil ? nil : state.frame, titleID: popup.titleID, lines: cache.textLines)
-        style.append(root, id: id + ".content", offset: offset, to: &nodes)
+        var ids = cache.contentIDs(of: popup.id)
+        style.append(root, id: id + ".content", offset: offset, ids: &ids, to: &nodes)
+        cache.keep(ids, of: popup.id)
         if sheet != nil,
             let grabber = SheetDrawing.grabber(
                 of: popup, state: state, transform: transform, fill: palette.grabber, scene: engine.scene, isFront: isFront)

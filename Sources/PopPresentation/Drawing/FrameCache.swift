@@ -15,7 +15,7 @@ final class FrameCache {
     let textLines = TextLines()
     private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
-    private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode)] = [:]
+    private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode, ids: ContentIDs?)] = [:]
     private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
     private var restingPage: (scene: Scene, key: String, traits: DisplayTraits, nodes: [FrameNode])?
     private var statusBar: (scene: Scene, traits: DisplayTraits, nodes: [FrameNode])?
@@ -44,8 +44,19 @@ final class FrameCache {
     func layout(_ content: ContentNode, of id: RequestID, in size: Size, alert: Bool, traits: DisplayTraits) -> LaidOutNode {
         if let cached = layouts[id], cached.size == size, cached.traits == traits { return cached.root }
         let root = ContentScroll.layout(content, in: size, alert: alert, traits: traits)
-        layouts[id] = (size, traits, root)
+        layouts[id] = (size, traits, root, nil)
         return root
+    }
+
+    /// The ids of request `id`'s laid-out content (`layout`) as drawn before, to read back; or none yet, to make.
+    func contentIDs(of id: RequestID) -> ContentIDs {
+        layouts[id]?.ids.map { ContentIDs(reading: $0) } ?? ContentIDs()
+    }
+
+    /// Keeps the ids request `id`'s content was drawn with, made for its layout as it is now.
+    func keep(_ ids: ContentIDs, of id: RequestID) {
+        guard !ids.wereRead, layouts[id] != nil else { return }
+        layouts[id]?.ids = ids
     }
 
     /// The nodes of the stack at rest under `traits` (`key` names what they show: the page, its back
