@@ -34,6 +34,12 @@ import Glibc
         var names: Set<[UInt8]> = [Array("a.so".utf8), Array("a-b.so".utf8), Array("ab.so".utf8), Array("A.so".utf8), Array(".x.so".utf8)]
         names.insert(Array("x.txt".utf8))
         names.insert(Array(".so".utf8))
+        // Names that share their first sixteen bytes or more, and end at or near the sixteenth.
+        for suffix in ["", "a", "ab", "b", "-", "~", "aa", "a-b", "zzzzzzzzzzzz"] {
+            names.insert(Array("com.example.plug\(suffix).so".utf8))
+            names.insert(Array("com.example.plu\(suffix).so".utf8))
+            names.insert(Array("com.example.plugin-long-\(suffix).so".utf8))
+        }
         while names.count < 300 {
             let length = 1 + Int(generator.next() % 12)
             names.insert((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] } + Array(".so".utf8))
@@ -195,5 +201,33 @@ import Glibc
         #expect(loaded.entry(for: "/tmp/p-12-1764385845123456789.so")?.mtime == 1_764_385_845_123_456_789)
         #expect(loaded.entry(for: "/tmp/p--3--1764385845123456789.so")?.size == -3)
         #expect(loaded.entry(for: "/tmp/p--3--1764385845123456789.so")?.mtime == -1_764_385_845_123_456_789)
+    }
+
+    @Test("a line's checksum column: sixteen lowercase hex digits, every other byte at every place refused")
+    func checksumColumn() {
+        func parsed(_ text: [UInt8]) -> UInt64? {
+            let line = Array("x".utf8) + text + Array("\ty".utf8)
+            return line.withUnsafeBufferPointer { RegistryCache.parseHex($0, 1..<1 + text.count) }
+        }
+        let valid = Array("0123456789abcdef".utf8)
+        #expect(parsed(valid) == 0x0123_4567_89AB_CDEF)
+        #expect(parsed(Array("fedcba9876543210".utf8)) == 0xFEDC_BA98_7654_3210)
+        #expect(parsed(Array("ffffffffffffffff".utf8)) == .max)
+        #expect(parsed(Array("0000000000000000".utf8)) == 0)
+        #expect(parsed(Array("0123456789abcde".utf8)) == nil)
+        #expect(parsed(Array("0123456789abcdef0".utf8)) == nil)
+        for place in valid.indices {
+            for byte in UInt8.min...UInt8.max {
+                var text = valid
+                text[place] = byte
+                let digit: UInt64? =
+                    (0x30...0x39).contains(byte) ? UInt64(byte - 0x30) : (0x61...0x66).contains(byte) ? UInt64(byte - 0x61 + 10) : nil
+                let expected = digit.map { digit in
+                    let shift = UInt64(4 * (15 - place))
+                    return 0x0123_4567_89AB_CDEF & ~(0xF << shift) | digit << shift
+                }
+                #expect(parsed(text) == expected, "byte \(byte) at \(place)")
+            }
+        }
     }
 }

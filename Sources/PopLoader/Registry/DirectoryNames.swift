@@ -46,12 +46,39 @@ struct DirectoryNames {
             return names.indices.sorted { strings[$0] < strings[$1] }
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            names.indices.sorted { left, right in
-                let left = names[left], right = names[right]
-                let order = memcmp(
-                    buffer.baseAddress! + left.lowerBound, buffer.baseAddress! + right.lowerBound, min(left.count, right.count))
+            // Most names differ in their first sixteen bytes, so each is compared as two numbers, and
+            // only names that share them compare the rest of their bytes.
+            var keys = names.indices.map { SortKey(UnsafeBufferPointer(rebasing: buffer[names[$0]]), index: $0) }
+            keys.sort { left, right in
+                if left.head != right.head { return left.head < right.head }
+                if left.next != right.next { return left.next < right.next }
+                let left = names[left.index], right = names[right.index]
+                let rest = min(left.count, right.count) - 16
+                let order =
+                    rest > 0 ? memcmp(buffer.baseAddress! + left.lowerBound + 16, buffer.baseAddress! + right.lowerBound + 16, rest) : 0
                 return order != 0 ? order < 0 : left.count < right.count
             }
+            return keys.map(\.index)
+        }
+    }
+
+    /// A name's first sixteen bytes as two big-endian numbers, zero past its end (no name holds a
+    /// zero byte, so a name sorts before the longer names it begins): compared as numbers, they
+    /// order as the bytes do.
+    private struct SortKey {
+        let head: UInt64
+        let next: UInt64
+        let index: Int
+
+        init(_ name: UnsafeBufferPointer<UInt8>, index: Int) {
+            func word(_ offset: Int) -> UInt64 {
+                var word: UInt64 = 0
+                for place in 0..<8 { word = word << 8 | UInt64(offset + place < name.count ? name[offset + place] : 0) }
+                return word
+            }
+            head = word(0)
+            next = word(8)
+            self.index = index
         }
     }
 

@@ -186,22 +186,31 @@ struct RegistryCache {
         return (hash ^ UInt64(raw.count)) &* prime
     }
 
-    /// 16 lowercase hex digits.
-    private static func parseHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
-        guard range.count == 16 else { return nil }
-        var value: UInt64 = 0
-        for index in range {
-            let byte = bytes[index]
-            let digit = byte &- 0x30, letter = byte &- 0x61
-            if digit < 10 {
-                value = value << 4 | UInt64(digit)
-            } else if letter < 6 {
-                value = value << 4 | UInt64(letter &+ 10)
-            } else {
-                return nil
-            }
-        }
-        return value
+    /// 16 lowercase hex digits (a line's checksum), read eight at once (`eightHexDigits`).
+    static func parseHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        guard range.count == 16, let base = bytes.baseAddress else { return nil }
+        let start = UnsafeRawPointer(base + range.lowerBound)
+        guard let high = eightHexDigits(UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))),
+            let low = eightHexDigits(UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        else { return nil }
+        return high << 32 | low
+    }
+
+    /// The number that eight lowercase hex digits make, given as one little-endian word (the first
+    /// digit in its lowest byte); nil when a byte is not one of 0-9 and a-f.
+    static func eightHexDigits(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+        // With every top bit clear, adding 0x80 - lo to a byte sets its top bit when the byte is at
+        // least lo, and no sum carries into the next byte.
+        guard word & tops == 0 else { return nil }
+        let digits = (word &+ 0x50 &* ones) & ~(word &+ 0x46 &* ones) & tops  // 0x30...0x39
+        let letters = (word &+ 0x1F &* ones) & ~(word &+ 0x19 &* ones) & tops  // 0x61...0x66
+        guard digits | letters == tops else { return nil }
+        // Each byte's value (a letter's low nibble is 1-6, plus 9), then pairs, quadruples, halves.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (letters >> 7) &* 9
+        value = (value &* ((16 << 8) + 1)) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* ((256 << 16) + 1)) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* ((65_536 << 32) + 1)) >> 32
     }
 
     /// The index of the first `byte` at or after `from`, by `memchr`.
