@@ -1,3 +1,4 @@
+import CRegistryChecksum
 import PopModel
 import PopProcess
 
@@ -132,31 +133,26 @@ struct RegistryCache {
     /// lane's sum, and that sum to the lane's sum of sums, so a changed word changes the first and
     /// a moved one the second; then the sixteen sums, each spread over its word, the tail bytes and
     /// the length are folded with FNV-1a's step (xor, then multiply by its 64-bit prime).
-    /// The sums are vector additions, about a fifth of an instruction a byte, where the four-lane
-    /// FNV of format 6 took half an instruction and byte-wise FNV-1a several: a record grows with
-    /// its plugin's descriptors (6 KB for the Swift sample) and every warm start checks every record.
+    /// The sums are vector additions (`pop_registry_checksum_blocks`, in C for AVX2's four words an
+    /// instruction), about a tenth of an instruction a byte, where the four-lane FNV of format 6 took
+    /// half an instruction and byte-wise FNV-1a several: a record grows with its plugin's descriptors
+    /// (6 KB for the Swift sample) and every warm start checks every record.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let prime: UInt64 = 0x0000_0100_0000_01B3
         let basis: UInt64 = 0xCBF2_9CE4_8422_2325
         var sums = SIMD8<UInt64>(repeating: 0), sumsOfSums = SIMD8<UInt64>(repeating: 0)
         let raw = UnsafeRawBufferPointer(bytes)
         let blocks = raw.count / 64
-        var offset = 0
-        if let base = raw.baseAddress {
-            // Two blocks a turn, so that the loop's own counting is paid half as often.
-            for _ in 0..<blocks / 2 {
-                sums &+= base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt64>.self)
-                sumsOfSums &+= sums
-                sums &+= base.loadUnaligned(fromByteOffset: offset &+ 64, as: SIMD8<UInt64>.self)
-                sumsOfSums &+= sums
-                offset &+= 128
-            }
-            if blocks % 2 == 1 {
-                sums &+= base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt64>.self)
-                sumsOfSums &+= sums
-                offset &+= 64
+        if let base = bytes.baseAddress, blocks > 0 {
+            withUnsafeMutableBytes(of: &sums) { sums in
+                withUnsafeMutableBytes(of: &sumsOfSums) { sumsOfSums in
+                    pop_registry_checksum_blocks(
+                        base, blocks, sums.assumingMemoryBound(to: UInt64.self).baseAddress,
+                        sumsOfSums.assumingMemoryBound(to: UInt64.self).baseAddress)
+                }
             }
         }
+        var offset = blocks * 64
         // Each sum goes through SplitMix64's finalizer (a bijection that spreads every bit over the
         // word) before the fold: a change that flips the top bit of a sum and of its sum of sums would
         // otherwise cancel, since FNV-1a's step carries a top-bit difference through unchanged.
