@@ -64,7 +64,11 @@ let package = Package(
         // what pophost and its children do so that nothing a plugin starts outlives them.
         .target(name: "PopProcess", dependencies: ["PopModel", "CProcessControl"], path: "Sources/PopProcess"),
         // Plugin files → ELF checks → dlopen → the ABI's structs; the registry, its cache and scanner.
-        .target(name: "PopLoader", dependencies: ["PopModel", "PopProcess", "PluginABI", logging], path: "Sources/PopLoader"),
+        .target(
+            name: "PopLoader", dependencies: ["PopModel", "PopProcess", "PluginABI", "CRegistryChecksum", logging],
+            path: "Sources/PopLoader"),
+        // The registry cache checksum's block sums, with AVX2 where the processor has it.
+        .target(name: "CRegistryChecksum", path: "Sources/CRegistryChecksum"),
         // Composition, arbitration and lifecycle over Swift component protocols; no C, no layout.
         .target(name: "PopChef", dependencies: ["PopModel", logging], path: "Sources/PopChef"),
         // C plugins as the chef's components: libffi actions, completions, value trees, content builder.

@@ -28,4 +28,16 @@ import Testing
         #expect(checksum(record + [0]) != original)
         #expect(checksum([UInt8](repeating: 0, count: 40)) != checksum([UInt8](repeating: 0, count: 41)))
     }
+
+    @Test(
+        "the checksum of format 7 is what it was: caches written before still read",
+        arguments: [
+            (0, 0x7CFF_3D04_C3F9_083F), (1, 0x5EB2_BD19_0020_5B45), (63, 0x91BD_A560_8F2A_F290), (64, 0xFA3C_A782_E320_1AFE),
+            (65, 0x56E9_1267_F108_86A2), (127, 0x1BD6_BE24_86FF_4F7B), (128, 0x0E18_993F_9997_CA0E), (129, 0x8BA1_2611_FCF5_D712),
+            (200, 0x38CC_3216_CA75_6642), (1000, 0x53C3_9ABA_5FF1_87F2), (6400, 0x5E50_3E92_D284_EFF1), (6455, 0x25C4_D076_9207_87D2),
+        ] as [(Int, UInt64)])
+    func pinnedValues(length: Int, expected: UInt64) {
+        #expect(checksum((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }) == expected)
+        if length == 0 { #expect(checksum([UInt8](repeating: 0xFF, count: 300)) == 0xDC39_72AD_C880_815F) }
+    }
 }

@@ -87,8 +87,15 @@ struct ByteStringTable {
             offset += 8
         }
         if offset < bytes.count {
+            // The last bytes: the top of the word that ends the key when the key is that long (no
+            // copy), else each byte.
+            let left = bytes.count - offset
             var tail: UInt64 = 0
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            if bytes.count >= 8 {
+                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) >> (8 * (8 - left))
+            } else {
+                for place in 0..<left { tail |= UInt64(bytes[offset + place]) << (8 * place) }
+            }
             hash = (hash ^ tail) &* multiplier
         }
         hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -18,6 +18,8 @@ public struct PluginFile: Codable, Hashable, Sendable {
     var permissions: FilePermissions?
 
     /// The `*.so` entries of `directory`, sorted by name. Nil when it is not a readable directory.
+    /// Each entry costs one `fstatat` relative to the open directory (no path walk) and one `String`,
+    /// its path (`DirectoryNames`).
     static func list(directory: String) -> [PluginFile]? {
         guard let stream = PathBytes.withCString(directory, { opendir($0) }) else { return nil }
         defer { closedir(stream) }
@@ -25,21 +27,38 @@ public struct PluginFile: Codable, Hashable, Sendable {
         let realDirectory = resolvedPath(directory) ?? directory
         // Without symbolic links on the way, a file's path is its real path: no second string.
         let realPrefix = realDirectory + "/" == prefix ? nil : realDirectory + "/"
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            // Only visible "*.so" names, checked on the raw bytes before making a String; a name that
-            // is not UTF-8 keeps its bytes (`PathBytes`), so the file can still be opened.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = strnlen(bytes.baseAddress!, bytes.count)
-                guard length > 3, bytes[0] != 0x2E, bytes[length - 3] == 0x2E, bytes[length - 2] == 0x73, bytes[length - 1] == 0x6F
-                else { return nil }
-                return PathBytes.string(UnsafeBufferPointer(rebasing: bytes[..<length]))
+        let names = DirectoryNames(reading: stream)
+        let directoryFD = dirfd(stream)
+        return names.sorted().map { index in
+            names.withName(index) { name, bytes in
+                let text = names.isASCII(index) ? nil : PathBytes.string(bytes)
+                return identify(
+                    name, in: directoryFD, path: joined(prefix, bytes, text), realPath: realPrefix.map { joined($0, bytes, text) })
             }
-            if let name { names.append(name) }
         }
-        names.sort()  // the same order everywhere (String ordering compares ASCII names byte by byte)
-        return names.map { name in identify(path: prefix + name, realPath: realPrefix.map { $0 + name }) }
+    }
+
+    /// `directory` (ending in "/") followed by a file name: its bytes when it is ASCII (`text` nil),
+    /// else its decoded `text`.
+    private static func joined(_ directory: String, _ name: UnsafeBufferPointer<UInt8>, _ text: String?) -> String {
+        if let text { return directory + text }
+        var directory = directory
+        return directory.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + name.count) { buffer in
+                _ = buffer.initialize(from: head)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[head.count...]).initialize(from: name)
+                return head.count + name.count
+            }
+        }
+    }
+
+    /// Identifies the entry `name` of the directory open as `directoryFD`, whose path is `path`: one
+    /// `fstatat`, relative to the directory. A symbolic link is identified through its path.
+    private static func identify(_ name: UnsafePointer<CChar>, in directoryFD: Int32, path: String, realPath: String?) -> PluginFile {
+        var info = stat()
+        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return missing(path: path, realPath: path) }
+        if (info.st_mode & S_IFMT) == S_IFLNK { return identify(path: path, realPath: realPath) }
+        return found(path: path, realPath: realPath ?? path, info)
     }
 
     /// A plugin file named on its own (`--plugins ./libx.so`): the file, when `path` is a visible
@@ -56,22 +75,26 @@ public struct PluginFile: Codable, Hashable, Sendable {
     /// a link; pass `resolve` to resolve the directories on the way too).
     static func identify(path: String, realPath known: String? = nil, resolve: Bool = false) -> PluginFile {
         var info = stat()
-        guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else {
-            return PluginFile(
-                path: path, realPath: path, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
-        }
+        guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { return missing(path: path, realPath: path) }
         var real = known ?? path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             real = resolvedPath(path) ?? path
-            if PathBytes.withCString(path, { stat($0, &info) }) != 0 {
-                return PluginFile(
-                    path: path, realPath: real, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
-            }
+            if PathBytes.withCString(path, { stat($0, &info) }) != 0 { return missing(path: path, realPath: real) }
         } else if resolve {
             real = resolvedPath(path) ?? path
         }
-        return PluginFile(
-            path: path, realPath: real, size: Int64(info.st_size),
+        return found(path: path, realPath: real, info)
+    }
+
+    /// A file that is not there (or cannot be examined): size and mtime -1.
+    private static func missing(path: String, realPath: String) -> PluginFile {
+        PluginFile(path: path, realPath: realPath, size: -1, mtime: -1, identity: FileIdentity(device: 0, inode: 0), permissions: nil)
+    }
+
+    /// A file `stat` (or `lstat`) described as `info`.
+    private static func found(path: String, realPath: String, _ info: stat) -> PluginFile {
+        PluginFile(
+            path: path, realPath: realPath, size: Int64(info.st_size),
             mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
             identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), permissions: FilePermissions(info))
     }

@@ -53,24 +53,26 @@ public struct PluginRegistry: Sendable {
 
     /// Finds every plugin on the search path. `progress(done, total)` reports scanning.
     public func discover(progress: (Int, Int) -> Void = { _, _ in }) throws(PluginScanner.Failure) -> Discovery {
-        var found: [(file: PluginFile, directory: String, refusal: PluginError?)] = []
-        var seen: Set<FileIdentity> = []
+        // The files found, the directory each was found through and why it is refused, if it is.
+        var files: [PluginFile] = [], directories: [String] = [], refusals: [PluginError?] = []
+        var seen = FileIdentitySet(expected: 64)
         var unreadable: [String] = []
         for directory in searchPath.directories {
             let listed = PluginFile.list(directory: directory)
-            guard let files = listed ?? PluginFile.single(path: directory) else {
+            guard let listedFiles = listed ?? PluginFile.single(path: directory) else {
                 unreadable.append(directory)
                 continue
             }
             // A file named on its own is exposed through the directory it is in.
             let parent = listed == nil ? Self.directory(of: directory) : directory
             let exposure = allowInsecurePlugins ? nil : FilePermissions.of(path: parent)?.exposure(of: "its directory \(parent)")
-            for file in files where file.size < 0 || seen.insert(file.identity).inserted {
-                found.append((file, parent, refusal(of: file, directoryExposure: exposure, directory: parent)))
+            for file in listedFiles where file.size < 0 || seen.insert(file.identity) {
+                files.append(file)
+                directories.append(parent)
+                refusals.append(refusal(of: file, directoryExposure: exposure, directory: parent))
             }
         }
-        var (records, scanned, warnings, fromCache) = try records(
-            for: found.map(\.file), refusals: found.map(\.refusal), progress: progress)
+        var (records, scanned, warnings, fromCache) = try records(for: files, refusals: refusals, progress: progress)
         warnings =
             searchPath.ignored.map { element in
                 let warning =
@@ -78,28 +80,9 @@ public struct PluginRegistry: Sendable {
                 Self.logger.warning("\(warning)")
                 return warning
             } + warnings
-        // The files that claim each plugin id, in search order; which of them provides it is decided
-        // when an entry's status is first asked for (`PluginIDClaims`), so a warm discovery decodes nothing.
-        var groupOfID: [String: Int] = [:]
-        var groups: [[Int]] = []
-        var claimOf: [(group: Int, position: Int)?] = Array(repeating: nil, count: found.count)
-        for index in found.indices {
-            guard let id = records[index].pluginID else { continue }
-            let group = groupOfID[id] ?? groups.count
-            if group == groups.count {
-                groupOfID[id] = group
-                groups.append([])
-            }
-            claimOf[index] = (group, groups[group].count)
-            groups[group].append(index)
-        }
-        let claims = groups.map { indices in
-            PluginIDClaims(claimants: indices.map { (path: found[$0].file.path, record: records[$0]) })
-        }
-        let entries = found.indices.map { index in
-            RegistryEntry(
-                file: found[index].file, directory: found[index].directory, record: records[index],
-                claim: claimOf[index].map { (claims: claims[$0.group], position: $0.position) })
+        let claims = PluginIDClaims.claims(files: files, records: records)
+        let entries = files.indices.map { index in
+            RegistryEntry(file: files[index], directory: directories[index], record: records[index], claim: claims[index])
         }
         return Discovery(
             entries: entries, scanned: scanned, fromCache: fromCache, unreadableDirectories: unreadable, warnings: warnings)
@@ -171,14 +154,20 @@ public struct PluginRegistry: Sendable {
             }
         }
         var cacheHits = 0
-        var records: [ScanRecord?] = zip(files, refusals).map { file, refusal in
+        var records: [ScanRecord?] = []
+        records.reserveCapacity(files.count)
+        for index in files.indices {
             // A refusal is decided afresh every time (it depends on the permissions and the option).
-            if let refusal { return ScanRecord(.failed(error: refusal)) }
-            guard let cached = stored?.entry(for: file.realPath), file.isUnchanged(since: cached.size, mtime: cached.mtime) else {
-                return nil
+            if let refusal = refusals[index] {
+                records.append(ScanRecord(.failed(error: refusal)))
+            } else if let cached = stored?.entry(for: files[index].realPath),
+                files[index].isUnchanged(since: cached.size, mtime: cached.mtime)
+            {
+                cacheHits += 1
+                records.append(cached.record)
+            } else {
+                records.append(nil)
             }
-            cacheHits += 1
-            return cached.record
         }
         // Files that are gone, not regular or not ELF are rejected here: nothing to open.
         var toScan: [Int] = []
@@ -201,14 +190,14 @@ public struct PluginRegistry: Sendable {
         }
         let final = records.map { $0! }
         // Rewrite the cache only when some file that exists did not come from it, or it held damage.
-        let cacheable = files.indices.filter { files[$0].size >= 0 && refusals[$0] == nil }
-        if let cacheFile, forceRescan || damaged || cacheHits < cacheable.count {
+        let isCacheable = { (index: Int) in files[index].size >= 0 && refusals[index] == nil }
+        if let cacheFile, forceRescan || damaged || cacheHits < files.indices.count(where: isCacheable) {
             var cache = RegistryCache(entries: stored?.entries ?? [:])
             let current = Set(files.map(\.realPath))
             cache.entries = cache.entries.filter { path, entry in
                 current.contains(path) || PluginFile.identify(path: path).isUnchanged(since: entry.size, mtime: entry.mtime)
             }
-            for index in cacheable {
+            for index in files.indices where isCacheable(index) {
                 cache.entries[files[index].realPath] = RegistryCache.Entry(
                     size: files[index].size, mtime: files[index].mtime, record: final[index])
             }

@@ -1,3 +1,4 @@
+import CRegistryChecksum
 import PopModel
 import PopProcess
 
@@ -87,27 +88,25 @@ struct RegistryCache {
     private static func record(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into records: inout CachedRecords.Builder) -> Bool
     {
         // The checksum, then five tab-terminated fields, then the JSON up to the end of the line.
-        guard let checksumEnd = find(0x09, in: bytes, from: line.lowerBound), checksumEnd < line.upperBound,
-            let recorded = parseHex(bytes, line.lowerBound..<checksumEnd),
-            recorded == checksum(UnsafeBufferPointer(rebasing: bytes[checksumEnd + 1..<line.upperBound]))
-        else { return false }
-        var cursor = checksumEnd + 1
-        func field() -> Range<Int>? {
-            guard let tab = find(0x09, in: bytes, from: cursor), tab < line.upperBound else { return nil }
-            defer { cursor = tab + 1 }
-            return cursor..<tab
-        }
-        guard let path = field(), let sizeField = field(), let mtimeField = field(), let status = field(), let id = field(),
+        var cursor = line.lowerBound
+        guard let checksumField = field(in: bytes, at: &cursor, before: line.upperBound),
+            let recorded = parseHex(bytes, checksumField),
+            recorded == checksum(UnsafeBufferPointer(rebasing: bytes[cursor..<line.upperBound])),
+            let path = field(in: bytes, at: &cursor, before: line.upperBound),
+            let sizeField = field(in: bytes, at: &cursor, before: line.upperBound),
+            let mtimeField = field(in: bytes, at: &cursor, before: line.upperBound),
+            let status = field(in: bytes, at: &cursor, before: line.upperBound),
+            let id = field(in: bytes, at: &cursor, before: line.upperBound),
             let size = parseInt64(bytes, sizeField), let mtime = parseInt64(bytes, mtimeField)
         else { return false }
         let json = cursor..<line.upperBound
         let pathBytes = UnsafeBufferPointer(rebasing: bytes[path])
         let unescaped = find(0x25, in: pathBytes, from: 0) == nil ? nil : unescape(pathBytes)
         let raw = UnsafeRawBufferPointer(bytes)
-        if bytes[status].elementsEqual("ok".utf8) {
-            guard !id.isEmpty, bytes[json].first == 0x7B else { return false }
+        if matches(bytes, status, "ok") {
+            guard !id.isEmpty, json.first.map({ bytes[$0] }) == 0x7B else { return false }
             records.add(path: path, unescaped: unescaped, size: size, mtime: mtime, id: id, info: json, of: raw)
-        } else if bytes[status].elementsEqual("error".utf8) {
+        } else if matches(bytes, status, "error") {
             guard let error = try? ValueDecoder().decode(PluginError.self, json: bytes[json]) else { return false }
             records.add(path: path, unescaped: unescaped, size: size, mtime: mtime, problem: error, of: raw)
         } else {
@@ -116,24 +115,44 @@ struct RegistryCache {
         return true
     }
 
+    /// The field that starts at `cursor` and ends at the next tab before `end`; `cursor` moves past
+    /// the tab. Nil when no tab comes before `end`.
+    private static func field(in bytes: UnsafeBufferPointer<UInt8>, at cursor: inout Int, before end: Int) -> Range<Int>? {
+        guard cursor < end, let tab = memchr(bytes.baseAddress! + cursor, 0x09, end - cursor) else { return nil }
+        let field = cursor..<bytes.baseAddress!.distance(to: tab.assumingMemoryBound(to: UInt8.self))
+        cursor = field.upperBound + 1
+        return field
+    }
+
+    /// Whether `bytes[range]` are the bytes of `word`.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
+    }
+
     /// Two running sums over eight lanes of 8-byte words (format 7): each word is added to its
     /// lane's sum, and that sum to the lane's sum of sums, so a changed word changes the first and
     /// a moved one the second; then the sixteen sums, each spread over its word, the tail bytes and
     /// the length are folded with FNV-1a's step (xor, then multiply by its 64-bit prime).
-    /// The sums are vector additions, about a fifth of an instruction a byte, where the four-lane
-    /// FNV of format 6 took half an instruction and byte-wise FNV-1a several: a record grows with
-    /// its plugin's descriptors (6 KB for the Swift sample) and every warm start checks every record.
+    /// The sums are vector additions (`pop_registry_checksum_blocks`, in C for AVX2's four words an
+    /// instruction), about a tenth of an instruction a byte, where the four-lane FNV of format 6 took
+    /// half an instruction and byte-wise FNV-1a several: a record grows with its plugin's descriptors
+    /// (6 KB for the Swift sample) and every warm start checks every record.
     static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let prime: UInt64 = 0x0000_0100_0000_01B3
         let basis: UInt64 = 0xCBF2_9CE4_8422_2325
         var sums = SIMD8<UInt64>(repeating: 0), sumsOfSums = SIMD8<UInt64>(repeating: 0)
         let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 64 <= raw.count {
-            sums &+= raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt64>.self)
-            sumsOfSums &+= sums
-            offset += 64
+        let blocks = raw.count / 64
+        if let base = bytes.baseAddress, blocks > 0 {
+            withUnsafeMutableBytes(of: &sums) { sums in
+                withUnsafeMutableBytes(of: &sumsOfSums) { sumsOfSums in
+                    pop_registry_checksum_blocks(
+                        base, blocks, sums.assumingMemoryBound(to: UInt64.self).baseAddress,
+                        sumsOfSums.assumingMemoryBound(to: UInt64.self).baseAddress)
+                }
+            }
         }
+        var offset = blocks * 64
         // Each sum goes through SplitMix64's finalizer (a bijection that spreads every bit over the
         // word) before the fold: a change that flips the top bit of a sum and of its sum of sums would
         // otherwise cancel, since FNV-1a's step carries a top-bit difference through unchanged.
@@ -147,28 +166,47 @@ struct RegistryCache {
             hash = (hash ^ spread(sums[lane])) &* prime
             hash = (hash ^ spread(sumsOfSums[lane] ^ 0x9E37_79B9_7F4A_7C15)) &* prime
         }
+        // The tail byte by byte, eight read at once (the first byte is the word's lowest).
+        while offset &+ 8 <= raw.count {
+            var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            for _ in 0..<8 {
+                hash = (hash ^ (word & 0xFF)) &* prime
+                word >>= 8
+            }
+            offset &+= 8
+        }
         while offset < raw.count {
             hash = (hash ^ UInt64(raw[offset])) &* prime
-            offset += 1
+            offset &+= 1
         }
         return (hash ^ UInt64(raw.count)) &* prime
     }
 
-    /// 16 lowercase hex digits.
-    private static func parseHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
-        guard range.count == 16 else { return nil }
-        var value: UInt64 = 0
-        for index in range {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte - 0x30
-            case 0x61...0x66: digit = byte - 0x61 + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(digit)
-        }
-        return value
+    /// 16 lowercase hex digits (a line's checksum), read eight at once (`eightHexDigits`).
+    static func parseHex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        guard range.count == 16, let base = bytes.baseAddress else { return nil }
+        let start = UnsafeRawPointer(base + range.lowerBound)
+        guard let high = eightHexDigits(UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))),
+            let low = eightHexDigits(UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        else { return nil }
+        return high << 32 | low
+    }
+
+    /// The number that eight lowercase hex digits make, given as one little-endian word (the first
+    /// digit in its lowest byte); nil when a byte is not one of 0-9 and a-f.
+    static func eightHexDigits(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+        // With every top bit clear, adding 0x80 - lo to a byte sets its top bit when the byte is at
+        // least lo, and no sum carries into the next byte.
+        guard word & tops == 0 else { return nil }
+        let digits = (word &+ 0x50 &* ones) & ~(word &+ 0x46 &* ones) & tops  // 0x30...0x39
+        let letters = (word &+ 0x1F &* ones) & ~(word &+ 0x19 &* ones) & tops  // 0x61...0x66
+        guard digits | letters == tops else { return nil }
+        // Each byte's value (a letter's low nibble is 1-6, plus 9), then pairs, quadruples, halves.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (letters >> 7) &* 9
+        value = (value &* ((16 << 8) + 1)) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* ((256 << 16) + 1)) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* ((65_536 << 32) + 1)) >> 32
     }
 
     /// The index of the first `byte` at or after `from`, by `memchr`.
@@ -250,22 +288,53 @@ struct RegistryCache {
     }
 }
 
-/// Parses decimal ASCII digits with an optional leading minus from `bytes[range]`.
+/// Parses decimal ASCII digits with an optional leading minus from `bytes[range]`: nil when there is
+/// no digit, another byte, or a number beyond `Int64`. Eighteen digits cannot overflow, so up to
+/// eighteen are read without an overflow check, eight at a time (`eightDigits`); a cache line's mtime
+/// has nineteen.
 func parseInt64(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
-    var index = range.lowerBound, negative = false
-    if index < range.upperBound && bytes[index] == 0x2D { negative = true; index += 1 }
-    guard index < range.upperBound else { return nil }
+    var index = range.lowerBound
+    let negative = index < range.upperBound && bytes[index] == 0x2D
+    if negative { index += 1 }
+    guard index < range.upperBound, let base = bytes.baseAddress else { return nil }
+    let unchecked = min(range.upperBound, index + 18)
     var value: Int64 = 0
+    while index + 8 <= unchecked {
+        guard let eight = eightDigits(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) else {
+            return nil
+        }
+        value = value &* 100_000_000 &+ Int64(eight)
+        index += 8
+    }
     while index < range.upperBound {
         let digit = bytes[index] &- 0x30
         guard digit <= 9 else { return nil }
-        let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
-        let (sum, carried) = times.addingReportingOverflow(Int64(digit))
-        guard !overflowed, !carried else { return nil }
-        value = sum
+        if index < unchecked {
+            value = value &* 10 &+ Int64(digit)
+        } else {
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = times.addingReportingOverflow(Int64(digit))
+            guard !overflowed, !carried else { return nil }
+            value = sum
+        }
         index += 1
     }
     return negative ? -value : value
+}
+
+/// The number that eight ASCII digits make, given as one little-endian word (the first digit in its
+/// lowest byte); nil when a byte is not a digit. Checks and combines all eight at once: pairs, then
+/// quadruples, then the two halves, a multiplication each.
+func eightDigits(_ word: UInt64) -> UInt64? {
+    // A digit's byte is 0x3X with X + 6 < 16: its high nibble 3, and still 3 after adding 6. A byte
+    // of 0xFA or more carries into the next, but fails the test by its own high nibble.
+    let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+    let afterSix = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+    guard highNibbles | (afterSix >> 4) == 0x3333_3333_3333_3333 else { return nil }
+    var value = word & 0x0F0F_0F0F_0F0F_0F0F
+    value = (value &* ((10 << 8) + 1)) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* ((100 << 16) + 1)) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* ((10_000 << 32) + 1)) >> 32
 }
 
 /// The registry cache could not be written.

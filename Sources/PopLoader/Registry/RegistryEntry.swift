@@ -39,7 +39,7 @@ public struct RegistryEntry: Sendable {
     public var info: PluginInfo? { record.info }
     private let record: ScanRecord
     /// The files that claim this entry's plugin id, and this entry's place among them.
-    private let claim: (claims: PluginIDClaims, position: Int)?
+    private let claim: PluginIDClaims.Claim?
 
     public var status: Status {
         if let problem = record.problem { return problem.isBlacklisting ? .blacklisted : .error }
@@ -47,7 +47,7 @@ public struct RegistryEntry: Sendable {
         return shadowedBy == nil ? .ok : .shadowed
     }
 
-    init(file: PluginFile, directory: String, record: ScanRecord, claim: (claims: PluginIDClaims, position: Int)?) {
+    init(file: PluginFile, directory: String, record: ScanRecord, claim: PluginIDClaims.Claim?) {
         self.file = file
         self.directory = directory
         self.record = record
@@ -60,14 +60,49 @@ public struct RegistryEntry: Sendable {
 /// be decoded (an error, `RegistryEntry.problem`) shadows nothing. Decided when asked, so that a warm
 /// discovery decodes no record: each record decodes once, on first use (`ScanRecord.info`).
 final class PluginIDClaims: Sendable {
-    let claimants: [(path: String, record: ScanRecord)]
+    /// A file that claims the id, as the claims keep it.
+    struct Claimant {
+        let path: String
+        let record: ScanRecord
+    }
 
-    init(claimants: [(path: String, record: ScanRecord)]) {
+    /// One file's claim: the claims on its id, and its place among them.
+    struct Claim {
+        let claims: PluginIDClaims
+        let position: Int
+    }
+
+    let claimants: [Claimant]
+
+    init(claimants: [Claimant]) {
         self.claimants = claimants
     }
 
     /// The path of the claimant that provides the id to the one at `position`, if an earlier one does.
     func provider(before position: Int) -> String? {
         claimants[..<position].first { $0.record.info != nil }?.path
+    }
+
+    /// Each file's claim, for `files` whose records are `records` (nil for a file that
+    /// claims no id). The ids are grouped through a `ByteStringTable` of their bytes: a cheap hash,
+    /// and most comparisons are of one `String` with itself (the cache makes one a distinct id).
+    static func claims(files: [PluginFile], records: [ScanRecord]) -> [Claim?] {
+        var groupOfID = ByteStringTable(expected: 16)
+        var ids: [String] = [], members: [[Int]] = []
+        var claimOf: [(group: Int, position: Int)?] = Array(repeating: nil, count: records.count)
+        for index in records.indices {
+            guard var id = records[index].pluginID else { continue }
+            let hash = id.withUTF8 { ByteStringTable.hash(UnsafeRawBufferPointer($0)) }
+            let group = groupOfID.find(hash) { ids[$0] == id } ?? ids.count
+            if group == ids.count {
+                groupOfID.insert(group, hash: hash) { _ in false }
+                ids.append(id)
+                members.append([])
+            }
+            claimOf[index] = (group, members[group].count)
+            members[group].append(index)
+        }
+        let claims = members.map { PluginIDClaims(claimants: $0.map { Claimant(path: files[$0].path, record: records[$0]) }) }
+        return claimOf.map { $0.map { Claim(claims: claims[$0.group], position: $0.position) } }
     }
 }
