@@ -200,9 +200,9 @@ struct BenchArguments: ActionArgumentProvider {
     let actionName = "pay"
     let requestID: Int64 = 1
     func fieldText(_ id: String) -> String? { id == "pin" ? "4242" : nil }
-    func dataNode(at path: String) -> UnsafeRawPointer? { nil }
-    func dataScalar(at path: String) -> DataScalar? { path == "amount" ? .double(12.5) : nil }
-    func dataText(at path: String) -> String? { nil }
+    func dataNode(at path: ValuePath) -> UnsafeRawPointer? { nil }
+    func dataScalar(at path: ValuePath) -> DataScalar? { path.text == "amount" ? .double(12.5) : nil }
+    func dataText(at path: ValuePath) -> String? { nil }
 }
 
 /// What the chef suite measured (nanoseconds per call unless said otherwise).

@@ -27,9 +27,14 @@ enum ChildMode: String, CaseIterable {
     /// beside this executable); then `warmDiscoveries` warm ones are timed, and the line gives the
     /// plugins found in all of them.
     case warmDiscovery = "warm-discovery"
+    /// The isolation suite's action (`forgot`) made `IsolatedCalls.calls` times on the C sample in
+    /// `directory` in a plugin host, so that callgrind can count both processes (`IsolatedCalls`).
+    case isolatedAction = "isolated-action"
+    /// As `isolatedAction`, with the suite's lifecycle call (`should_dismiss`).
+    case isolatedLifecycle = "isolated-lifecycle"
 
     static let warmDiscoveries = 10
-    /// The modes the loading suite times against each other (every one but `warmDiscovery`).
+    /// The modes the loading suite times against each other (every one but those of other suites).
     static let coldLoads: [ChildMode] = [.hostLoad, .dlopenBaseline, .preCheck, .cFloor]
 
     /// Runs the child and returns its exit status.
@@ -38,6 +43,10 @@ enum ChildMode: String, CaseIterable {
             if self == .warmDiscovery {
                 let (found, elapsed) = try Self.discoverWarm(in: directory)
                 print(elapsed, found)
+                return 0
+            }
+            if self == .isolatedAction || self == .isolatedLifecycle {
+                print(try IsolatedCalls.run(self, directory: directory), IsolatedCalls.calls)
                 return 0
             }
             let paths = try Self.libraries(in: directory)
@@ -71,8 +80,8 @@ enum ChildMode: String, CaseIterable {
                     throw BenchError("\(path): the C floor loader refused it: \(String(cString: problem))")
                 }
             }
-        case .warmDiscovery:
-            break  // `run` times discoveries instead
+        case .warmDiscovery, .isolatedAction, .isolatedLifecycle:
+            break  // `run` times discoveries or calls instead
         case .dlopenBaseline:
             typealias Entry = @convention(c) () -> UnsafeRawPointer?
             for path in paths {

@@ -26,7 +26,8 @@ enum Command {
         against a spawn of /bin/true through the same child-process mechanism (target: at most 5x), with
         an empty Swift program (pophost-bench-swift-floor) spawned the same way beside them.
         isolation: the C sample's payment handler called across the process boundary (a plugin host) against
-        the same call in this process — should_dismiss and the action forgot through libffi —; a frame of the
+        the same call in this process — should_dismiss and the action forgot through libffi — and against their
+        floor (the same bytes between two C processes), also with both pairs pinned to one core and to two; a frame of the
         demo (layout + SVG at 6500 ms) isolated against in-process; and pophost run --watch's reload: from the
         rebuilt C sample renamed into place to the frame of the demo replayed to 6500 ms (target: 300 ms),
         against the same replay in this process.

@@ -28,6 +28,8 @@ enum IsolationBench {
         let reload = try ReloadRig(scenario: scenario, scratch: scratch, options: options)
 
         let dismissFloorPair = try WireFloor(WireSample.shouldDismiss), actionFloorPair = try WireFloor(WireSample.action)
+        var placed: [PlacedPairs] = []
+        for placement in CPUPlacement.available { placed.append(try PlacedPairs(placement, discovery: discovery, options: options)) }
         var lifecycle = Pair(), action = Pair(), frame = Pair()
         var lifecycleFloor: [(isolated: Int, floor: Int)] = [], actionFloor: [(isolated: Int, floor: Int)] = []
         var reloads: [Int] = [], replays: [Int] = [], starts: [Int] = []
@@ -44,6 +46,8 @@ enum IsolationBench {
             if first { a.inProcess = local.action(localActions) }
             a.isolated = try againstFloor(actionFloorPair, remoteActions, first, remote.action)
             if !first { a.inProcess = local.action(localActions) }
+            var placedChunks: [PlacedPairs.Chunks] = []
+            for pairs in placed { placedChunks.append(try pairs.measure(calls: remoteCalls, floorFirst: first)) }
             let f = alternating(localScene, remoteScene, frames: frames, startingWithLocal: first)
             let r = try reload.reload()
             let p = try reload.replayInProcess(discovery: discovery)
@@ -54,6 +58,7 @@ enum IsolationBench {
             frame.add(f.0, f.1)
             lifecycleFloor += l.isolated
             actionFloor += a.isolated
+            for (pairs, chunks) in zip(placed, placedChunks) { pairs.kept.append(chunks) }
             reloads.append(r); replays.append(p); starts.append(s)
         }
         return IsolationMeasurements(
@@ -65,6 +70,7 @@ enum IsolationBench {
                 host: median(action.isolated) / Double(remoteActions) / 1000,
                 baseline: median(action.inProcess) / Double(localActions) / 1000, target: nil),
             actionFloor: FloorComparison(actionFloor, callsAChunk: 200),
+            placed: placed.map(\.comparison),
             frame: .init(
                 host: median(frame.isolated) / Double(frames) / 1000, baseline: median(frame.inProcess) / Double(frames) / 1000,
                 target: 1.1),
@@ -154,6 +160,43 @@ enum IsolationBench {
             chunks.append((isolatedTime, floorTime))
         }
         return chunks
+    }
+
+    /// The payment handler in a plugin host of its own and the two floors, their children started
+    /// where `placement` puts them; the chunks measured so far.
+    final class PlacedPairs {
+        typealias Chunks = (lifecycle: [(isolated: Int, floor: Int)], action: [(isolated: Int, floor: Int)])
+        let placement: CPUPlacement
+        let remote: Handlers
+        let dismissFloor: WireFloor
+        let actionFloor: WireFloor
+        var kept: [Chunks] = []
+
+        init(_ placement: CPUPlacement, discovery: PluginRegistry.Discovery, options: IsolationOptions) throws(BenchError) {
+            self.placement = placement
+            (remote, dismissFloor, actionFloor) = try placement.starting { () throws(BenchError) in
+                (
+                    try Handlers(IsolatedComponents(discovery: discovery, options: options)), try WireFloor(WireSample.shouldDismiss),
+                    try WireFloor(WireSample.action)
+                )
+            }
+        }
+
+        /// `calls` lifecycle calls and `calls` actions against their floors, placed.
+        func measure(calls: Int, floorFirst: Bool) throws(BenchError) -> Chunks {
+            try placement.measuring { () throws(BenchError) in
+                (
+                    try againstFloor(dismissFloor, calls, floorFirst, remote.shouldDismiss),
+                    try againstFloor(actionFloor, calls, floorFirst, remote.action)
+                )
+            }
+        }
+
+        var comparison: PlacedComparison {
+            PlacedComparison(
+                placement: placement, lifecycle: FloorComparison(kept.flatMap(\.lifecycle), callsAChunk: 200),
+                action: FloorComparison(kept.flatMap(\.action), callsAChunk: 200))
+        }
     }
 
     /// The floor under an isolated call (Benchmarks/wire-floor): a C child process that answers the
@@ -272,6 +315,8 @@ struct IsolationMeasurements: Codable {
     let action: ChefMeasurements.Comparison
     /// The same isolated action against the floor.
     let actionFloor: FloorComparison
+    /// Both again with each pair pinned (`CPUPlacement`), when this process may use two cores.
+    let placed: [PlacedComparison]
     /// `stage.frame()` + SVG of the demo at 6500 ms, microseconds.
     let frame: ChefMeasurements.Comparison
     /// From the rebuilt C library in place to the replayed frame, milliseconds.
@@ -286,6 +331,13 @@ struct IsolationMeasurements: Codable {
 
     var reloadRatio: Double { reloadMilliseconds / inProcessReplayMilliseconds }
     var reloadPass: Bool { reloadMilliseconds <= reloadTarget }
+}
+
+/// The isolated calls against their floors with both pairs pinned alike.
+struct PlacedComparison: Codable {
+    let placement: CPUPlacement
+    let lifecycle: FloorComparison
+    let action: FloorComparison
 }
 
 /// Isolated calls against their floor, chunk by chunk: a chunk of calls and a chunk of the floor's

@@ -121,15 +121,23 @@ struct Report: Codable {
             pad("isolated action", 18) + "forgot (libffi) \(micro(i.action.host))  in process \(micro(i.action.baseline))   "
                 + "ratio \(decimal(i.action.ratio, 0))",
             pad("", 18) + floorLine(i.actionFloor),
-            pad("isolated frame", 18) + "demo at 6500 ms \(micro(i.frame.host))  in process \(micro(i.frame.baseline))   "
-                + verdict(ratio: i.frame.ratio, target: i.frame.target ?? 0, pass: i.frame.pass ?? false),
-            pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
-                + "\(decimal(i.inProcessReplayMilliseconds, 1)) ms   ratio \(decimal(i.reloadRatio, 1))   "
-                + "(target ≤ \(decimal(i.reloadTarget, 0)) ms)  \(i.reloadPass ? "PASS" : "FAIL")",
-            pad("", 18)
-                + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
-                + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
         ]
+            + i.placed.map { p in
+                pad("", 18)
+                    + "pinned, \(p.placement.rawValue): should_dismiss \(micro(p.lifecycle.isolated)) / floor \(micro(p.lifecycle.floor)) "
+                    + "\(verdict(ratio: p.lifecycle.ratio, target: p.lifecycle.target, pass: p.lifecycle.pass)); forgot "
+                    + "\(micro(p.action.isolated)) / floor \(micro(p.action.floor)) "
+                    + verdict(ratio: p.action.ratio, target: p.action.target, pass: p.action.pass)
+            } + [
+                pad("isolated frame", 18) + "demo at 6500 ms \(micro(i.frame.host))  in process \(micro(i.frame.baseline))   "
+                    + verdict(ratio: i.frame.ratio, target: i.frame.target ?? 0, pass: i.frame.pass ?? false),
+                pad("hot reload", 18) + "file → replayed frame \(decimal(i.reloadMilliseconds, 1)) ms   in-process replay "
+                    + "\(decimal(i.inProcessReplayMilliseconds, 1)) ms   ratio \(decimal(i.reloadRatio, 1))   "
+                    + "(target ≤ \(decimal(i.reloadTarget, 0)) ms)  \(i.reloadPass ? "PASS" : "FAIL")",
+                pad("", 18)
+                    + "demo replayed to \(decimal(i.at, 0)) ms; a plugin host started on the C sample \(decimal(i.pluginHostStartMilliseconds, 1)) ms; "
+                    + "the app polled every 1 ms; changes settle \(decimal(HotReload.settle.seconds * 1000, 0)) ms first",
+            ]
     }
 
     private func scaleLines(_ s: ScaleMeasurements) -> [String] {

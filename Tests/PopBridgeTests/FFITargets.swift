@@ -67,7 +67,7 @@ struct TestArguments: ActionArgumentProvider {
     var values: [String: Value] = [:]
 
     func fieldText(_ id: String) -> String? { fields[id] }
-    func dataNode(at path: String) -> UnsafeRawPointer? { nodes[path] }
-    func dataScalar(at path: String) -> DataScalar? { DataScalar(values[path]) }
-    func dataText(at path: String) -> String? { values[path]?.text }
+    func dataNode(at path: ValuePath) -> UnsafeRawPointer? { nodes[path.text] }
+    func dataScalar(at path: ValuePath) -> DataScalar? { DataScalar(values[path.text]) }
+    func dataText(at path: ValuePath) -> String? { values[path.text]?.text }
 }

@@ -38,6 +38,7 @@ import Testing
         ] as [(String, Value)])
     func lookup(path: String, expected: Value) {
         #expect(ValueTests.order.lookup(path: path) == expected)
+        #expect(ValueTests.order.lookup(ValuePath(path)) == expected)
     }
 
     @Test(
@@ -48,6 +49,21 @@ import Testing
         ])
     func lookupMisses(path: String) {
         #expect(ValueTests.order.lookup(path: path) == nil)
+        #expect(ValueTests.order.lookup(ValuePath(path)) == nil)
+    }
+
+    @Test("a parsed path keeps its text and its steps, keys and indices alike")
+    func parsedPath() {
+        #expect(ValuePath("").steps.isEmpty)
+        #expect(ValuePath("order.items.0").text == "order.items.0")
+        #expect(ValuePath("order.items.0").steps.map(\.key) == ["order", "items", "0"])
+        #expect(ValuePath("order.items.0").steps.map(\.index) == [nil, nil, 0])
+        #expect(ValuePath("a..01").steps.map(\.key) == ["a", "", "01"])
+        #expect(ValuePath("a..01").steps.map(\.index) == [nil, nil, nil])
+        // A key that is not ASCII is compared as a String, as before.
+        let accented: Value = ["caf\u{E9}": 1]
+        #expect(accented.lookup(path: "cafe\u{301}") == 1)
+        #expect(accented.lookup(ValuePath("cafe\u{301}")) == 1)
     }
 
     @Test("objects keep order, reject duplicate keys and replace in place")

@@ -11,15 +11,15 @@ import PopModel
     var requestID: Int64 { get }
     /// The text of the content's text field `id`, or nil when there is none (read as "").
     func fieldText(_ id: String) -> String?
-    /// The `pop_value_t *` at `path` of the request's data ("" = the root), or nil when missing;
-    /// for `data…:ptr`.
-    func dataNode(at path: String) -> UnsafeRawPointer?
+    /// The `pop_value_t *` at `path` of the request's data (its text "" = the root), or nil when
+    /// missing; for `data…:ptr`. Paths come parsed, from the signature: a call splits nothing.
+    func dataNode(at path: ValuePath) -> UnsafeRawPointer?
     /// The scalar at `path` of the request's data, or nil when missing or null, an array or an
     /// object; for `data…` of bool, i32, i64 and f64.
-    func dataScalar(at path: String) -> DataScalar?
+    func dataScalar(at path: ValuePath) -> DataScalar?
     /// The string at `path` of the request's data, or nil when missing or not a string; for
     /// `data…:str`.
-    func dataText(at path: String) -> String?
+    func dataText(at path: ValuePath) -> String?
 }
 
 /// A scalar of the request's data, as the invoker converts it to a bool or number argument. A

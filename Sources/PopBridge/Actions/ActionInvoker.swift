@@ -1,5 +1,6 @@
 import CFFI
 import PopChef
+import PopModel
 
 /// Calls action functions through libffi with the arguments their signatures declare.
 ///
@@ -39,24 +40,26 @@ import PopChef
             defer { strings.release() }
             signature.steps.withUnsafeBufferPointer { steps in
                 signature.keys.withUnsafeBufferPointer { keys in
-                    precondition(steps.count <= maximum && interface.pointee.nargs == steps.count)
-                    for index in 0..<steps.count {
-                        let slot = slots + index * 8
-                        values[index] = slot
-                        let type = steps[index].type
-                        switch steps[index].source {
-                        case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
-                        case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
-                        case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
-                        case .field:
-                            // Each branch keeps its own string, so that a literal the provider returns
-                            // (or the empty one) needs no release.
-                            if let text = arguments.fieldText(keys[index]) {
-                                storeField(text, as: type, into: slot, &strings)
-                            } else {
-                                storeField("", as: type, into: slot, &strings)
+                    signature.paths.withUnsafeBufferPointer { paths in
+                        precondition(steps.count <= maximum && interface.pointee.nargs == steps.count)
+                        for index in 0..<steps.count {
+                            let slot = slots + index * 8
+                            values[index] = slot
+                            let type = steps[index].type
+                            switch steps[index].source {
+                            case .handler: slot.storeBytes(of: arguments.handler, as: UnsafeRawPointer.self)
+                            case .actionName: slot.storeBytes(of: strings.copy(arguments.actionName), as: UnsafeRawPointer.self)
+                            case .requestID: slot.storeBytes(of: arguments.requestID, as: Int64.self)
+                            case .field:
+                                // Each branch keeps its own string, so that a literal the provider returns
+                                // (or the empty one) needs no release.
+                                if let text = arguments.fieldText(keys[index]) {
+                                    storeField(text, as: type, into: slot, &strings)
+                                } else {
+                                    storeField("", as: type, into: slot, &strings)
+                                }
+                            case .data: storeData(at: paths[index], as: type, from: arguments, into: slot, &strings)
                             }
-                        case .data: storeData(at: keys[index], as: type, from: arguments, into: slot, &strings)
                         }
                     }
                 }
@@ -93,7 +96,7 @@ import PopChef
     /// Stores the request data at `path` as `type`: the node for `ptr`, else its converted scalar.
     @inlinable
     static func storeData(
-        at path: String, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer,
+        at path: ValuePath, as type: ArgumentType, from arguments: some ActionArgumentProvider, into slot: UnsafeMutableRawPointer,
         _ strings: inout CStringArena
     ) {
         switch type {

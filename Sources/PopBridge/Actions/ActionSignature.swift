@@ -1,3 +1,5 @@
+import PopModel
+
 /// An action's C signature, parsed from the grammar documented above `pop_action_t` in handler.h:
 ///
 ///     signature := result "(" [ param { "," param } ] ")"
@@ -16,16 +18,20 @@
     @usableFromInline package let result: ResultType
     @usableFromInline package let parameters: [Parameter]
     /// What the invoker does for each parameter, precomputed so that a call copies no string and
-    /// retains nothing: the step (`steps[i]`) and the field id or data path it reads (`keys[i]`,
-    /// "" when none).
+    /// retains nothing: the step (`steps[i]`), the field id it reads (`keys[i]`, "" when none) and
+    /// the data path, parsed (`paths[i]`, the root when none).
     @usableFromInline let steps: [ArgumentStep]
     @usableFromInline let keys: [String]
+    @usableFromInline let paths: [ValuePath]
 
     package init(result: ResultType, parameters: [Parameter]) {
         self.result = result
         self.parameters = parameters
         steps = parameters.map { ArgumentStep(source: $0.source.kind, type: $0.type) }
         keys = parameters.map(\.source.key)
+        paths = parameters.map {
+            if case .data(let path) = $0.source { ValuePath(path) } else { ValuePath("") }
+        }
     }
 
     @usableFromInline package static func == (lhs: ActionSignature, rhs: ActionSignature) -> Bool {

@@ -169,7 +169,7 @@ struct TapArguments: ActionArgumentProvider {
     var actionName: String { context.action }
     var requestID: Int64 { Int64(context.request) }
     func fieldText(_ id: String) -> String? { context.text(ofField: id) }
-    func dataNode(at path: String) -> UnsafeRawPointer? { context.data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
-    func dataScalar(at path: String) -> DataScalar? { DataScalar(context.data.value.lookup(path: path)) }
-    func dataText(at path: String) -> String? { context.data.value.lookup(path: path)?.text }
+    func dataNode(at path: ValuePath) -> UnsafeRawPointer? { context.data.tree.node(atPath: path.text).map { UnsafeRawPointer($0) } }
+    func dataScalar(at path: ValuePath) -> DataScalar? { DataScalar(context.data.value.lookup(path)) }
+    func dataText(at path: ValuePath) -> String? { context.data.value.lookup(path)?.text }
 }

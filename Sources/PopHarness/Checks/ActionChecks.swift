@@ -1,6 +1,7 @@
 import PluginABI
 import PopBridge
 import PopChef
+import PopModel
 
 /// Handlers' actions: their declarations, and calls with any arguments.
 enum ActionChecks {
@@ -81,7 +82,7 @@ struct FuzzedArguments: ActionArgumentProvider {
     }
 
     func fieldText(_ id: String) -> String? { fields[id.utf8.reduce(0) { ($0 + Int($1)) % 4 }] }
-    func dataNode(at path: String) -> UnsafeRawPointer? { data.tree.node(atPath: path).map { UnsafeRawPointer($0) } }
-    func dataScalar(at path: String) -> DataScalar? { DataScalar(data.value.lookup(path: path)) }
-    func dataText(at path: String) -> String? { data.value.lookup(path: path)?.text }
+    func dataNode(at path: ValuePath) -> UnsafeRawPointer? { data.tree.node(atPath: path.text).map { UnsafeRawPointer($0) } }
+    func dataScalar(at path: ValuePath) -> DataScalar? { DataScalar(data.value.lookup(path)) }
+    func dataText(at path: ValuePath) -> String? { data.value.lookup(path)?.text }
 }

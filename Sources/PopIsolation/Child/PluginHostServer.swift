@@ -37,6 +37,8 @@ final class PluginHostServer {
     /// Tells the parent of each instance whose earliest timer changed during the call (timers are
     /// scheduled and cancelled on this thread only, so during calls only).
     private func reportTimers() {
+        // Most calls change no timer: then nothing is sorted (which would make an array each call).
+        guard instances.values.contains(where: { $0.clock.nextDue != $0.reportedDue }) else { return }
         for (number, instance) in instances.sorted(by: { $0.key < $1.key }) {
             let due = instance.clock.nextDue
             guard due != instance.reportedDue else { continue }

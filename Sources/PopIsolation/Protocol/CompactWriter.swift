@@ -3,9 +3,12 @@
 struct CompactWriter {
     private(set) var bytes: [UInt8]
 
+    /// One allocation: room reserved first, then the first byte (a literal array, then a reserve,
+    /// would be two).
     init() {
-        bytes = [MessageFrame.compact]
+        bytes = []
         bytes.reserveCapacity(32)
+        bytes.append(MessageFrame.compact)
     }
 
     mutating func byte(_ value: UInt8) { bytes.append(value) }

@@ -55,9 +55,12 @@ extension HostRequest {
             writer.number(tap.request)
             guard writer.write(tap.data) else { return nil }
             writer.number(UInt64(tap.fields.count))
-            for (id, text) in tap.fields.sorted(by: { $0.key < $1.key }) {
-                writer.text(id)
-                writer.text(text)
+            // Sorting makes an array even of nothing: most actions read no field.
+            if !tap.fields.isEmpty {
+                for (id, text) in tap.fields.sorted(by: { $0.key < $1.key }) {
+                    writer.text(id)
+                    writer.text(text)
+                }
             }
         case .advanceClock(let instance, let time):
             call(.advanceClock, instance)

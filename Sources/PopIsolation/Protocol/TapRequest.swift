@@ -18,12 +18,13 @@ struct TapRequest: Codable {
         self.fields = fields
     }
 
-    init(context: ActionContext, declaration: ActionDeclaration, data: DataReference) {
+    /// The tap of `context`, with the text of each of `fieldIDs` (an action's declared fields) that it has.
+    init(context: ActionContext, fields fieldIDs: [String], data: DataReference) {
         action = context.action
         request = context.request
         self.data = data
         var fields: [String: String] = [:]
-        for id in declaration.fields { fields[id] = context.text(ofField: id) }
+        for id in fieldIDs { fields[id] = context.text(ofField: id) }
         self.fields = fields
     }
 

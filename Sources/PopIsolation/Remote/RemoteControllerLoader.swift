@@ -13,7 +13,7 @@ final class RemoteControllerLoader: ControllerLoaderComponent {
     private let hasSheetHooks: Bool
     /// It offers "pop.trait_observer/1"; without, trait changes cost no call.
     let observesTraits: Bool
-    private var remote: RemoteInstance
+    private let remote: RemoteInstance
 
     init(_ remote: RemoteInstance, showAnimation: Bool, hideAnimation: Bool, layout: Bool, sheet: Bool, observesTraits: Bool) {
         self.remote = remote

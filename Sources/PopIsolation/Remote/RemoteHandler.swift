@@ -8,15 +8,18 @@ final class RemoteHandler: HandlerComponent {
     let id: String
     let actions: [String: ActionDeclaration]
     let decidesPresentation: Bool
+    /// The text fields each action's tap sends (its declaration's), by action name.
+    private let tapFields: [String: [String]]
     /// It has a "pop.page-handler/1" hook; without, its page's events cost nothing.
     private let hearsPageEvents: Bool
-    private var remote: RemoteInstance
+    private let remote: RemoteInstance
 
     init(_ remote: RemoteInstance, actions: [ActionDeclaration], decidesPresentation: Bool, pageEvents: Bool) {
         hearsPageEvents = pageEvents
         self.remote = remote
         id = remote.id
         self.actions = Dictionary(actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        tapFields = self.actions.mapValues(\.fields)
         self.decidesPresentation = decidesPresentation
     }
 
@@ -49,8 +52,8 @@ final class RemoteHandler: HandlerComponent {
     func finished(_ event: FinalEvent) { _ = remote.call(.finished(instance: remote.number, event: event), "finished(\(event))") }
 
     func perform(_ name: String, context: ActionContext) -> ActionOutcome {
-        guard let declaration = actions[name] else { return .keep }
-        let tap = TapRequest(context: context, declaration: declaration, data: remote.reference(to: context.data))
+        guard let fields = tapFields[name] else { return .keep }
+        let tap = TapRequest(context: context, fields: fields, data: remote.reference(to: context.data))
         guard case .outcome(let dismisses)? = remote.call(.perform(instance: remote.number, tap: tap), "the action \"\(name)\"") else {
             return .keep
         }

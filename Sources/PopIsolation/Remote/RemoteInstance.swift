@@ -2,8 +2,9 @@ import PopChef
 import PopModel
 
 /// The parent's handle on one component instance in a plugin host: its connection, its number
-/// there, the data it was sent and the completions it was handed. Each remote component holds one.
-struct RemoteInstance {
+/// there, the data it was sent and the completions it was handed. Each remote component holds one;
+/// a class, so that a call through it copies (and retains) none of it.
+final class RemoteInstance {
     let connection: PluginHostConnection
     let number: UInt64
     /// The component id, for failure messages.
@@ -21,10 +22,10 @@ struct RemoteInstance {
     }
 
     /// How a call passes `data` to it.
-    mutating func reference(to data: RequestData) -> DataReference { sentData.reference(to: data) }
+    func reference(to data: RequestData) -> DataReference { sentData.reference(to: data) }
 
     /// Hands it a completion; the id its call carries.
-    mutating func hand(_ target: CompletionTarget) -> UInt64 {
+    func hand(_ target: CompletionTarget) -> UInt64 {
         let id = connection.hand(target)
         completions.append(id)
         return id
@@ -52,7 +53,7 @@ struct RemoteInstance {
 
     /// Destroys the instance in the plugin host (nothing when it has failed: the instance died with
     /// it) and forgets what it held; `owner` is the remote component.
-    mutating func destroy(owner: AnyObject) {
+    func destroy(owner: AnyObject) {
         connection.forget(completions)
         connection.detachContext(of: number)
         completions = []

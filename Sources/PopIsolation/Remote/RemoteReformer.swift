@@ -4,7 +4,7 @@ import PopModel
 /// A reformer in a plugin host process.
 final class RemoteReformer: ReformerComponent {
     let id: String
-    private var remote: RemoteInstance
+    private let remote: RemoteInstance
 
     init(_ remote: RemoteInstance) {
         self.remote = remote

@@ -8,7 +8,7 @@ final class RemoteViewLoader: ViewLoaderComponent {
     let id: String
     /// It offers "pop.trait_observer/1"; without, trait changes cost no call.
     let observesTraits: Bool
-    private var remote: RemoteInstance
+    private let remote: RemoteInstance
 
     init(_ remote: RemoteInstance, observesTraits: Bool) {
         self.remote = remote

@@ -23,23 +23,49 @@ public enum Value: Hashable, Sendable {
 
     /// Follows a dotted path of keys and array indices ("order.items.0.price"); nil when any step is
     /// missing. The empty path is `self`. On an object a step is a key; on an array it is a decimal
-    /// index without sign or leading zeros; on anything else it fails.
+    /// index without sign or leading zeros; on anything else it fails. Walks the path in place (a
+    /// path followed many times is better parsed once: `lookup(_:)`).
     public func lookup(path: String) -> Value? {
         if path.isEmpty { return self }
+        let bytes = path.utf8
         var current = self
-        for step in path.split(separator: ".", omittingEmptySubsequences: false) {
+        var start = bytes.startIndex
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+            guard let next = current.step(path[start..<end]) else { return nil }
+            current = next
+            guard end != bytes.endIndex else { return current }
+            start = bytes.index(after: end)
+        }
+    }
+
+    /// Follows `path`, as `lookup(path:)` follows its text, without scanning or allocating.
+    public func lookup(_ path: ValuePath) -> Value? {
+        var current = self
+        for step in path.steps {
             switch current {
             case .object(let object):
-                guard let member = object[String(step)] else { return nil }
+                guard let member = object[step.key] else { return nil }
                 current = member
             case .array(let elements):
-                guard let index = Value.arrayIndex(pathStep: step.utf8), index < elements.count else { return nil }
+                guard let index = step.index, index < elements.count else { return nil }
                 current = elements[index]
             default:
                 return nil
             }
         }
         return current
+    }
+
+    /// The member or element one path step names.
+    private func step(_ step: Substring) -> Value? {
+        switch self {
+        case .object(let object): object[String(step)]
+        case .array(let elements):
+            // Not a ternary with nil: `Value` is `ExpressibleByNilLiteral`, so that nil would be `.null`.
+            if let index = Value.arrayIndex(pathStep: step.utf8), index < elements.count { elements[index] } else { nil }
+        default: nil
+        }
     }
 
     /// The array index a path step names: ASCII digits, no sign, no leading zero; nil otherwise.
