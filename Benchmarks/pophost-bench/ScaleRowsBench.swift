@@ -94,7 +94,7 @@ private struct ListScene {
     init(rows: Int, on surface: ScaleRowsBench.Surface) throws(BenchError) {
         let catalog = ComponentCatalog()
         catalog.register(viewLoader: "bench.list") { RowsViewLoader(count: rows) }
-        catalog.register(controllerLoader: "bench.list") { ListControllerLoader(style: surface == .page ? .page : .sheet) }
+        catalog.register(controllerLoader: "bench.list-style") { ListControllerLoader(style: surface == .page ? .page : .sheet) }
         let chef = Chef(catalog: catalog)
         let stage = Stage(chef: chef)
         self.stage = stage
@@ -103,7 +103,8 @@ private struct ListScene {
         case .page:
             let page: Page
             do throws(ComponentFailure) {
-                page = try chef.navigation.makePage(PageRequest(kind: "list", viewLoader: "bench.list", controllerLoader: "bench.list"))
+                page = try chef.navigation.makePage(
+                    PageRequest(kind: "list", viewLoader: "bench.list", controllerLoader: "bench.list-style"))
             } catch {
                 throw BenchError("the list page of \(rows) rows: \(error)")
             }
@@ -111,7 +112,7 @@ private struct ListScene {
             scroll = { stage.engine.pages.scroll(by: $0) }
             first = "page.list#1.row.0"
         case .sheet:
-            let id = chef.show(PopupRequest(viewLoader: "bench.list", controllerLoader: "bench.list"))
+            let id = chef.show(PopupRequest(viewLoader: "bench.list", controllerLoader: "bench.list-style"))
             chef.runUntilIdle()
             scroll = { stage.engine.sheets.scroll(id, by: $0) }
             first = "popup.\(id).row.0"
@@ -163,7 +164,7 @@ private final class RowsViewLoader: ViewLoaderComponent {
 
 /// A page or a sheet: the style, nothing else.
 private final class ListControllerLoader: ControllerLoaderComponent {
-    let id = "bench.list"
+    let id = "bench.list-style"
     let style: Presentation.Style
 
     init(style: Presentation.Style) { self.style = style }
