@@ -9,7 +9,7 @@
  *               (44, 54, 64, 44, …)
  *   "fail_row"  build_row returns false for this row
  *   "huge_row"  build_row describes 4097 nodes for this row (more than POP_CONTENT_MAX_NODES)
- *   "buttons"   each row is a button naming the action "pick"
+ *   "buttons"   each row is a button naming the action "pick" (or "row_action", when given)
  *   "sheet"     the controller loader chooses POP_STYLE_SHEET (a popup) instead of POP_STYLE_PAGE
  * LIST_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin built in another process (a plugin host).
@@ -101,7 +101,9 @@ static bool build_row(const pop_view_loader_t *self, const pop_value_t *data, in
     }
     const pop_value_t *buttons = member(data, "buttons");
     if (buttons && values->get_bool(buttons, false)) {
-        b->button(b, title, POP_BUTTON_PLAIN, "pick");
+        const pop_value_t *action = member(data, "row_action");
+        const char *name = action ? values->get_string(action) : NULL;
+        b->button(b, title, POP_BUTTON_PLAIN, name ? name : "pick");
         return true;
     }
     b->begin_hstack(b, 8, POP_ALIGN_CENTER);

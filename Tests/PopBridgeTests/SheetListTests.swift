@@ -112,6 +112,17 @@ import Testing
         #expect(t.chef.failure(of: bad)?.description == "view loader \(Self.view): row_count returned -1, not 0…1000000")
     }
 
+    @Test("a kept row's button taps the sheet's action: pop.dismiss on row 0 dismisses it (reason action)")
+    func rowButtons() throws {
+        let t = TracedHost(plugins: plugin.discovery, staged: true)
+        let stage = try #require(t.stage)
+        let id = Self.sheet(t, ["rows": 100, "buttons": true, "row_action": "pop.dismiss", "sheet": true])
+        let row = try #require(stage.frame().node("popup.\(id).row.0")).rect
+        #expect(stage.tap(at: Point(x: row.x + row.width / 2, y: row.y + row.height / 2)) == .action(id, "pop.dismiss"))
+        t.chef.runUntilIdle()
+        #expect(t.chef.finalEvent(of: id) == .dismissed(.action))
+    }
+
     @Test("other styles show build()'s content only: the fixture's popup that is no sheet (presented as an alert) asks for no row")
     func notASheet() throws {
         let t = TracedHost(plugins: plugin.discovery, staged: true)
