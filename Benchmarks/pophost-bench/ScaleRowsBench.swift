@@ -162,7 +162,8 @@ private final class RowsViewLoader: ViewLoaderComponent {
     }
 }
 
-/// A page or a sheet: the style, nothing else.
+/// A page, or a sheet at its medium detent only, where the band of rows (its height ± the margin) holds 12 rows
+/// whatever the count, so that the 20-row sheet shows exactly the rows the 10,000-row one does.
 private final class ListControllerLoader: ControllerLoaderComponent {
     let id = "bench.list-style"
     let style: Presentation.Style
@@ -172,6 +173,7 @@ private final class ListControllerLoader: ControllerLoaderComponent {
     func configure(data: RequestData) throws(ComponentFailure) -> Presentation {
         var presentation = Presentation()
         presentation.style = style
+        if style == .sheet { presentation.sheet.detents = [.medium] }
         return presentation
     }
 }
