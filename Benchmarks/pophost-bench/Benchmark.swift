@@ -39,7 +39,8 @@ enum Benchmark {
             report.preview = try PreviewBench.measure(rounds: rounds, scratch: scratch)
         }
         if suite.includes(.scale) {
-            report.scaleRows = try ScaleRowsBench.measure(rounds: rounds)
+            report.scaleRows = try ScaleRowsBench.measure(rounds: rounds, on: .page)
+            report.scaleSheetRows = try ScaleRowsBench.measure(rounds: rounds, on: .sheet)
             let scratch = try makeTemporaryDirectory("pophost-bench-scale")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             report.scale = try ScaleBench.measure(rounds: rounds, maximum: scaleMaximum, scratch: scratch)

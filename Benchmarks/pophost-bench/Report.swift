@@ -24,6 +24,8 @@ struct Report: Codable {
     var preview: PreviewMeasurements?
     /// The scale suite's page of N rows on demand.
     var scaleRows: ScaleRowsMeasurements?
+    /// The scale suite's sheet of N rows on demand (ABI 1.3).
+    var scaleSheetRows: ScaleRowsMeasurements?
     var scale: ScaleMeasurements?
 
     init(copies: Int, rounds: Int, build: String) {
@@ -100,15 +102,16 @@ struct Report: Codable {
         }
         if let isolation { lines += isolationLines(isolation) }
         if let preview { lines += previewLines(preview) }
-        if let scaleRows { lines += scaleRowsLines(scaleRows) }
+        if let scaleRows { lines += scaleRowsLines(scaleRows, "a page") }
+        if let scaleSheetRows { lines += scaleRowsLines(scaleSheetRows, "a sheet") }
         if let scale { lines += scaleLines(scale) }
         return lines.joined(separator: "\n")
     }
 
-    private func scaleRowsLines(_ s: ScaleRowsMeasurements) -> [String] {
+    private func scaleRowsLines(_ s: ScaleRowsMeasurements, _ surface: String) -> [String] {
         let series = s.series.map { "\($0.rows) rows \(decimal($0.microseconds, 1)) µs (\($0.nodes) nodes)" }.joined(separator: ", ")
         return [
-            pad("rows on demand", 18) + "a page frame, the same rows on screen: " + series,
+            pad("rows on demand", 18) + "\(surface) frame, the same rows on screen: " + series,
             pad("", 18) + "10000 rows against 20 in the same rounds: " + verdict(ratio: s.ratio, target: s.target, pass: s.pass),
         ]
     }

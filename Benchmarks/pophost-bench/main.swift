@@ -29,7 +29,7 @@ case .benchmark(let copies, let rounds, let suite, let json, let scaleMaximum, l
         if json, let note = report.buildNote { printToStandardError(note) }
         print(json ? report.json : report.text)
         if let plots {
-            let charts = (report.scaleRows.map { [$0.chart] } ?? []) + (report.scale?.charts ?? [])
+            let charts = [report.scaleRows, report.scaleSheetRows].compactMap { $0?.chart } + (report.scale?.charts ?? [])
             for path in try ScaleMeasurements.write(charts, to: plots) { printToStandardError("wrote \(path)") }
         }
     } catch {

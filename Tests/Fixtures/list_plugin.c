@@ -1,5 +1,5 @@
-/* A test plugin for "pop.list/1" (ext/list.h), written from the header alone: a page whose view
- * loader lists rows on demand, and the page's controller loader. Every row it builds is logged
+/* A test plugin for "pop.list/1" (ext/list.h), written from the header alone: a page (or a sheet) whose
+ * view loader lists rows on demand, and its controller loader. Every row it builds is logged
  * ("row <n>"), read by the test through the exported list_fixture_log(). The test compiles it with cc.
  *
  * Request data (the page's):
@@ -9,12 +9,20 @@
  *               (44, 54, 64, 44, …)
  *   "fail_row"  build_row returns false for this row
  *   "huge_row"  build_row describes 4097 nodes for this row (more than POP_CONTENT_MAX_NODES)
- *   "buttons"   each row is a button naming the action "pick"
+ *   "buttons"   each row is a button naming the action "pick" (or "row_action", when given)
+ *   "sheet"     the controller loader chooses POP_STYLE_SHEET (a popup) instead of POP_STYLE_PAGE
  * LIST_LOG_FILE (compile-time, a string): every log line is also appended to that file, so that a
  * test sees what the plugin built in another process (a plugin host).
+ * LIST_FIXTURE_MINOR (compile-time): the ABI minor the whole plugin declares in every struct, in place of
+ * the header's POP_VERSION_MINOR (2: a plugin of ABI 1.2, whose popups show build()'s content only).
  */
 #include <pophost/pophost.h>
 #include <pophost/ext/list.h>
+
+#if defined(LIST_FIXTURE_MINOR)
+#undef POP_VERSION_MINOR
+#define POP_VERSION_MINOR LIST_FIXTURE_MINOR
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +101,9 @@ static bool build_row(const pop_view_loader_t *self, const pop_value_t *data, in
     }
     const pop_value_t *buttons = member(data, "buttons");
     if (buttons && values->get_bool(buttons, false)) {
-        b->button(b, title, POP_BUTTON_PLAIN, "pick");
+        const pop_value_t *action = member(data, "row_action");
+        const char *name = action ? values->get_string(action) : NULL;
+        b->button(b, title, POP_BUTTON_PLAIN, name ? name : "pick");
         return true;
     }
     b->begin_hstack(b, 8, POP_ALIGN_CENTER);
@@ -108,11 +118,11 @@ static const pop_list_ext_t list_ext = {
     .abi_version = POP_VERSION_INIT, .struct_size = sizeof(pop_list_ext_t), .row_count = row_count, .row_height = row_height,
     .height_for_row = height_for_row, .build_row = build_row};
 
-/* The controller loader: a page. */
+/* The controller loader: a page, or a sheet. */
 static void configure(const pop_controller_loader_t *self, const pop_value_t *data, pop_presentation_t *p) {
     (void)self;
-    (void)data;
-    p->style = POP_STYLE_PAGE;
+    const pop_value_t *sheet = member(data, "sheet");
+    p->style = sheet && values->get_bool(sheet, false) ? POP_STYLE_SHEET : POP_STYLE_PAGE;
 }
 
 static const void *view_extension(const pop_component_t *component, const char *id) {

@@ -5,7 +5,7 @@ import Testing
 @testable import PopModel
 @testable import PopProcess
 
-/// The messages of `pophost-plugin-host/6` in their frames: the calls a popup's life makes most and
+/// The messages of `pophost-plugin-host/7` in their frames: the calls a popup's life makes most and
 /// their answers compact, everything else JSON; either way read back as the same message, and a
 /// frame that is not one refused.
 @Suite struct MessageFrameTests {

@@ -47,7 +47,7 @@ import Testing
         let plugin = try Plugin()
         let (final, message) = Self.show(plugin, IsolationOptions(executable: Build.scanner))
         #expect(final == .cancelled(.pluginError))
-        #expect(message.contains("does not speak pophost-plugin-host/6"), "\(message)")
+        #expect(message.contains("does not speak pophost-plugin-host/7"), "\(message)")
     }
 
     @Test("a plugin file that no longer loads fails its requests with the loader's reason; it is not a crash and never quarantined")

@@ -7,7 +7,7 @@ import Testing
 @testable import PopModel
 @testable import PopPresentation
 
-/// ABI 1.0 plugins keep loading and behaving in this host (ABI 1.2): the released C sample and a 1.0
+/// ABI 1.0 plugins keep loading and behaving in this host (ABI 1.3): the released C sample and a 1.0
 /// promotion handler (Tests/Fixtures/abi-1.0), compiled with `cc` against the 1.0 headers as
 /// released — and the same sources compiled, unchanged and without a warning, against today's.
 @Suite struct ABI10CompatibilityTests {

@@ -55,7 +55,7 @@ import Testing
         let byComponent = try run(
             Build.pophost, ["inspect", "com.pophost.samples.swift.test-view", "--json"], environment: Self.isolated(cache))
         #expect(byComponent.status == 0, "\(byComponent.stderr)")
-        #expect(byComponent.stdout.contains("\"abi_version\": \"1.2.0\""))  // built against this checkout's headers
+        #expect(byComponent.stdout.contains("\"abi_version\": \"1.3.0\""))  // built against this checkout's headers
         let broken = try run(
             Build.pophost, ["inspect", BrokenPluginCorpus.shared.path("wrong-major.so")], environment: Self.isolated(cache))
         #expect(broken.status == 1)

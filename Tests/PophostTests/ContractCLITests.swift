@@ -72,7 +72,7 @@ import Testing
                 Build.pophost, ["inspect", "com.pophost.samples.swift.promo-view", "--json", "--data", "{\"title\": \"x\"}"],
                 environment: CLITests.isolated(cache)
             ).stdout)
-        #expect(report["abi_version"] as? String == "1.2.0", "the plugin's own keys stay")
+        #expect(report["abi_version"] as? String == "1.3.0", "the plugin's own keys stay")
         let contracts = try #require(report["contracts"] as? [String: Any])
         #expect(contracts["data"] as? [String] == ["null", "{}", "{\"title\":\"x\"}"])
         let handlers = try #require(contracts["handlers"] as? [[String: Any]])

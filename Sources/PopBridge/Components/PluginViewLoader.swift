@@ -4,7 +4,8 @@ import PopModel
 
 /// A plugin's view loader: describes its content through a content builder, under its chef's
 /// display traits ("pop.traits/1"), hears trait changes when it offers "pop.trait_observer/1", and
-/// lists a page's rows on demand when it offers "pop.list/1" (`PluginRows`).
+/// lists a page's rows on demand when it offers "pop.list/1" (`PluginRows`), and a sheet's too when it declares
+/// ABI 1.3 or later.
 final class PluginViewLoader: ViewLoaderComponent {
     let id: String
     private let pointer: UnsafePointer<pop_view_loader_t>
@@ -13,6 +14,9 @@ final class PluginViewLoader: ViewLoaderComponent {
     private let instance: PluginInstance
     private let observer: TraitObserver?
     private let rows: PluginRows?
+    /// It offers "pop.list/1" and its view loader struct declares ABI 1.3 or later (version.h's history): a
+    /// plugin of 1.2 that offers the table for a popup keeps showing build()'s content only.
+    let listsRowsInSheets: Bool
 
     /// Fails when the plugin has no `build` (it is required), or its trait observer or list table
     /// breaks the growth rule or lacks a required function.
@@ -27,6 +31,7 @@ final class PluginViewLoader: ViewLoaderComponent {
         buildFunction = build
         observer = try instance.traitObserver()
         rows = try PluginRows(instance, viewLoader: pointer)
+        listsRowsInSheets = rows != nil && instance.header.version.minor >= 3
     }
 
     func build(data: RequestData) throws(ComponentFailure) -> ContentNode {

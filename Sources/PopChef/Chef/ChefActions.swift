@@ -12,13 +12,13 @@ extension Chef {
         return true
     }
 
-    /// Taps a button's action on a shown (or presenting) popup: the host action `pop.dismiss`, or the
-    /// handler's action of that name; the popup is dismissed (reason action) when the action says
-    /// so. False when there is nothing to tap.
+    /// Taps a button's action on a shown (or presenting) popup, named by its content or by a row it keeps now:
+    /// the host action `pop.dismiss`, or the handler's action of that name; the popup is dismissed (reason
+    /// action) when the action says so. False when there is nothing to tap.
     @discardableResult
     public func tap(action name: String, on id: RequestID) -> Bool {
         guard let popup = popups[id], popup.state == .shown || popup.state == .presenting,
-            popup.content?.actionNames.contains(name) == true
+            popup.content?.actionNames.contains(name) == true || popup.rows?.keptActionNames.contains(name) == true
         else { return false }
         if name == HostAction.dismiss {
             record(popup, .action, detail: name)

@@ -15,6 +15,7 @@ extension Chef {
                     return fail(popup, ComponentFailure(.contractBroken, mismatches.map(\.message).joined(separator: "; ")))
                 }
                 popup.content = content
+                popup.rows = try rows(of: popup)
             } catch {
                 return fail(popup, ComponentFailure(error.category, "view loader \(popup.viewLoader.id): \(error)"), reason: error.reason)
             }
@@ -23,6 +24,19 @@ extension Chef {
         record(popup, .willPresent)
         popup.state = .presenting
         startTransition(popup, to: 1)
+    }
+
+    /// The rows a sheet lists on demand below its content, when its view loader lists rows in sheets (a plugin
+    /// of ABI 1.3 and later) and has any: a failing row is traced `misbehaviour` for the request.
+    private func rows(of popup: Popup) throws(ComponentFailure) -> ListRows? {
+        guard popup.presentation.style == .sheet, popup.viewLoader.listsRowsInSheets,
+            let layout = try popup.viewLoader.rowLayout(for: popup.viewData)
+        else { return nil }
+        let rows = ListRows(layout: layout, viewLoader: popup.viewLoader, data: popup.viewData)
+        rows.report = { [weak self, weak popup] message in
+            if let popup { self?.misbehaviour(popup, message) }
+        }
+        return rows
     }
 
     /// Asks the handler whether it may be dismissed for `reason` (only vetoable reasons are asked).
@@ -202,6 +216,7 @@ extension Chef {
 
         popup.handler.finished(event)
         popup.handler.destroy()
+        popup.rows?.release()
         popup.viewLoader.destroy()
         popup.controllerLoader.destroy()
         popup.reformer.destroy()

@@ -35,6 +35,9 @@ final class Popup {
     @exclusivity(unchecked) var failure: ComponentFailure?
     /// Built when it first starts presenting.
     @exclusivity(unchecked) var content: ContentNode?
+    /// The rows a sheet lists on demand below its content ("pop.list/1"), made with its content when its view
+    /// loader lists rows in sheets; nil for any other popup.
+    @exclusivity(unchecked) var rows: ListRows?
     /// The ids of the content's text fields (asked for when a person types or taps, not kept).
     var fieldIDs: Set<String> { Set(content?.textFieldIDs ?? []) }
     /// The text of each text field, by id.
@@ -95,7 +98,7 @@ final class Popup {
     var presented: PresentedPopup {
         PresentedPopup(
             id: id, presentation: presentation, content: content ?? ContentNode(.spacer(minLength: 0)),
-            controllerLoader: controllerLoader, viewLoader: viewLoader)
+            controllerLoader: controllerLoader, viewLoader: viewLoader, rows: rows)
     }
 
     func snapshot(at time: VirtualTime) -> PopupSnapshot {

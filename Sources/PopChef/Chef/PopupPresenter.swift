@@ -26,6 +26,8 @@ public struct PresentedPopup {
     public let controllerLoader: any ControllerLoaderComponent
     /// Its view loader, told of trait changes while it is on screen.
     public let viewLoader: any ViewLoaderComponent
+    /// The rows a sheet lists on demand below its content ("pop.list/1"); nil for none.
+    public let rows: ListRows?
 
     public var layer: Layer { presentation.layer }
 }

@@ -27,10 +27,14 @@ public protocol ViewLoaderComponent: AnyObject {
     /// The person's display traits changed to `traits` while its popup is on screen (UIKit's
     /// `traitCollectionDidChange`); the content it built stays, resolved again by the host.
     func traitsDidChange(_ traits: DisplayTraits)
-    /// The rows a page of `data` lists below its content, built on demand (`buildRow`; "pop.list/1",
-    /// UITableView's data source): how many and how tall, asked once, right after `build`. Nil (the
-    /// default): none, the content is all. A failure refuses the page.
+    /// The rows a page of `data` (or a sheet's, when `listsRowsInSheets`) lists below its content, built on
+    /// demand (`buildRow`; "pop.list/1", UITableView's data source): how many and how tall, asked once, right
+    /// after `build`. Nil (the default): none, the content is all. A failure refuses the page (fails the popup).
     func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout?
+    /// Whether a sheet it builds lists its rows below `build`'s content as a page does: a plugin's view loader
+    /// says so by declaring ABI 1.3 or later, so that a plugin released before keeps its sheets as they were.
+    /// Default: no (a sheet shows `build`'s content only).
+    var listsRowsInSheets: Bool { get }
     /// The content of row `row` (within `rowLayout`'s count) for `data`, asked only while the row shows.
     /// Default: a failure (a view loader that lists rows implements it).
     func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode
@@ -42,6 +46,7 @@ extension ViewLoaderComponent {
     public var observesTraits: Bool { false }
     public func traitsDidChange(_ traits: DisplayTraits) {}
     public func rowLayout(for data: RequestData) throws(ComponentFailure) -> RowLayout? { nil }
+    public var listsRowsInSheets: Bool { false }
     public func buildRow(_ row: Int, data: RequestData) throws(ComponentFailure) -> ContentNode {
         throw ComponentFailure(.contractBroken, "view loader \(id) lists no rows")
     }

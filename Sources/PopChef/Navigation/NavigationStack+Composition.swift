@@ -50,7 +50,7 @@ extension NavigationStack {
     /// floating page's bubble defaults filled in), content and rows on demand ("pop.list/1").
     private static func declare(
         _ data: RequestData, kind: String, _ controllerLoader: any ControllerLoaderComponent, _ viewLoader: any ViewLoaderComponent
-    ) throws(ComponentFailure) -> (PagePreferences, ContentNode, PageRows?) {
+    ) throws(ComponentFailure) -> (PagePreferences, ContentNode, ListRows?) {
         let presentation: Presentation
         do throws(ComponentFailure) {
             presentation = try controllerLoader.configure(data: data)
@@ -75,7 +75,7 @@ extension NavigationStack {
         }
         do throws(ComponentFailure) {
             let content = try viewLoader.build(data: data)
-            let rows = try viewLoader.rowLayout(for: data).map { PageRows(layout: $0, viewLoader: viewLoader, data: data) }
+            let rows = try viewLoader.rowLayout(for: data).map { ListRows(layout: $0, viewLoader: viewLoader, data: data) }
             return (preferences, content, rows)
         } catch {
             throw ComponentFailure(error.category, "view loader \(viewLoader.id): \(error.description)")

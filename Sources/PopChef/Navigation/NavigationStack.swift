@@ -39,7 +39,7 @@ public final class NavigationStack {
 
     /// A page composed from `request`, numbered within this stack (NavigationStack+Composition).
     func makeComposedPage(
-        kind: String, preferences: PagePreferences, content: ContentNode, rows: PageRows?, handler: PageHandler, request: PageRequest
+        kind: String, preferences: PagePreferences, content: ContentNode, rows: ListRows?, handler: PageHandler, request: PageRequest
     ) -> Page {
         sequence += 1
         return Page(

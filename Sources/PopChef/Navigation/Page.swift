@@ -11,7 +11,7 @@ public final class Page {
     public let preferences: PagePreferences
     public let content: ContentNode
     /// The rows it lists below its content on demand, when its view loader offers "pop.list/1".
-    public let rows: PageRows?
+    public let rows: ListRows?
     /// The components and data it was composed from (`NavigationStack.makePage(_:)`), so that it
     /// can be made again (a floating bubble reopens it); nil for a page given as values.
     public let request: PageRequest?
@@ -19,7 +19,7 @@ public final class Page {
 
     /// Made by `NavigationStack.makePage`, which numbers the pages.
     init(
-        kind: String, preferences: PagePreferences, content: ContentNode, rows: PageRows? = nil, handler: PageHandler? = nil,
+        kind: String, preferences: PagePreferences, content: ContentNode, rows: ListRows? = nil, handler: PageHandler? = nil,
         request: PageRequest? = nil, sequence: Int
     ) {
         self.kind = kind

@@ -8,7 +8,7 @@ final class PageComponents: PageHandler {
     private var viewLoader: (any ViewLoaderComponent)?
     private var controllerLoader: (any ControllerLoaderComponent)?
     /// The page's rows on demand, which ask the view loader until it is destroyed.
-    var rows: PageRows?
+    var rows: ListRows?
 
     init(handler: (any HandlerComponent)?, viewLoader: any ViewLoaderComponent, controllerLoader: any ControllerLoaderComponent) {
         self.handler = handler

@@ -190,7 +190,7 @@ final class PluginHostServer {
             case .viewLoader:
                 let viewLoader = try source.makeViewLoader(id, context: context)
                 component = .viewLoader(viewLoader)
-                traits = .viewLoader(observesTraits: viewLoader.observesTraits)
+                traits = .viewLoader(observesTraits: viewLoader.observesTraits, listsRowsInSheets: viewLoader.listsRowsInSheets)
             case .controllerLoader:
                 let controllerLoader = try source.makeControllerLoader(id, context: context)
                 component = .controllerLoader(controllerLoader)

@@ -65,8 +65,8 @@ public final class IsolatedComponents: ExtensionListing {
 
     public func makeViewLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ViewLoaderComponent {
         let (remote, traits) = try create(id, kind: .viewLoader, context: context)
-        guard case .viewLoader(let observesTraits) = traits else { throw wrongTraits(remote) }
-        return adopt(RemoteViewLoader(remote, observesTraits: observesTraits), on: remote)
+        guard case .viewLoader(let observesTraits, let listsRowsInSheets) = traits else { throw wrongTraits(remote) }
+        return adopt(RemoteViewLoader(remote, observesTraits: observesTraits, listsRowsInSheets: listsRowsInSheets), on: remote)
     }
 
     public func makeControllerLoader(_ id: String, context: ComponentContext) throws(ComponentFailure) -> any ControllerLoaderComponent {

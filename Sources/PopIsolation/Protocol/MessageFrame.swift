@@ -1,6 +1,6 @@
 import PopModel
 
-/// How a message of `pophost-plugin-host/6` is written in its frame (`ChannelLines.frame`): either
+/// How a message of `pophost-plugin-host/7` is written in its frame (`ChannelLines.frame`): either
 /// its `Codable` form as a JSON object, by the one JSON writer (the first byte is `{`), or — for the
 /// calls made most often and their answers, when every part of the message has one — a compact form
 /// (the first byte is `compact`; `CompactWriter`), written and read without building a `Value`, so

@@ -6,7 +6,7 @@ import PopProcess
 // serves one plugin file's components (docs/isolation.md has the whole exchange):
 //
 //   parent → child, standard input: one `PluginHostLaunch` as a JSON line, then end of file.
-//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/6", then frames (a length
+//   child → parent, descriptor 3:   the hello line "pophost-plugin-host/7", then frames (a length
 //                                    of 4 bytes, little-endian, then the message: `MessageFrame`),
 //                                    the first a `ChildMessage` answering call 0 with
 //                                    `.ready(PluginInfo)` or `.failure`.
@@ -23,7 +23,7 @@ import PopProcess
 
 extension ChildProtocol {
     /// What a plugin host speaks.
-    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 6)
+    package static let pluginHost = ChildProtocol(name: "pophost-plugin-host", version: 7)
 }
 
 /// What a plugin host is started for, sent as one JSON line on its standard input.

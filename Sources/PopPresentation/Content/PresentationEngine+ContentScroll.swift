@@ -32,14 +32,15 @@ extension PresentationEngine {
     }
 
     /// The popup's content laid out where the popup rests (at the origin), the height that shows of it and
-    /// its scroll; nil scroll when it fits.
+    /// its scroll (its rows on demand below the content included); nil scroll when it fits.
     func restingContent(of screen: ScreenPopup) -> (laid: LaidOutNode, visible: Double, scroll: Scroll?) {
         let frame = shownState(of: screen).frame
         let laid = ContentScroll.layout(
-            screen.content, in: frame.size, alert: screen.presentation.style == .alert, traits: traits.display)
+            screen.content, in: screen.contentRoom(in: frame.size), alert: screen.presentation.style == .alert, traits: traits.display)
         return (
             laid, frame.height,
-            ContentScroll.scroll(contentHeight: laid.frame.height, visible: frame.height, offset: screen.scroll.offset(at: now))
+            ContentScroll.scroll(
+                contentHeight: screen.contentHeight(laid: laid.frame.height), visible: frame.height, offset: screen.scroll.offset(at: now))
         )
     }
 }

@@ -4,7 +4,8 @@ import PopModel
 /// Draws an engine's screen at its current time: the app, then each popup on screen (its dimming,
 /// its card and its content laid out in its presented frame, scaled and rotated about its centre),
 /// in layer order (sheets below modal below banner) and, within a layer, in the order they came on
-/// screen, content taller than its card scrolled by the popup's offset and clipped to the card; then
+/// screen, content taller than its card scrolled by the popup's offset and clipped to the card, a sheet's
+/// rows on demand below its content (`ListRowNodes`); then
 /// the floating window (`FloatingDrawing`); the keyboard on top. A sheet adds its grabber and draws no
 /// dimming where it is undimmed (the app takes the touches there); a popover draws its arrow and a
 /// clear mask. What the host colours itself is in the engine's appearance (`Palette`).
@@ -81,12 +82,13 @@ struct FrameBuilder {
             ? SheetLayout.cornerRadius(presentation.sheet, scene: engine.scene, isFront: isFront)
             : presentation.cornerRadius.length
         var root = cache.layout(
-            content, of: popup.id, in: Size(width: state.frame.width, height: state.frame.height), alert: presentation.style == .alert,
-            traits: traits)
+            content, of: popup.id, in: popup.contentRoom(in: Size(width: state.frame.width, height: state.frame.height)),
+            alert: presentation.style == .alert, traits: traits)
         root.node.background = nil  // drawn by the card, with its corners
         // Content taller than the card keeps its size: it scrolls inside the card, which clips it.
         let scroll = ContentScroll.scroll(
-            contentHeight: root.frame.height, visible: state.frame.height, offset: popup.scroll.offset(at: engine.now))
+            contentHeight: popup.contentHeight(laid: root.frame.height), visible: state.frame.height,
+            offset: popup.scroll.offset(at: engine.now))
         // Placed in the card as its nodes are appended; scrolled content is moved first, in two steps as
         // always, so that its sums stay the same.
         var offset: (x: Double, y: Double)? = (state.frame.x, state.frame.y)
@@ -106,11 +108,31 @@ struct FrameBuilder {
         var ids = cache.contentIDs(of: popup.id)
         style.append(root, id: id + ".content", offset: offset, ids: &ids, to: &nodes)
         cache.keep(ids, of: popup.id)
+        if let rows = cache.rowNodes(of: popup, width: state.frame.width, top: root.frame.height, traits: traits) {
+            appendRows(rows, state: state, transform: transform, scroll: scroll, to: &nodes)
+        }
         if sheet != nil,
             let grabber = SheetDrawing.grabber(
                 of: popup, state: state, transform: transform, fill: palette.grabber, scene: engine.scene, isFront: isFront)
         {
             nodes.append(grabber)
+        }
+    }
+
+    /// A sheet's rows on demand that show at its scroll (`ListRowNodes`), placed in its card and scrolled with
+    /// its content — the same sums — moving, fading and clipped as it is.
+    private func appendRows(
+        _ rows: ListRowNodes, state: VisualState, transform: AffineTransform, scroll: Scroll?, to nodes: inout [FrameNode]
+    ) {
+        let offset = scroll?.offset ?? 0, clip = scroll == nil ? nil : state.frame
+        for var node in rows.nodes(of: rows.band(offset: offset, visible: state.frame.height)) {
+            node.rect.x += state.frame.x
+            node.rect.y += state.frame.y
+            node.rect.y -= offset
+            node.transform = transform
+            node.opacity = state.alpha
+            node.clip = clip
+            nodes.append(node)
         }
     }
 

@@ -3,7 +3,7 @@ import PopModel
 
 /// What a stage's frames share from one to the next, so that a frame costs little more than what
 /// moved: the app's nodes for a scene, the keyboard's nodes at a height, each popup's content laid
-/// out at its size, each page's content drawn at its size and the status bar over the pages.
+/// out at its size and a sheet's rows on demand, each page's content drawn at its size and the status bar over the pages.
 /// Content is laid out (a page's drawn) at the origin and moved to its frame, whether it came from
 /// the cache or not, so a frame does not depend on which frames were drawn before it. Everything is
 /// kept for the display traits it was drawn under (colours, text sizes and direction follow them), so
@@ -16,6 +16,7 @@ final class FrameCache {
     private var app: (scene: Scene, app: AppScreen, traits: DisplayTraits, nodes: [FrameNode])?
     private var keyboard: (scene: Scene, traits: DisplayTraits, height: Double, numeric: Bool, nodes: [FrameNode])?
     private var layouts: [RequestID: (size: Size, traits: DisplayTraits, root: LaidOutNode, ids: ContentIDs?)] = [:]
+    private var rowNodes: [RequestID: ListRowNodes] = [:]
     private var pageContents: [String: (page: Page, size: Size, traits: DisplayTraits, content: PageContentNodes)] = [:]
     private var restingPage: (scene: Scene, key: String, traits: DisplayTraits, nodes: [FrameNode])?
     private var statusBar: (scene: Scene, traits: DisplayTraits, nodes: [FrameNode])?
@@ -59,6 +60,19 @@ final class FrameCache {
         layouts[id]?.ids = ids
     }
 
+    /// The rows `popup` (a sheet) lists on demand, drawn at the origin `width` wide below a header `top` high under
+    /// `traits`, kept while those stay, so that a row built and laid out once is only moved; nil without rows.
+    func rowNodes(of popup: ScreenPopup, width: Double, top: Double, traits: DisplayTraits) -> ListRowNodes? {
+        guard let rows = popup.rows else { return nil }
+        if let cached = rowNodes[popup.id], cached.rows === rows, cached.width == width, cached.top == top, cached.traits == traits {
+            return cached
+        }
+        let nodes = ListRowNodes(
+            rows, id: "popup.\(popup.id).row", request: popup.id, width: width, top: top, traits: traits, elevated: popup.isElevated)
+        rowNodes[popup.id] = nodes
+        return nodes
+    }
+
     /// The nodes of the stack at rest under `traits` (`key` names what they show: the page, its back
     /// button), made by `make` when they changed.
     func restingPageNodes(in scene: Scene, key: String, traits: DisplayTraits, make: () -> [FrameNode]) -> [FrameNode] {
@@ -95,9 +109,10 @@ final class FrameCache {
         pageContents = pageContents.filter { names.contains($0.key) }
     }
 
-    /// Forgets the layouts of requests no longer on screen.
+    /// Forgets the layouts and rows of requests no longer on screen.
     func keepLayouts(of ids: Set<RequestID>) {
         if layouts.count > ids.count { layouts = layouts.filter { ids.contains($0.key) } }
+        if rowNodes.count > 0, rowNodes.keys.contains(where: { !ids.contains($0) }) { rowNodes = rowNodes.filter { ids.contains($0.key) } }
     }
 }
 

@@ -15,6 +15,8 @@ final class ScreenPopup {
     let controllerLoader: any ControllerLoaderComponent
     /// Its view loader, told of trait changes while it is on screen.
     let viewLoader: any ViewLoaderComponent
+    /// The rows a sheet lists on demand below its content ("pop.list/1"), drawn as a page's are (`ListRowNodes`).
+    let rows: ListRows?
     /// How a screen reader scopes it (`accessibility(of:content:)`), and the id of its content's title
     /// node: both fixed by what was built, whatever the traits.
     let accessibility: AccessibilityDescription
@@ -48,6 +50,7 @@ final class ScreenPopup {
         content = popup.content
         controllerLoader = popup.controllerLoader
         viewLoader = popup.viewLoader
+        rows = popup.rows
         accessibility = Self.accessibility(of: popup.presentation, content: popup.content)
         titleID = popup.content.titleFrameID(under: "popup.\(popup.id).content")
         style = PresentationStyle.of(popup.presentation)
@@ -67,6 +70,13 @@ final class ScreenPopup {
     }
 
     var layer: Layer { presentation.layer }
+
+    /// The room its content is laid out in, in a card of `size`: all of it, or, above rows on demand, none, so
+    /// that the content takes its intrinsic height as the rows' header (as a page's does).
+    func contentRoom(in size: Size) -> Size { rows == nil ? size : Size(width: size.width, height: 0) }
+
+    /// The height of its content laid out `laid` high, its rows on demand included.
+    func contentHeight(laid: Double) -> Double { rows.map { laid + $0.layout.height } ?? laid }
 
     /// How a screen reader scopes the popup (docs/accessibility.md): an alert is an alert dialog, a
     /// banner a status that is announced, anything else a dialog; modal — the screen under it

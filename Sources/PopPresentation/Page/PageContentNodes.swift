@@ -7,7 +7,7 @@ import PopModel
 /// of laying out and drawing the page again. Moving adds the area's origin to each rect — the very
 /// sums that moving a tree laid out at the origin makes — so the nodes are the same as drawn in place.
 /// A page that lists rows on demand ("pop.list/1") has its content at its intrinsic height as the rows'
-/// header, and below it only the rows that show (`PageRowNodes`).
+/// header, and below it only the rows that show (`ListRowNodes`).
 struct PageContentNodes {
     /// The nodes at the origin, ids under `page.<name>.content`; the app's (no request).
     let nodes: [FrameNode]
@@ -16,7 +16,7 @@ struct PageContentNodes {
     /// The page's background under the traits, drawn by the page's node: its own, else the app's.
     let background: ContentNode.Color
     /// The rows below the content, when the page lists rows on demand.
-    private let rows: PageRowNodes?
+    private let rows: ListRowNodes?
 
     init(_ page: Page, size: Size, traits: DisplayTraits) {
         let palette = Palette(traits.appearance)
@@ -33,7 +33,7 @@ struct PageContentNodes {
         ).append(root, id: id, to: &nodes)
         for index in nodes.indices { nodes[index].request = nil }
         self.nodes = nodes
-        rows = page.rows.map { PageRowNodes($0, page: page.name, width: size.width, top: root.frame.height, traits: traits) }
+        rows = page.rows.map { ListRowNodes($0, id: "page.\(page.name).row", width: size.width, top: root.frame.height, traits: traits) }
         contentHeight = root.frame.height + (rows?.height ?? 0)
     }
 

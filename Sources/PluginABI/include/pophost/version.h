@@ -61,10 +61,16 @@
  *   1.2  a page's rows on demand ("pop.list/1", ext/list.h). Nothing else changes: a plugin of 1.0
  *        or 1.1 behaves the same in a 1.2 host, and a 1.2 plugin loads in a 1.1 host, which asks
  *        for no "pop.list/1" and shows the page's build() content only.
+ *   1.3  "pop.list/1" rows also in sheets (ext/list.h): a sheet whose view loader offers the table lists
+ *        its rows on demand below build()'s content, as a page does, when the plugin declares 1.3 or
+ *        later (its view loader's abi_version). Nothing else changes: a plugin of 1.2 or earlier that
+ *        offers the table on a popup's view loader still shows build()'s content only in a 1.3 host,
+ *        and a 1.3 plugin loads in a 1.2 host, which shows a sheet's build() content only.
  *
  * What a plugin's own minor changes in this host: only the reasons a handler of 1.0 is told
- * (handler.h). Everything else a plugin gets is decided by the extensions it offers and the ones
- * the host answers, whatever minor it was built with.
+ * (handler.h), and whether a sheet lists its view loader's rows (1.3 and later, ext/list.h).
+ * Everything else a plugin gets is decided by the extensions it offers and the ones the host
+ * answers, whatever minor it was built with.
  */
 #ifndef POPHOST_VERSION_H
 #define POPHOST_VERSION_H
@@ -78,7 +84,7 @@ extern "C" {
 #endif
 
 #define POP_VERSION_MAJOR 1
-#define POP_VERSION_MINOR 2
+#define POP_VERSION_MINOR 3
 #define POP_VERSION_PATCH 0
 
 typedef struct pop_version {

@@ -32,7 +32,7 @@ use std::sync::{Arc, Once, OnceLock};
 //      controller_loader.h) -----------------------------------------------------------------------
 
 pub const POP_VERSION_MAJOR: u32 = 1;
-pub const POP_VERSION_MINOR: u32 = 2;
+pub const POP_VERSION_MINOR: u32 = 3;
 pub const POP_VERSION_PATCH: u32 = 0;
 /// `POP_VERSION_INIT`: the ABI this plugin is built against, in every struct it hands the host.
 pub const POP_VERSION_INIT: PopVersion =

@@ -1,16 +1,16 @@
 import PopModel
 
-/// A page's rows on demand ("pop.list/1"): their layout, asked once when the page is made, and the content of
-/// the rows the presentation shows now, built by the view loader only when first shown and kept while they stay
-/// shown (UITableView's visible cells), so a page's memory and frame follow what is visible, not how many rows
-/// it has. A row whose build fails is reported once — logged, traced `misbehaviour` naming the page, the view
-/// loader, the row and the cause — and drawn empty; the host goes on. After the page is released no row is asked
-/// for.
-public final class PageRows {
+/// The rows a page or a sheet lists on demand ("pop.list/1"): their layout, asked once when the page is made or
+/// the sheet's content built, and the content of the rows the presentation shows now, built by the view loader
+/// only when first shown and kept while they stay shown (UITableView's visible cells), so memory and frames
+/// follow what is visible, not how many rows there are. A row whose build fails is reported once — logged,
+/// traced `misbehaviour` naming the page or request, the view loader, the row and the cause — and drawn empty;
+/// the host goes on. After the page or popup is released no row is asked for.
+public final class ListRows {
     public let layout: RowLayout
     private var viewLoader: (any ViewLoaderComponent)?
     private let data: RequestData
-    /// Reports a row that failed: the page's name is known only once the page is made.
+    /// Reports a row that failed: who lists the rows (a page's name, a request) is known only once it is made.
     var report: (String) -> Void = { _ in }
     private var kept: [Int: ContentNode] = [:]
     private var failed: Set<Int> = []
@@ -49,7 +49,7 @@ public final class PageRows {
     /// The actions the buttons of the rows kept now name, in row order.
     var keptActionNames: [String] { keptRows.flatMap { kept[$0]!.actionNames } }
 
-    /// The page was released: its view loader is destroyed, and no row is built any more.
+    /// The page or popup was released: its view loader is destroyed, and no row is built any more.
     func release() {
         viewLoader = nil
         kept = [:]

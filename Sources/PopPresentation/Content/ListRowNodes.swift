@@ -1,28 +1,36 @@
 import PopChef
 import PopModel
 
-/// The rows a page lists on demand ("pop.list/1") drawn in its content area: only those that intersect what
-/// shows at the scroll offset, plus `margin` points above and below (UITableView's visible cells), each laid
-/// out in its own rect below the page's header content and kept, as frame nodes at the origin, while it stays
-/// in that band. Ids: `page.<name>.row.<row>…`, so a row keeps its id whatever scrolls.
-final class PageRowNodes {
+/// The rows a page or a sheet lists on demand ("pop.list/1") drawn in its content area: only those that intersect
+/// what shows at the scroll offset, plus `margin` points above and below (UITableView's visible cells), each laid
+/// out in its own rect below the header content, the area's width, and kept, as frame nodes at the origin, while
+/// it stays in that band. Ids: `<id>.<row>…` (`page.<name>.row.<row>`, `popup.<request>.row.<row>`), so a row
+/// keeps its id whatever scrolls.
+final class ListRowNodes {
     /// Points above and below the visible area whose rows are built and drawn too (POP_LIST_MARGIN).
     static let margin = 100.0
 
-    private let rows: PageRows
+    let rows: ListRows
     private let id: String
-    private let width: Double
+    /// The request whose nodes they are (nil: the app's, a page's).
+    private let request: RequestID?
+    let width: Double
     /// Where the first row's top is: below the header content.
     let top: Double
-    private let traits: DisplayTraits
+    let traits: DisplayTraits
+    /// Whether the rows are resolved on dark's elevated level, as a sheet's content is (`ScreenPopup.isElevated`).
+    private let elevated: Bool
     private var kept: [Int: [FrameNode]] = [:]
 
-    init(_ rows: PageRows, page: String, width: Double, top: Double, traits: DisplayTraits) {
+    init(_ rows: ListRows, id: String, request: RequestID? = nil, width: Double, top: Double, traits: DisplayTraits, elevated: Bool = false)
+    {
         self.rows = rows
-        id = "page.\(page).row"
+        self.id = id
+        self.request = request
         self.width = width
         self.top = top
         self.traits = traits
+        self.elevated = elevated
     }
 
     /// The rows' height together.
@@ -47,11 +55,11 @@ final class PageRowNodes {
             }
             guard let content else { continue }
             let frame = Rect(x: 0, y: top + rows.layout.top(of: row), width: width, height: rows.layout.height(of: row))
-            let laid = LayoutEngine.layout(content.resolved(for: traits), in: frame, traits: traits)
+            let laid = LayoutEngine.layout(content.resolved(for: traits, elevated: elevated), in: frame, traits: traits)
             var drawn: [FrameNode] = []
-            ContentStyle(request: 0, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: traits).append(
+            ContentStyle(request: request ?? 0, transform: .identity, opacity: 1, fields: [:], focused: nil, traits: traits).append(
                 laid, id: "\(id).\(row)", to: &drawn)
-            for index in drawn.indices { drawn[index].request = nil }
+            for index in drawn.indices { drawn[index].request = request }
             kept[row] = drawn
             nodes += drawn
         }

@@ -1,9 +1,9 @@
-/// How many rows a page lists on demand ("pop.list/1", UITableView's data source) and how tall each is:
+/// How many rows a page or a sheet lists on demand ("pop.list/1", UITableView's data source) and how tall each is:
 /// where a row lies and which rows a band of the content shows, answered without asking for any row, in
 /// constant time with one height for all (UITableView's `rowHeight`) and in logarithmic time with one each.
 /// Positions are measured from the first row's top.
 public struct RowLayout: Hashable, Sendable, Codable {
-    /// The most rows a page may list (POP_LIST_MAX_ROWS).
+    /// The most rows a page or a sheet may list (POP_LIST_MAX_ROWS).
     public static let maxRows = 1_000_000
 
     public let count: Int
