@@ -63,12 +63,23 @@ package final class HostTable: @unchecked Sendable {
 
     /// Logs `message` on the plugin's behalf, tagged with its path.
     package func log(level: Logger.Level, _ message: String) {
+        withLogger { $0.log(level: level, "\(message)") }
+    }
+
+    /// Whether a message at `level` is logged (`PluginLogging.level` and the logging system's own): what is not
+    /// need not be made into text.
+    package func logs(at level: Logger.Level) -> Bool {
+        withLogger { $0.logLevel <= level }
+    }
+
+    /// `body` with the plugin's logger, made the first time.
+    private func withLogger<T>(_ body: (inout Logger) -> T) -> T {
         logger.withLock { logger in
             if logger == nil {
                 logger = PluginLogging.logger()
                 logger?[metadataKey: "plugin"] = .string(pluginPath)
             }
-            logger?.log(level: level, "\(message)")
+            return body(&logger!)
         }
     }
 
@@ -87,6 +98,12 @@ package final class HostTable: @unchecked Sendable {
                 struct_size: UInt32(MemoryLayout<pop_host_log_t>.size),
                 log: { host, severity, message in
                     guard let owner = HostTable.owner(of: host) else { return }
+                    let level = HostTable.level(for: severity)
+                    guard owner.logs(at: level) else {
+                        // Below the level: not made into text, but counted when it is not UTF-8, as a logged one is.
+                        if let message, !HostTable.isUTF8(message) { owner.invalidLogMessages.add(1, ordering: .relaxed) }
+                        return
+                    }
                     let text: String
                     if let message {
                         if let valid = String(validatingCString: message) {
@@ -98,11 +115,17 @@ package final class HostTable: @unchecked Sendable {
                     } else {
                         text = "(null message)"
                     }
-                    owner.log(level: HostTable.level(for: severity), text)
+                    owner.log(level: level, text)
                 }
             ))
         return pointer
     }()
+
+    /// Whether the C string `text` is valid UTF-8, checked in place.
+    private static func isUTF8(_ text: UnsafePointer<CChar>) -> Bool {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        return (try? UTF8Span(validating: bytes.span)) != nil
+    }
 
     private static func level(for severity: Int32) -> Logger.Level {
         switch Int(severity) {
