@@ -22,8 +22,9 @@ import Testing
         let discovery: PluginRegistry.Discovery
         var path: String { directory.file("list.so") }
 
-        init() throws {
-            try Fixture.compile("list_plugin.c", to: directory.file("list.so"))
+        /// The fixture compiled with `flags` (SheetListTests builds it declaring ABI 1.2 too).
+        init(_ flags: [String] = []) throws {
+            try Fixture.compile("list_plugin.c", to: directory.file("list.so"), flags)
             discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
         }
 
@@ -40,7 +41,11 @@ import Testing
 
     /// The rows whose nodes `frame` holds, in order.
     static func rows(in frame: Frame, page: String = "list#1") -> [Int] {
-        let prefix = "page.\(page).row."
+        rows(in: frame, prefix: "page.\(page).row.")
+    }
+
+    /// The rows whose nodes, ids `prefix<row>…`, `frame` holds, in order.
+    static func rows(in frame: Frame, prefix: String) -> [Int] {
         var rows: [Int] = []
         for node in frame.nodes where node.id.hasPrefix(prefix) {
             guard let row = Int(node.id.dropFirst(prefix.count).prefix { $0 != "." }), rows.last != row else { continue }

@@ -17,21 +17,7 @@ import Testing
     static let view = "com.pophost.listfixture.view"
     static let controller = "com.pophost.listfixture.controller"
 
-    final class Plugin: @unchecked Sendable {
-        let directory = TemporaryDirectory()
-        let discovery: PluginRegistry.Discovery
-        var path: String { directory.file("list.so") }
-
-        init(_ flags: [String] = []) throws {
-            try Fixture.compile("list_plugin.c", to: directory.file("list.so"), flags)
-            discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        }
-
-        /// The rows the plugin built since the last call.
-        func takeBuilt() -> [Int] { Fixture.takeLog(of: path, prefix: "list_fixture").compactMap { Int($0.dropFirst(4)) } }
-    }
-
-    let plugin = try! Plugin()
+    let plugin = try! ListExtensionTests.Plugin()
 
     /// A sheet of the fixture shown and at rest on a stage; its request.
     static func sheet(_ t: TracedHost, _ data: Value) -> RequestID {
@@ -42,13 +28,7 @@ import Testing
 
     /// The rows whose nodes `frame` holds for request `id`, in order.
     static func rows(in frame: Frame, of id: RequestID) -> [Int] {
-        let prefix = "popup.\(id).row."
-        var rows: [Int] = []
-        for node in frame.nodes where node.id.hasPrefix(prefix) {
-            guard let row = Int(node.id.dropFirst(prefix.count).prefix { $0 != "." }), rows.last != row else { continue }
-            rows.append(row)
-        }
-        return rows
+        ListExtensionTests.rows(in: frame, prefix: "popup.\(id).row.")
     }
 
     @Test("a sheet of 10,000 rows builds only the rows in its visible band and the margin, below its content, the card's width each")
@@ -135,7 +115,7 @@ import Testing
 
     @Test("a plugin declaring ABI 1.2 that offers the table on a sheet shows build()'s content only: the frame of a sheet without rows")
     func abi12() throws {
-        let old = try Plugin(["-DLIST_FIXTURE_MINOR=2"])
+        let old = try ListExtensionTests.Plugin(["-DLIST_FIXTURE_MINOR=2"])
         #expect(old.discovery.entries.first?.info?.abiVersion.minor == 2)
         let t = TracedHost(plugins: old.discovery, staged: true)
         let stage = try #require(t.stage)

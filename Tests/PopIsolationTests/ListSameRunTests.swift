@@ -38,18 +38,28 @@ import Testing
         ]}
         """#
 
-    @Test("a sheet of 10,000 rows scrolled (ABI 1.3): the same trace, frames and rows built isolated as in one process")
-    func sameSheetRows() throws {
+    /// `json` played in this process and with the fixture isolated, and the rows the fixture built in each.
+    static func playBoth(
+        _ json: String, file: String
+    ) throws -> (
+        inProcess: (trace: String, frames: [String], problems: [String]), isolated: (trace: String, frames: [String], problems: [String]),
+        builtInProcess: String, builtIsolated: String
+    ) {
         let directory = TemporaryDirectory()
         let logFile = directory.file("rows.log")
         try Fixture.compile("list_plugin.c", to: directory.file("list.so"), ["-DLIST_LOG_FILE=\"\(logFile)\""])
         let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        let scenario = try Scenario.parse(json: Self.sheetScenario, file: "sheet-list.json", baseDirectory: nil)
+        let scenario = try Scenario.parse(json: json, file: file, baseDirectory: nil)
         let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
         let builtInProcess = try String(contentsOfFile: logFile, encoding: .utf8)
         try FileManager.default.removeItem(atPath: logFile)
         let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: FixtureSameRunTests.options))
-        let builtIsolated = try String(contentsOfFile: logFile, encoding: .utf8)
+        return (inProcess, isolated, builtInProcess, try String(contentsOfFile: logFile, encoding: .utf8))
+    }
+
+    @Test("a sheet of 10,000 rows scrolled (ABI 1.3): the same trace, frames and rows built isolated as in one process")
+    func sameSheetRows() throws {
+        let (inProcess, isolated, builtInProcess, builtIsolated) = try Self.playBoth(Self.sheetScenario, file: "sheet-list.json")
 
         #expect(inProcess.problems == [])
         #expect(isolated.problems == inProcess.problems)
@@ -64,16 +74,7 @@ import Testing
 
     @Test("10,000 rows scrolled, failing rows, a height each: the same trace, frames and rows built isolated as in one process")
     func sameRows() throws {
-        let directory = TemporaryDirectory()
-        let logFile = directory.file("rows.log")
-        try Fixture.compile("list_plugin.c", to: directory.file("list.so"), ["-DLIST_LOG_FILE=\"\(logFile)\""])
-        let discovery = try makeRegistry([directory.path], cache: directory.file("registry.cache")).discover()
-        let scenario = try Scenario.parse(json: Self.scenario, file: "list.json", baseDirectory: nil)
-        let inProcess = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery))
-        let builtInProcess = try String(contentsOfFile: logFile, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: logFile)
-        let isolated = SameRunTests.play(scenario, ComponentCatalog(discovery: discovery, isolated: FixtureSameRunTests.options))
-        let builtIsolated = try String(contentsOfFile: logFile, encoding: .utf8)
+        let (inProcess, isolated, builtInProcess, builtIsolated) = try Self.playBoth(Self.scenario, file: "list.json")
 
         #expect(inProcess.problems == [])
         #expect(isolated.problems == inProcess.problems)

@@ -4,10 +4,10 @@
  *     #include <pophost/ext/list.h>
  *
  * A page that lists many things should not build them all: a screen shows about a dozen rows, and
- * content.h's content holds at most POP_CONTENT_MAX_NODES nodes. A page's (or a sheet's, below) view
- * loader that offers this extension (component.get_extension(component, POP_EXT_LIST)) gives the host the number of
- * rows and their heights, and builds one row when the host asks for it, as UITableView asks its data
- * source for numberOfRows, heightForRow and cellForRow. The host lays the rows out below the content
+ * content.h's content holds at most POP_CONTENT_MAX_NODES nodes. A page's (or a sheet's, below)
+ * view loader that offers this extension (component.get_extension(component, POP_EXT_LIST)) gives
+ * the host the number of rows and their heights, and builds one row when the host asks for it, as
+ * UITableView asks its data source for numberOfRows, heightForRow and cellForRow. The host lays the rows out below the content
  * build() gave (the list's header, as a table's tableHeaderView; an empty vstack for none), each the
  * page's full width and its own height, and asks build_row only for the rows that intersect the
  * page's visible content area, plus a margin of POP_LIST_MARGIN points above and below. It keeps what
@@ -38,8 +38,9 @@
  *
  * Misuse is a plugin error naming the function: a count below zero or above POP_LIST_MAX_ROWS, or a
  * height that is not a positive finite number, refuses the page (as a build that returns false
- * does; a sheet ends with the reason plugin-error); a row whose build_row returns false or whose content is invalid (content.h's misuse, more
- * than POP_CONTENT_MAX_NODES nodes in that one row) is reported through the host's log naming the
+ * does; a sheet ends with the reason plugin-error); a row whose build_row returns false or whose
+ * content is invalid (content.h's misuse, more than POP_CONTENT_MAX_NODES nodes in that one row) is
+ * reported through the host's log naming the
  * view loader, the row and the cause, and drawn empty; the host goes on, and does not ask for that
  * row again while the page or the sheet lives.
  *
@@ -68,8 +69,8 @@ typedef struct pop_list_ext {
     uint32_t struct_size;      /* sizeof(pop_list_ext_t) */
 
     /* [main-thread] How many rows the page (or sheet) of `data` has (numberOfRowsInSection), 0 ...
-     * POP_LIST_MAX_ROWS. Called once, right after build() succeeded for the page (or sheet). 0: no rows; the
-     * content is build()'s alone, exactly as without the extension. Required. */
+     * POP_LIST_MAX_ROWS. Called once, right after build() succeeded for the page (or sheet). 0: no
+     * rows; the content is build()'s alone, exactly as without the extension. Required. */
     int64_t (*row_count)(const pop_view_loader_t *self, const pop_value_t *data);
 
     /* [main-thread] The height every row has, in points (UITableView.rowHeight), or 0 to give each
@@ -83,11 +84,11 @@ typedef struct pop_list_ext {
 
     /* [main-thread] Describes row `row` (0 <= row < count) through `builder`, as build() describes the
      * content (content.h: one root node; its limits apply to this row alone). The row is laid out in
-     * its own rect: the page's (or the sheet's content) width, the row's height, its content filling it
-     * as a page's content fills the page. Asked only for rows in the visible band (above), in increasing order, never twice
-     * for a row the host still keeps. The content builder extensions ("pop.content_style/1",
-     * "pop.accessibility/1", "pop.traits/1") work as in build(). Returns false when it cannot (say why
-     * through POP_HOST_EXT_LOG). Required. */
+     * its own rect: the page's (or the sheet's content) width, the row's height, its content filling
+     * it as a page's content fills the page. Asked only for rows in the visible band (above), in
+     * increasing order, never twice for a row the host still keeps. The content builder extensions
+     * ("pop.content_style/1", "pop.accessibility/1", "pop.traits/1") work as in build(). Returns false
+     * when it cannot (say why through POP_HOST_EXT_LOG). Required. */
     bool (*build_row)(const pop_view_loader_t *self, const pop_value_t *data, int64_t row, const pop_content_builder_t *builder);
 } pop_list_ext_t;
 
