@@ -1,4 +1,5 @@
 import PopModel
+import Synchronization
 
 /// The layers `TerminalRasterizer` composes a frame's nodes into, back to front: pixels (two per cell,
 /// stacked) and, over them, at most one glyph (text or box drawing) per cell. A glyph keeps the background it
@@ -83,7 +84,13 @@ struct TerminalCanvas {
         columnWidth = viewport.columnWidth
         pixelHeight = viewport.pixelHeight
         let inside = Self.centres(from: 0, to: viewport.screen.width, unit: columnWidth, count: columns)
-        var pixels = Array(repeating: Color(outside), count: columns * rows * 2)
+        var pixels: [Color] = [], glyphs: [Glyph?] = []
+        _ = Self.spare.withLockIfAvailable { spare in
+            swap(&pixels, &spare.pixels)
+            swap(&glyphs, &spare.glyphs)
+        }
+        pixels.removeAll(keepingCapacity: true)
+        pixels.append(contentsOf: repeatElement(Color(outside), count: columns * rows * 2))
         if let inside, let insideRows = Self.centres(from: 0, to: viewport.screen.height, unit: pixelHeight, count: rows * 2) {
             let screen = Color(screen), columns = columns
             pixels.withUnsafeMutableBufferPointer { pixels in
@@ -93,7 +100,21 @@ struct TerminalCanvas {
             }
         }
         self.pixels = pixels
-        glyphs = Array(repeating: nil, count: columns * rows)
+        glyphs.removeAll(keepingCapacity: true)
+        glyphs.append(contentsOf: repeatElement(nil, count: columns * rows))
+        self.glyphs = glyphs
+    }
+
+    /// The arrays of the last canvas drawn, which the next one fills again instead of allocating its
+    /// own: at 100×40 cells they hold 500 KB, which the allocator may give back to the system after a
+    /// frame and fault in again for the next (runs where it did took 66–75 µs to rasterize a frame
+    /// instead of 52; docs/benchmarks.md, "The terminal's canvas, kept"). A canvas made while another
+    /// thread takes or gives them allocates its own.
+    private static let spare = Mutex<(pixels: [Color], glyphs: [Glyph?])>(([], []))
+
+    /// Leaves this canvas's arrays for the next canvas; the canvas is not used after.
+    consuming func recycle() {
+        _ = Self.spare.withLockIfAvailable { $0 = (pixels, glyphs) }
     }
 
     /// The indices `0..<count` whose centres (`(i + 0.5) × unit`) lie in `from..<to`; nil when none do.

@@ -55,6 +55,7 @@ public enum TerminalRasterizer {
             columns: viewport.columns, rows: viewport.rows,
             filling: Cell(" ", foreground: outside, background: outside))
         canvas.draw(into: &buffer, column: viewport.originColumn, row: viewport.originRow)
+        canvas.recycle()
         drawStatusLine(statusLine, into: &buffer)
         return buffer
     }

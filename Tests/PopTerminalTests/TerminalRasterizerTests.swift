@@ -119,4 +119,37 @@ import Testing
         #expect(buffer[10, 2].character == "界" && buffer[11, 2].isWideTail && buffer[12, 2].character == "…")
         #expect(buffer[13, 2].character == " ")
     }
+
+    /// Each canvas fills again the arrays the last one drew into (`TerminalCanvas.recycle`): nothing of
+    /// a frame may show in the next, at whatever size either was drawn.
+    @Test("nothing of one frame shows in the next, at any viewport size")
+    func nothingCarriesOver() {
+        let empty = Frame(time: .zero, screen: Self.frame.screen, nodes: [])
+        let screen = Self.frame.screen
+        let viewports = [
+            TerminalViewport(screen: screen, columns: 140, rows: 80, textColumn: 8.5, rowPitch: nil),
+            TerminalViewport(screen: screen, columns: 24, rows: 14, textColumn: 8.5, rowPitch: nil), Self.viewport,
+        ]
+        for viewport in viewports {
+            _ = TerminalRasterizer.render(Self.frame, in: viewport)
+            let blank = TerminalRasterizer.render(empty, in: Self.viewport)
+            for row in 2..<42 {
+                for column in 10..<50 {
+                    #expect(blank[column, row] == Cell(" ", foreground: Self.black, background: Self.black), "\(column), \(row)")
+                }
+            }
+        }
+        #expect(TerminalRasterizer.render(Self.frame, in: Self.viewport, statusLine: "status: 1 popup") == Self.buffer)
+    }
+
+    @Test("frames drawn on several threads at once are drawn as on one")
+    func severalThreads() async {
+        let buffers = await withTaskGroup(of: CellBuffer.self) { group in
+            for _ in 0..<8 {
+                group.addTask { TerminalRasterizer.render(Self.frame, in: Self.viewport, statusLine: "status: 1 popup") }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(buffers.count == 8 && buffers.allSatisfy { $0 == Self.buffer })
+    }
 }
