@@ -60,6 +60,20 @@ import Testing
         #expect(ScenarioShelf().directory(for: library) == own)
     }
 
+    @Test("pophost test names the directory of the scenarios it runs: a project's scenarios/ is not on the command line")
+    func scenariosNamed() throws {
+        let project = TemporaryDirectory()
+        FileManager.default.createFile(atPath: project.file("Makefile"), contents: Data())
+        let scenarios = project.subdirectory("scenarios")
+        try Self.scenario.write(toFile: scenarios + "/pay.json", atomically: true, encoding: .utf8)
+        let library = project.subdirectory("build") + "/libPopSampleC.so"
+        try FileManager.default.copyItem(atPath: Build.cSample, toPath: library)
+        let found = try run(Build.pophost, ["test", "--only", "scenario.pay", library])
+        #expect(found.stdout.contains("\(library)\n  scenarios from \(scenarios)\n"), "\(found.stdout)")
+        let none = try run(Build.pophost, ["test", "--only", "library.loads", library])
+        #expect(none.status == 0 && !none.stdout.contains("scenarios from"), "\(none.stdout)")
+    }
+
     @Test("a scenario without a snapshot warns; --update-snapshots records it; then it passes, and a changed run fails with the line")
     func snapshots() throws {
         let (directory, plugin, scenarios) = try Self.shelf()

@@ -93,7 +93,7 @@ struct Test: ParsableCommand {
                     + " — strictness \(options.strictness), seed \(options.seed), \(inProcess ? "in this process" : "\(options.jobs) job\(options.jobs == 1 ? "" : "s")")"
             )
         }
-        let printer = ProgressPrinter(plugins: paths, runner: runner, style: style, quiet: json)
+        let printer = ProgressPrinter(plugins: paths, runner: runner, shelf: options.scenarios, style: style, quiet: json)
         let report = runner.run(plugins: paths) { plugin, result in
             printer.received(result, plugin: plugin)
         } warning: { message in
@@ -199,12 +199,18 @@ private final class ProgressPrinter: @unchecked Sendable {
     private var pending: [[String: TestResult]]
     private var printed: [Int]
     private let paths: [String]
+    /// The directory each plugin's own scenarios come from, when any of them runs: it may be one
+    /// found above the library (a project's `scenarios/`), which the command line does not show.
+    private let scenarioDirectories: [String?]
     private let style: Style
     private let quiet: Bool
 
-    init(plugins: [String], runner: HarnessRunner, style: Style, quiet: Bool) {
+    init(plugins: [String], runner: HarnessRunner, shelf: ScenarioShelf, style: Style, quiet: Bool) {
         paths = plugins
         order = plugins.map { runner.tests(for: $0).map(\.name) }
+        scenarioDirectories = zip(plugins, order).map { plugin, tests in
+            tests.contains { $0.hasPrefix("scenario.") } ? shelf.directory(for: plugin) : nil
+        }
         pending = plugins.map { _ in [:] }
         printed = plugins.map { _ in 0 }
         self.style = style
@@ -219,6 +225,9 @@ private final class ProgressPrinter: @unchecked Sendable {
         for index in paths.indices {
             if printed[index] == 0 && !order[index].isEmpty && pending[index][order[index][0]] != nil {
                 StandardOutput.print(style.bold("\n\(printable(paths[index]))"))
+                if let directory = scenarioDirectories[index] {
+                    StandardOutput.print(style.dim("  scenarios from \(printable(directory))"))
+                }
             }
             while printed[index] < order[index].count, let next = pending[index][order[index][printed[index]]] {
                 StandardOutput.print(line(next))

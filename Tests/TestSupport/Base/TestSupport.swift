@@ -148,6 +148,19 @@ package enum Fixture {
         guard result.status == 0 else { throw FixtureError(message: "cc failed for \(name): \(result.stderr)") }
     }
 
+    /// Compiles Tests/Fixtures/cpp_plugin.cpp into `path` as docs/plugin-abi.md ("C++ plugins") builds
+    /// a C++ plugin: `standard` (c++11, c++17, …), every warning an error (C-style casts too), hidden
+    /// visibility, and the version script unless `versionScript` is false.
+    package static func cppPlugin(to path: String, standard: String, versionScript: Bool = true) throws {
+        let flags = [
+            "c++", "-std=" + standard, "-Wall", "-Wextra", "-pedantic", "-Werror", "-Wold-style-cast", "-shared", "-fPIC",
+            "-fvisibility=hidden", "-fvisibility-inlines-hidden", "-Wl,--no-undefined", "-I", Repository.abiInclude,
+        ]
+        let script = versionScript ? ["-Wl,--version-script=" + Repository.exportsMap] : []
+        let result = try run("/usr/bin/env", flags + script + ["-o", path, Repository.root + "/Tests/Fixtures/cpp_plugin.cpp"])
+        guard result.status == 0 else { throw FixtureError(message: "c++ failed for \(path): \(result.stderr)") }
+    }
+
     /// What a test plugin loaded in this process logged since the last call, read through its
     /// exported `<prefix>_log()` and cleared with `<prefix>_reset()`: one entry per line.
     package static func takeLog(of library: String, prefix: String) -> [String] {

@@ -7,10 +7,16 @@
  *
  *     b->begin_vstack(b, 12, POP_ALIGN_CENTER);
  *       b->text(b, "Pay 12.00", 17, POP_WEIGHT_SEMIBOLD, 0x000000FF, POP_ALIGN_CENTER, 0);
+ *       if (style) style->foreground(b, POP_COLOR_LABEL);   // black in light, white in dark
  *       b->text_field(b, "password", "Password", true);
  *       b->button(b, "Confirm", POP_BUTTON_DEFAULT, "confirm");
  *     b->end(b);
  *     b->padding(b, 20, 20, 20, 20);   // applies to the vstack just closed
+ *
+ * `style` is the host's "pop.content_style/1" table (ext/content_style.h; NULL from a host without
+ * it). A fixed colour is drawn as given in dark mode too, where black text on a dark background
+ * fails `pophost test`'s contrast audit (a11y.contrast, in the default suite): give text a semantic
+ * colour, or a background of its own.
  *
  * Misuse (end without begin, a modifier before any node, NaN or negative sizes, invalid UTF-8,
  * more than POP_CONTENT_MAX_NODES nodes or POP_CONTENT_MAX_DEPTH nesting) makes the content

@@ -11,6 +11,8 @@
  * Exporting only the entry:
  *   C      build with -fvisibility=hidden and mark the entry POP_EXPORT, or link with a version script
  *          `{ global: pop_plugin_entry_v1; local: *; };` (-Wl,--version-script=FILE).
+ *   C++    both: the standard library's templates a plugin instantiates keep default visibility
+ *          whatever -fvisibility says, so only the version script hides them.
  *   Swift  `@_cdecl("pop_plugin_entry_v1") public func ...`; `public` is required for the symbol to
  *          exist. Swift also exports its own metadata symbols; link with the same version script
  *          (-Xlinker --version-script=FILE) to hide them. The Swift runtime does not need them.

@@ -23,15 +23,15 @@
  * a component offers the host). Ids have two tiers:
  *   stable  "pop.NAME/REV", declared in the core headers or in <pophost/ext/NAME.h>. Once released,
  *           an id never changes meaning: a breaking change is a new REV, and a host may offer both
- *           REVs side by side. Stable extensions of ABI 1.2: "pop.layout/1" (ext/layout.h),
+ *           REVs side by side. Stable extensions of ABI 1.3: "pop.layout/1" (ext/layout.h),
  *           "pop.animation/1" (ext/animation.h), "pop.sheet/1" (ext/sheet.h: sheets and
  *           popovers), "pop.page/1" (ext/page.h: pages and their bars) and "pop.floating/1"
  *           (ext/floating.h: pages that float into a bubble), which controller loaders offer;
  *           "pop.page-handler/1" (ext/page.h: a page's lifecycle), which handlers offer;
  *           "pop.factory.sample-data/1" (ext/sample_data.h), which a plugin offers beside its
  *           component factories; "pop.trait_observer/1" (ext/traits.h: trait changes), which view
- *           loaders and controller loaders offer; "pop.list/1" (ext/list.h: a page's rows on demand,
- *           since 1.2), which a page's view loader offers; and the host's "pop.timer/1" (ext/timer.h), timers
+ *           loaders and controller loaders offer; "pop.list/1" (ext/list.h: a page's rows on demand
+ *           since 1.2, a sheet's since 1.3), which a page's or a sheet's view loader offers; and the host's "pop.timer/1" (ext/timer.h), timers
  *           on its virtual clock, "pop.sheet-host/1" (ext/sheet.h), a sheet's programmatic changes,
  *           "pop.traits/1" (ext/traits.h), the display traits a call is made under,
  *           "pop.content_style/1" (ext/content_style.h), semantic colours and text styles, and

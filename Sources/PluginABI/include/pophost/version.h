@@ -102,9 +102,15 @@ static inline bool pop_version_is_compatible(pop_version_t v) {
     return v.major == POP_VERSION_MAJOR;
 }
 
-/* True when a struct of `type` whose struct_size is `size` holds `member` (rule 2 above). */
+/* True when a struct of `type` whose struct_size is `size` holds `member` (rule 2 above). The same
+ * test in C++ without C casts (-Wold-style-cast). */
+#ifdef __cplusplus
+#define POP_STRUCT_HAS(size, type, member) \
+    (static_cast<size_t>(size) >= offsetof(type, member) + sizeof(static_cast<type *>(nullptr)->member))
+#else
 #define POP_STRUCT_HAS(size, type, member) \
     ((size_t)(size) >= offsetof(type, member) + sizeof(((type *)0)->member))
+#endif
 
 /* Exports a symbol from a library built with -fvisibility=hidden. Only the entry needs it. */
 #if defined(__GNUC__) || defined(__clang__)

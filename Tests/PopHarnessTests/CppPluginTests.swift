@@ -1,0 +1,37 @@
+import PopTestSupport
+import Testing
+
+@testable import PopHarness
+
+/// A plugin written in C++ as docs/plugin-abi.md ("C++ plugins") says passes `pophost test` in every
+/// C++ standard the headers claim, and the doc's warning holds: without the version script the
+/// standard library's templates are exported beside the entry.
+@Suite struct CppPluginTests {
+    @Test("a C++ plugin built as the docs say passes every test, in C++11, C++17 and C++20", arguments: ["c++11", "c++17", "c++20"])
+    func passes(standard: String) throws {
+        let directory = TemporaryDirectory()
+        let plugin = directory.file("libcpp.so")
+        try Fixture.cppPlugin(to: plugin, standard: standard)
+        let (status, report, stderr) = try HarnessTests.harness([plugin])
+        #expect(status == 0, "\(stderr)")
+        let results = try #require(report.plugins.first?.results)
+        #expect(results.count >= 25)
+        for result in results {
+            #expect(
+                result.status == .success || result.status == .skipped && HarnessTests.skippable.contains(result.name),
+                "\(result.name): \(result.status) \(result.message ?? "")")
+        }
+    }
+
+    @Test("without the version script the library exports libstdc++'s templates, and library.exports-only-entry says so")
+    func versionScriptRequired() throws {
+        let directory = TemporaryDirectory()
+        let plugin = directory.file("libcpp.so")
+        try Fixture.cppPlugin(to: plugin, standard: "c++17", versionScript: false)
+        let (status, report, stderr) = try HarnessTests.harness(["--only", "library.exports-only-entry", plugin])
+        #expect(status == 1, "\(stderr)")
+        let result = try #require(report.plugins.first?.results.first { $0.name == "library.exports-only-entry" })
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("_ZNSt") == true, "\(result.message ?? "")")
+    }
+}
