@@ -85,7 +85,12 @@ struct TerminalCanvas {
         pixelHeight = viewport.pixelHeight
         let inside = Self.centres(from: 0, to: viewport.screen.width, unit: columnWidth, count: columns)
         var pixels: [Color] = [], glyphs: [Glyph?] = []
-        _ = Self.spare.withLockIfAvailable { spare in
+        _ = Self.spare.withLockIfAvailable { [columns, rows] spare in
+            // Those of a much larger canvas are let go: a terminal made smaller gives the memory back.
+            guard spare.glyphs.capacity <= 4 * columns * rows else {
+                spare = ([], [])
+                return
+            }
             swap(&pixels, &spare.pixels)
             swap(&glyphs, &spare.glyphs)
         }
@@ -112,9 +117,13 @@ struct TerminalCanvas {
     /// thread takes or gives them allocates its own.
     private static let spare = Mutex<(pixels: [Color], glyphs: [Glyph?])>(([], []))
 
-    /// Leaves this canvas's arrays for the next canvas; the canvas is not used after.
-    consuming func recycle() {
-        _ = Self.spare.withLockIfAvailable { $0 = (pixels, glyphs) }
+    /// Leaves this canvas's arrays for the next canvas, moved rather than shared: the canvas holds
+    /// none after (or, when another thread holds the spare, keeps its own and frees them).
+    mutating func recycle() {
+        _ = Self.spare.withLockIfAvailable { spare in
+            swap(&pixels, &spare.pixels)
+            swap(&glyphs, &spare.glyphs)
+        }
     }
 
     /// The indices `0..<count` whose centres (`(i + 0.5) × unit`) lie in `from..<to`; nil when none do.

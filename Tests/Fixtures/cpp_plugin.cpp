@@ -47,7 +47,7 @@ const char *data_string(const pop_value_t *data, const char *key, const char *fa
 }
 
 template <typename Kind>
-Kind *make_component(const pop_descriptor_t *desc, void *state, void (*destroy)(const pop_component_t *)) {
+Kind *make_component(const pop_descriptor_t *desc, void *state, decltype(pop_component_t::destroy) destroy) {
     Kind *kind = new (std::nothrow) Kind{};  // every function NULL: the host's default
     if (!kind) return nullptr;
     kind->component.abi_version = POP_VERSION_INIT;
@@ -183,8 +183,7 @@ static const void *plugin_get_factory(const char *id) noexcept;
 namespace {
 
 pop_component_factory_t factory(
-    const pop_descriptor_t *(*get_descriptor)(const pop_component_factory_t *, uint32_t),
-    const pop_component_t *(*create)(const pop_component_factory_t *, const pop_host_t *, const char *)) {
+    decltype(pop_component_factory_t::get_descriptor) get_descriptor, decltype(pop_component_factory_t::create) create) {
     pop_component_factory_t f{};
     f.abi_version = POP_VERSION_INIT;
     f.struct_size = sizeof(pop_component_factory_t);
