@@ -2,10 +2,11 @@ import Foundation
 import PopLoader
 
 /// `pophost new`: a standalone plugin project — a handler, a view loader and a controller loader
-/// that build with one command, pass `pophost test` and come with a scenario — in Swift, C or Rust.
+/// that build with one command, pass `pophost test` and come with a scenario — in Swift, C, C++ or
+/// Rust.
 ///
 /// The project is its language's template (`ProjectTemplate`, with the project's names in place of
-/// the template's, see `Placeholders`) plus, for Swift and C, a copy of this pophost's ABI headers
+/// the template's, see `Placeholders`) plus, for Swift, C and C++, a copy of this pophost's ABI headers
 /// (`ABIHeaders`) and, for Swift, of its plugin kit (`PluginKitSources`): so it builds offline and
 /// stays pinned to the ABI it was generated for. A Rust project carries the ABI in its template
 /// (`src/pophost.rs`: `#[repr(C)]` structs and the constants) and needs no vendored file.
@@ -15,13 +16,14 @@ import PopLoader
 ///     let written = try scaffold.write(to: "greeter")   // ["Package.swift", "README.md", ...]
 public struct PluginScaffold: Sendable {
     public enum Language: String, CaseIterable, Sendable {
-        case swift, c, rust
+        case swift, c, cpp, rust
 
-        /// The language's name in prose: "Swift", "C", "Rust".
+        /// The language's name in prose: "Swift", "C", "C++", "Rust".
         public var displayName: String {
             switch self {
             case .swift: "Swift"
             case .c: "C"
+            case .cpp: "C++"
             case .rust: "Rust"
             }
         }
@@ -30,7 +32,7 @@ public struct PluginScaffold: Sendable {
     public let identity: PluginIdentity
     public let language: Language
     public let headers: ABIHeaders
-    /// The kit a Swift project vendors; C and Rust projects need none (nil).
+    /// The kit a Swift project vendors; C, C++ and Rust projects need none (nil).
     public let kit: PluginKitSources?
 
     /// `kit` is required for `.swift`.
@@ -46,7 +48,7 @@ public struct PluginScaffold: Sendable {
     public var buildCommand: String {
         switch language {
         case .swift: "swift build -c release"
-        case .c: "make"
+        case .c, .cpp: "make"
         case .rust: "cargo build --release --offline"
         }
     }
@@ -55,7 +57,7 @@ public struct PluginScaffold: Sendable {
     public var libraryDirectory: String {
         switch language {
         case .swift: ".build/release"
-        case .c: "."
+        case .c, .cpp: "."
         case .rust: "target/release"
         }
     }
@@ -90,7 +92,7 @@ public struct PluginScaffold: Sendable {
         switch language {
         case .rust:
             return []
-        case .c:
+        case .c, .cpp:
             return try headers.headers().map { GeneratedFile("include/" + $0.path, $0.contents) }
         case .swift:
             return [GeneratedFile("PluginABI/include/module.modulemap", try headers.moduleMap())]

@@ -3,15 +3,15 @@ import PopTestSupport
 
 @testable import PopScaffold
 
-/// Builds a plugin project directory into its library the way its README says — C with its
-/// Makefile, Rust with `cargo build --release --offline`, Swift as `swift build -c release` would
+/// Builds a plugin project directory into its library the way its README says — C and C++ with
+/// their Makefile, Rust with `cargo build --release --offline`, Swift as `swift build -c release` would
 /// but with `swiftc` itself (a test never runs `swift build`): the kit compiled into a module and an
 /// object, then the plugin's module linked with it into `.build/release/lib<name>.so`, with
 /// `exports.map` and `-no-toolchain-stdlib-rpath`.
 enum ProjectBuild {
-    /// The languages whose toolchain every checkout has (swift, cc, make). Rust needs `cargo`:
+    /// The languages whose toolchain every checkout has (swift, cc, c++, make). Rust needs `cargo`:
     /// `RustProjectTests` builds its project when `Cargo.path` is set, and is skipped otherwise.
-    static let alwaysBuilt: [PluginScaffold.Language] = [.swift, .c]
+    static let alwaysBuilt: [PluginScaffold.Language] = [.swift, .c, .cpp]
 
     /// Builds the project in `directory` and returns the library's path. `include` (the ABI headers)
     /// and `kit` (the kit's sources, Swift only) default to the project's vendored copies.
@@ -20,7 +20,7 @@ enum ProjectBuild {
         include: String? = nil, kit: String? = nil
     ) throws -> String {
         switch language {
-        case .c:
+        case .c, .cpp:
             let make = try run("/usr/bin/env", ["make", "-s", "-C", directory] + (include.map { ["POPHOST_INCLUDE=" + $0] } ?? []))
             guard make.status == 0 else { throw Failure(message: "make failed in \(directory): \(make.stdout)\(make.stderr)") }
             return directory + "/lib\(name).so"

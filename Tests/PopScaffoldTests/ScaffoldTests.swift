@@ -225,7 +225,7 @@ import Testing
         #expect(info.components.map(\.descriptor.id) == ["com.example.x.handler", "com.example.x.view", "com.example.x.controller"])
         #expect(info.components.allSatisfy { !$0.descriptor.name.isEmpty && !$0.descriptor.description.isEmpty })
         // The vendored headers (none in Rust), and the Swift project's kit, are this repository's, byte for byte.
-        let headers = language == .c ? "/include/" : "/PluginABI/include/"
+        let headers = language == .c || language == .cpp ? "/include/" : "/PluginABI/include/"
         for header in try Self.headers.headers() where language != .rust {
             #expect(try String(contentsOfFile: project.directory + headers + header.path, encoding: .utf8) == header.contents)
         }
@@ -365,6 +365,39 @@ import Testing
         #expect(result.stdout.contains("  swift build -c release\n"))
     }
 
+    // MARK: the C++ project
+
+    @Test("the C++ project's files are well-formed: C++17 with the version script, C linkage, no exception let out")
+    func cppProject() throws {
+        let temporary = TemporaryDirectory()
+        let directory = temporary.file("my-popup")
+        let result = try run(
+            Build.pophost, ["new", "my-popup", "--lang", "cpp", "--dir", directory, "--id", "com.acme.popup"],
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        func read(_ path: String) throws -> String { try String(contentsOfFile: directory + "/" + path, encoding: .utf8) }
+
+        let makefile = try read("Makefile")
+        #expect(makefile.contains("-std=c++17") && makefile.contains("-Wl,--version-script=exports.map"))
+        #expect(makefile.contains("LIBRARY = libmy-popup.so") && makefile.contains("$(wildcard src/*.cpp)"))
+        #expect(try read("exports.map").contains("global: pop_plugin_entry_v1;"))
+        for file in ["src/handler.cpp", "src/view.cpp", "src/controller.cpp"] {
+            let source = try read(file)
+            #expect(source.contains("extern \"C\" {") && source.contains(") noexcept {"), "\(file)")
+        }
+        let plugin = try read("src/plugin.h") + read("src/plugin.cpp")
+        #expect(plugin.contains("#define PLUGIN_ID \"com.acme.popup\""))
+        #expect(plugin.contains("extern \"C\" POP_EXPORT const pop_plugin_entry_t *pop_plugin_entry_v1(void)"))
+        #expect(try read("src/handler.cpp").contains("catch (...)"))
+        #expect(try read("README.md").contains("pophost new my-popup --lang cpp --id com.acme.popup"))
+
+        let scenario = try Scenario.load(path: directory + "/scenarios/my-popup.json")
+        #expect(scenario.plugins == [directory])
+        #expect(result.stdout.contains("Created the C++ plugin project my-popup (com.acme.popup)"))
+        #expect(result.stdout.contains("  make\n"))
+        #expect(result.stdout.contains("  pophost test ./libmy-popup.so --scenarios scenarios\n"))
+    }
+
     // MARK: the Rust project
 
     @Test("the Rust project's files are well-formed: a std-only cdylib crate, safe components, the guarded binding")
@@ -416,12 +449,14 @@ struct GeneratedProject: Sendable {
     static func shared(_ language: PluginScaffold.Language) -> Result<GeneratedProject, any Error> {
         switch language {
         case .c: c
+        case .cpp: cpp
         case .swift: swift
         case .rust: rust
         }
     }
 
     private static let c = Result { try GeneratedProject(.c) }
+    private static let cpp = Result { try GeneratedProject(.cpp) }
     private static let swift = Result { try GeneratedProject(.swift) }
     private static let rust = Result { try GeneratedProject(.rust) }
 

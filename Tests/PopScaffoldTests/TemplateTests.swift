@@ -84,8 +84,10 @@ import Testing
         }
         let paths = files.map(\.path)
         #expect(paths.contains("scenarios/Greeter_2.json"))
-        let entry = ["c": "src/plugin.c", "swift": "Sources/Greeter_2/Plugin.swift", "rust": "src/pophost.rs"][language.rawValue]
-        #expect(paths.contains(try #require(entry)))
+        let entries = [
+            "c": "src/plugin.c", "cpp": "src/plugin.cpp", "swift": "Sources/Greeter_2/Plugin.swift", "rust": "src/pophost.rs",
+        ]
+        #expect(paths.contains(try #require(entries[language.rawValue])))
         let readme = try #require(files.first { $0.path == "README.md" }).contents
         #expect(readme.contains("ABI \(try #require(ScaffoldTests.headers.version()))"))
         #expect(readme.contains("pophost new Greeter_2 --lang \(language.rawValue) --id com.acme.greeter"))

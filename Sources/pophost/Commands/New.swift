@@ -9,9 +9,9 @@ struct New: ParsableCommand {
         abstract: "Create a plugin project: a handler, a view loader and a controller loader, ready to build and test.",
         discussion: """
             Writes a standalone project into <dir> (default ./<name>): a Swift package (`swift build -c \
-            release` -> .build/release/lib<name>.so), a C project with a Makefile (`make` -> \
+            release` -> .build/release/lib<name>.so), a C or C++ project with a Makefile (`make` -> \
             ./lib<name>.so) or a Rust crate, std only (`cargo build --release --offline` -> \
-            target/release/lib<name, '-' as '_'>.so); for Swift and C a copy of this pophost's ABI headers \
+            target/release/lib<name, '-' as '_'>.so); for Swift, C and C++ a copy of this pophost's ABI headers \
             (found in $POPHOST_ABI_INCLUDE, else in the checkout or installation that holds this executable) \
             and, for Swift, of its plugin kit PopPluginKit (found the same way, $POPHOST_PLUGIN_KIT first); \
             for Rust the ABI's #[repr(C)] structs in src/pophost.rs; a README, and \
@@ -26,12 +26,13 @@ struct New: ParsableCommand {
     )
 
     enum Language: String, ExpressibleByArgument, CaseIterable {
-        case swift, c, rust
+        case swift, c, cpp, rust
 
         var scaffold: PluginScaffold.Language {
             switch self {
             case .swift: .swift
             case .c: .c
+            case .cpp: .cpp
             case .rust: .rust
             }
         }
@@ -40,7 +41,7 @@ struct New: ParsableCommand {
     @Argument(help: ArgumentHelp("The project's name: an ASCII letter, then letters, digits, '-' and '_' (at most 64).", valueName: "name"))
     var name: String
 
-    @Option(help: "swift, c or rust.") var lang: Language = .swift
+    @Option(help: "swift, c, cpp (C++17) or rust.") var lang: Language = .swift
 
     @Option(help: ArgumentHelp("The project directory (default: ./<name>).", valueName: "dir"))
     var dir: String?
