@@ -5,7 +5,7 @@ import Testing
 
 /// A plugin written in C++ as docs/plugin-abi.md ("C++ plugins") says passes `pophost test` in every
 /// C++ standard the headers claim, and the doc's warning holds: without the version script the
-/// standard library's templates are exported beside the entry.
+/// standard library's templates are exported beside the entry, and the harness says what to do.
 @Suite struct CppPluginTests {
     @Test("a C++ plugin built as the docs say passes every test, in C++11, C++17 and C++20", arguments: ["c++11", "c++17", "c++20"])
     func passes(standard: String) throws {
@@ -27,5 +27,13 @@ import Testing
         let result = try #require(report.plugins.first?.results.first { $0.name == "library.exports-only-entry" })
         #expect(result.status == .failed)
         #expect(result.message?.contains("_ZNSt") == true, "\(result.message ?? "")")
+        #expect(result.message?.contains("C++ symbols: the standard library's templates keep default visibility") == true)
+    }
+
+    @Test("library.exports-only-entry's advice follows what leaked: C++ symbols, Swift metadata, anything else")
+    func exportAdvice() {
+        #expect(LibraryChecks.exportAdvice(["helper", "_ZNSt6vectorIiSaIiEE9push_backEOi"]).hasPrefix("C++ symbols:"))
+        #expect(LibraryChecks.exportAdvice(["$s6Plugin4NameVMn"]).hasPrefix("Swift symbols: link with -Xlinker --version-script"))
+        #expect(LibraryChecks.exportAdvice(["helper", "other_helper"]) == "link with a version script, see entry.h")
     }
 }

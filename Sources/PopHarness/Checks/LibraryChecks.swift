@@ -45,9 +45,22 @@ enum LibraryChecks {
         guard others.isEmpty else {
             let shown = others.prefix(8).joined(separator: ", ") + (others.count > 8 ? ", …" : "")
             throw .failed(
-                "exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(POP_PLUGIN_ENTRY_SYMBOL): \(shown) (they can clash with other plugins; link with a version script, see entry.h)"
+                "exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(POP_PLUGIN_ENTRY_SYMBOL): \(shown) (they can clash with other plugins; \(exportAdvice(others)))"
             )
         }
+    }
+
+    /// What to do about exports beyond the entry, by their kind: C++'s standard-library templates and
+    /// Swift's metadata stay exported under -fvisibility=hidden, so only a version script hides them.
+    static func exportAdvice(_ symbols: [String]) -> String {
+        if symbols.contains(where: { $0.hasPrefix("_Z") }) {
+            return
+                "C++ symbols: the standard library's templates keep default visibility under -fvisibility=hidden, so link with a version script (entry.h; docs/plugin-abi.md, \"C++ plugins\")"
+        }
+        if symbols.contains(where: { $0.hasPrefix("$s") }) {
+            return "Swift symbols: link with -Xlinker --version-script=FILE (entry.h)"
+        }
+        return "link with a version script, see entry.h"
     }
 
     static let abiCompatible = ConformanceTest(
