@@ -30,9 +30,17 @@ import Testing
         #expect(result.message?.contains("C++ symbols: the standard library's templates keep default visibility") == true)
     }
 
-    @Test("library.exports-only-entry's advice follows what leaked: C++ symbols, Swift metadata, anything else")
+    @Test("library.exports-only-entry's advice follows what leaked: Rust, C++'s standard library, C++, Swift, anything else")
     func exportAdvice() {
-        #expect(LibraryChecks.exportAdvice(["helper", "_ZNSt6vectorIiSaIiEE9push_backEOi"]).hasPrefix("C++ symbols:"))
+        let rust = "_ZN8my_popup7confirm17h0123456789abcdefE"
+        #expect(LibraryChecks.exportAdvice(["helper", rust]).hasPrefix("Rust symbols: build the crate as crate-type = [\"cdylib\"]"))
+        #expect(LibraryChecks.exportAdvice(["_RNvCs1234_8my_popup7confirm"]).hasPrefix("Rust symbols:"))
+        #expect(
+            LibraryChecks.exportAdvice(["helper", "_ZNSt6vectorIiSaIiEE9push_backEOi"])
+                .hasPrefix("C++ symbols: the standard library's templates keep default visibility"))
+        #expect(
+            LibraryChecks.exportAdvice(["_ZN6plugin3logE18pop_log_severity_tPKcz"]).hasPrefix(
+                "C++ symbols: compile with -fvisibility=hidden"))
         #expect(LibraryChecks.exportAdvice(["$s6Plugin4NameVMn"]).hasPrefix("Swift symbols: link with -Xlinker --version-script"))
         #expect(LibraryChecks.exportAdvice(["helper", "other_helper"]) == "link with a version script, see entry.h")
     }

@@ -50,17 +50,40 @@ enum LibraryChecks {
         }
     }
 
-    /// What to do about exports beyond the entry, by their kind: C++'s standard-library templates and
-    /// Swift's metadata stay exported under -fvisibility=hidden, so only a version script hides them.
+    /// What to do about exports beyond the entry, by their kind: a Rust crate that is not a cdylib;
+    /// C++'s standard-library templates and Swift's metadata, which stay exported under
+    /// -fvisibility=hidden, so only a version script hides them; a C++ plugin's own symbols.
     static func exportAdvice(_ symbols: [String]) -> String {
-        if symbols.contains(where: { $0.hasPrefix("_Z") }) {
+        if symbols.contains(where: isRustSymbol) {
+            return "Rust symbols: build the crate as crate-type = [\"cdylib\"], which exports only its #[no_mangle] items"
+        }
+        if symbols.contains(where: { symbol in standardLibraryPrefixes.contains { symbol.hasPrefix($0) } }) {
             return
                 "C++ symbols: the standard library's templates keep default visibility under -fvisibility=hidden, so link with a version script (entry.h; docs/plugin-abi.md, \"C++ plugins\")"
+        }
+        if symbols.contains(where: { $0.hasPrefix("_Z") }) {
+            return
+                "C++ symbols: compile with -fvisibility=hidden and link with a version script (entry.h; docs/plugin-abi.md, \"C++ plugins\")"
         }
         if symbols.contains(where: { $0.hasPrefix("$s") }) {
             return "Swift symbols: link with -Xlinker --version-script=FILE (entry.h)"
         }
         return "link with a version script, see entry.h"
+    }
+
+    /// Itanium-mangled names in namespace `std` (functions, const members, the `std::string` and
+    /// `std::allocator` abbreviations, type info and names, vtables, guard variables).
+    private static let standardLibraryPrefixes = [
+        "_ZNSt", "_ZNKSt", "_ZSt", "_ZNSs", "_ZNKSs", "_ZNSa", "_ZTISt", "_ZTSSt", "_ZTINSt", "_ZTSNSt", "_ZTVNSt", "_ZGVZNSt",
+    ]
+
+    /// Rust's v0 mangling (`_R…`), or its legacy one: an Itanium-style `_ZN…` name that ends in a
+    /// hash path segment, `17h` and sixteen hex digits, then `E`.
+    private static func isRustSymbol(_ symbol: String) -> Bool {
+        if symbol.hasPrefix("_R") { return true }
+        guard symbol.hasPrefix("_ZN"), symbol.hasSuffix("E"), symbol.utf8.count > 23 else { return false }
+        let hash = symbol.dropLast().suffix(19)
+        return hash.hasPrefix("17h") && hash.dropFirst(3).allSatisfy(\.isHexDigit)
     }
 
     static let abiCompatible = ConformanceTest(

@@ -25,7 +25,13 @@ static void controller_configure(const pop_controller_loader_t *, const pop_valu
 
 namespace {
 
-void controller_setup(plugin::Instance &self) { self.iface.controller_loader.configure = controller_configure; }
+const pop_component_t *controller_setup(plugin::Instance &self, const pop_component_t &header) {
+    pop_controller_loader_t &controller = self.iface.controller_loader = pop_controller_loader_t{};
+    controller.component = header;
+    controller.component.struct_size = sizeof(pop_controller_loader_t);
+    controller.configure = controller_configure;
+    return &controller.component;
+}
 
 const char *const controller_features[] = {"alert", "dimmed", "fade", nullptr};
 
@@ -34,6 +40,5 @@ const char *const controller_features[] = {"alert", "dimmed", "fade", nullptr};
 const plugin::ComponentClass plugin::controller_class = {
     plugin::describe(PLUGIN_ID ".controller", PLUGIN_NAME " controller", "A dimmed alert that fades in and out.",
                      controller_features),
-    sizeof(pop_controller_loader_t),
     controller_setup,
 };

@@ -27,8 +27,8 @@ static bool handler_should_dismiss(const pop_handler_t *, pop_reason_t) noexcept
 // The request's final event, exactly once; the host destroys the components right after it.
 static void handler_finished(const pop_handler_t *self, pop_outcome_t outcome, pop_reason_t reason) noexcept {
     const Instance *instance = plugin::instance_of(self);
-    plugin::log(POP_LOG_DEBUG, PLUGIN_NAME ": finished (outcome %d, reason %d), last confirmed \"%s\"",
-                static_cast<int>(outcome), static_cast<int>(reason), instance ? instance->last_confirmed.c_str() : "");
+    plugin::log(POP_LOG_DEBUG, PLUGIN_NAME ": finished (outcome %d, reason %d), last confirmed \"%s\"", outcome, reason,
+                instance ? instance->last_confirmed.c_str() : "");
 }
 
 // The action "confirm", "bool(self:ptr, data.title:str)": the host calls it through libffi with
@@ -70,13 +70,17 @@ const pop_action_t handler_actions[] = {
 
 constexpr uint32_t action_total = sizeof(handler_actions) / sizeof(handler_actions[0]);
 
-void handler_setup(Instance &self) {
-    self.iface.handler.get_options = handler_get_options;
-    self.iface.handler.should_present_ex = handler_should_present;  // ABI 1.1; the 1.0 should_present stays NULL
-    self.iface.handler.should_dismiss = handler_should_dismiss;
-    self.iface.handler.finished = handler_finished;
-    self.iface.handler.action_count = handler_action_count;
-    self.iface.handler.get_action = handler_get_action;
+const pop_component_t *handler_setup(Instance &self, const pop_component_t &header) {
+    pop_handler_t &handler = self.iface.handler = pop_handler_t{};
+    handler.component = header;
+    handler.component.struct_size = sizeof(pop_handler_t);
+    handler.get_options = handler_get_options;
+    handler.should_present_ex = handler_should_present;  // ABI 1.1; the 1.0 should_present stays NULL
+    handler.should_dismiss = handler_should_dismiss;
+    handler.finished = handler_finished;
+    handler.action_count = handler_action_count;
+    handler.get_action = handler_get_action;
+    return &handler.component;
 }
 
 const char *const handler_features[] = {"enqueue", "confirm", nullptr};
@@ -96,6 +100,5 @@ static const pop_action_t *handler_get_action(const pop_handler_t *, uint32_t in
 const plugin::ComponentClass plugin::handler_class = {
     plugin::describe(PLUGIN_ID ".handler", PLUGIN_NAME " handler",
                      "Shows the popup when it is eligible; OK confirms and dismisses it.", handler_features),
-    sizeof(pop_handler_t),
     handler_setup,
 };

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <type_traits>
 
 namespace {
 
@@ -116,6 +117,7 @@ struct Factory {
     const plugin::ComponentClass *const *components;
     uint32_t count;
 };
+static_assert(std::is_standard_layout<Factory>::value, "the host's table pointer is a pointer to its Factory");
 
 }  // namespace
 
@@ -146,17 +148,14 @@ static const pop_component_t *factory_create(const pop_component_factory_t *tabl
         plugin::log(POP_LOG_ERROR, "%s: out of memory", spec->descriptor.id);
         return nullptr;
     }
-    std::memset(&instance->iface, 0, sizeof instance->iface);  // every kind function NULL
-    pop_component_t &component = instance->iface.component;
-    component.abi_version = POP_VERSION_INIT;
-    component.struct_size = spec->kind_size;  // sizeof the kind struct, not of the union
-    component.desc = &spec->descriptor;       // the very pointer get_descriptor returns
-    component.component_data = instance;
-    component.destroy = instance_destroy;
-    component.get_extension = instance_get_extension;
     instance->host = host;
-    spec->setup(*instance);
-    return &component;
+    pop_component_t header{};
+    header.abi_version = POP_VERSION_INIT;
+    header.desc = &spec->descriptor;  // the very pointer get_descriptor returns
+    header.component_data = instance;
+    header.destroy = instance_destroy;
+    header.get_extension = instance_get_extension;
+    return spec->setup(*instance, header);  // struct_size: sizeof the kind struct, not of the union
 }
 
 }  // extern "C"
@@ -224,15 +223,15 @@ static const void *plugin_get_factory(const char *factory_id) noexcept {
 namespace {
 
 const pop_plugin_entry_t entry = [] {
-    pop_plugin_entry_t entry{};
-    entry.abi_version = POP_VERSION_INIT;
-    entry.struct_size = sizeof(pop_plugin_entry_t);
-    entry.plugin = &plugin_descriptor;
-    entry.init = plugin_init;
-    entry.deinit = plugin_deinit;
-    entry.get_factory = plugin_get_factory;
-    entry.on_main_thread = nullptr;  // only needed after host->request_callback(), which this plugin never calls
-    return entry;
+    pop_plugin_entry_t table{};
+    table.abi_version = POP_VERSION_INIT;
+    table.struct_size = sizeof(pop_plugin_entry_t);
+    table.plugin = &plugin_descriptor;
+    table.init = plugin_init;
+    table.deinit = plugin_deinit;
+    table.get_factory = plugin_get_factory;
+    table.on_main_thread = nullptr;  // only needed after host->request_callback(), which this plugin never calls
+    return table;
 }();
 
 }  // namespace

@@ -46,9 +46,9 @@ const pop_host_content_style_t *content_style() noexcept;
 
 // ---- component instances (plugin.cpp) -----------------------------------------------------------
 
-// One object per instance: the kind struct the host sees, then the plugin's own state. The kind
-// struct is zero-filled when the instance is made, so every kind function a component does not set
-// stays NULL (the host's default); component_data points back at the instance.
+// One object per instance: the kind struct the host sees, then the plugin's own state. A
+// component's setup makes its kind the union's member (assigned whole, value-initialized, so every
+// kind function it does not set stays NULL: the host's default); component_data points back here.
 struct Instance {
     union {
         pop_component_t component;  // the common first member of every kind struct
@@ -63,12 +63,12 @@ struct Instance {
 // The instance behind a component the host passes back (`self` of any kind function), or NULL.
 Instance *instance_of(const void *component) noexcept;
 
-// A component this plugin makes: its descriptor (what its factory lists), the size of its kind
-// struct, and the function that fills in its kind functions.
+// A component this plugin makes: its descriptor (what its factory lists), and the function that
+// makes `self.iface` its kind struct, with `header` (abi_version, desc, component_data, destroy,
+// get_extension) as its component and struct_size the kind's, and returns that component.
 struct ComponentClass {
     pop_descriptor_t descriptor;
-    uint32_t kind_size;
-    void (*setup)(Instance &self);
+    const pop_component_t *(*setup)(Instance &self, const pop_component_t &header);
 };
 
 // A descriptor of this plugin's: the ABI version, its size, the vendor and version filled in.

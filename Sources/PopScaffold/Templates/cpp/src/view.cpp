@@ -40,7 +40,13 @@ static bool view_build(const pop_view_loader_t *, const pop_value_t *data, const
 
 namespace {
 
-void view_setup(plugin::Instance &self) { self.iface.view_loader.build = view_build; }
+const pop_component_t *view_setup(plugin::Instance &self, const pop_component_t &header) {
+    pop_view_loader_t &view = self.iface.view_loader = pop_view_loader_t{};
+    view.component = header;
+    view.component.struct_size = sizeof(pop_view_loader_t);
+    view.build = view_build;
+    return &view.component;
+}
 
 const char *const view_features[] = {"alert", "text", "buttons", nullptr};
 
@@ -48,6 +54,5 @@ const char *const view_features[] = {"alert", "text", "buttons", nullptr};
 
 const plugin::ComponentClass plugin::view_class = {
     plugin::describe(PLUGIN_ID ".view", PLUGIN_NAME " view", "A title, a message, and OK and Not now buttons.", view_features),
-    sizeof(pop_view_loader_t),
     view_setup,
 };
