@@ -5,12 +5,20 @@ import PopScenario
 /// The plugin's own scenarios: each is a test named "scenario.<file name>", played with the plugin
 /// under test (and the built-in components) on the virtual clock; its expectations must hold and
 /// its result match its snapshot.
-enum ScenarioChecks {
+public enum ScenarioChecks {
+    private static let prefix = "scenario."
+
+    /// The name of the test that plays the scenario file named `scenario` (without ".json").
+    static func testName(_ scenario: String) -> String { prefix + scenario }
+
+    /// Whether the test named `name` plays one of the plugin's own scenarios.
+    public static func isScenarioTest(_ name: String) -> Bool { name.hasPrefix(prefix) }
+
     /// One test per scenario the plugin ships.
     static func tests(for pluginPath: String, shelf: ScenarioShelf) -> [ConformanceTest] {
         shelf.scenarios(for: pluginPath).map { path in
             let name = FilePaths.stem(path)
-            return ConformanceTest("scenario.\(name)", level: 1, "plays \(path): its expectations hold and it matches its snapshot") {
+            return ConformanceTest(testName(name), level: 1, "plays \(path): its expectations hold and it matches its snapshot") {
                 context throws(TestIssue) in
                 try play(path, context: context)
             }

@@ -7,7 +7,10 @@ extension HarnessRunner {
     public func recordSnapshot(plugin: String, scenario: String) -> HarnessReport? {
         var options = options
         options.scenarios.updateSnapshots = true
-        guard let test = ScenarioChecks.tests(for: plugin, shelf: options.scenarios).first(where: { $0.name == "scenario." + scenario })
+        guard
+            let test = ScenarioChecks.tests(for: plugin, shelf: options.scenarios).first(where: {
+                $0.name == ScenarioChecks.testName(scenario)
+            })
         else { return nil }
         return HarnessRunner(options: options).run(plugins: [plugin], planned: [[LibraryChecks.loads, test]])
     }

@@ -25,23 +25,10 @@ struct New: ParsableCommand {
             """
     )
 
-    enum Language: String, ExpressibleByArgument, CaseIterable {
-        case swift, c, cpp, rust
-
-        var scaffold: PluginScaffold.Language {
-            switch self {
-            case .swift: .swift
-            case .c: .c
-            case .cpp: .cpp
-            case .rust: .rust
-            }
-        }
-    }
-
     @Argument(help: ArgumentHelp("The project's name: an ASCII letter, then letters, digits, '-' and '_' (at most 64).", valueName: "name"))
     var name: String
 
-    @Option(help: "swift, c, cpp (C++17) or rust.") var lang: Language = .swift
+    @Option(help: "swift, c, cpp (C++17) or rust.") var lang: PluginScaffold.Language = .swift
 
     @Option(help: ArgumentHelp("The project directory (default: ./<name>).", valueName: "dir"))
     var dir: String?
@@ -60,7 +47,7 @@ struct New: ParsableCommand {
         do { identity = try PluginIdentity(name: name, id: id) } catch { throw CommandFailure.usage(error.description) }
         do {
             scaffold = PluginScaffold(
-                identity: identity, language: lang.scaffold,
+                identity: identity, language: lang,
                 headers: try ABIHeaders.locate(),
                 kit: lang == .swift ? try PluginKitSources.locate() : nil)
             written = try scaffold.write(to: directory, force: force)
@@ -69,7 +56,7 @@ struct New: ParsableCommand {
         }
         let style = Style.standardOutput
         StandardOutput.print(
-            "Created the \(lang.scaffold.displayName) plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
+            "Created the \(lang.displayName) plugin project \(style.bold(identity.name)) (\(identity.id)) in \(printable(directory)):"
         )
         for path in written { StandardOutput.print("  " + printable(path)) }
         StandardOutput.print(
@@ -90,3 +77,6 @@ struct New: ParsableCommand {
             """)
     }
 }
+
+/// `--lang`'s values are the scaffold's languages, by their raw names.
+extension PluginScaffold.Language: ExpressibleByArgument {}

@@ -209,7 +209,7 @@ private final class ProgressPrinter: @unchecked Sendable {
         paths = plugins
         order = plugins.map { runner.tests(for: $0).map(\.name) }
         scenarioDirectories = zip(plugins, order).map { plugin, tests in
-            !quiet && tests.contains { $0.hasPrefix("scenario.") } ? shelf.directory(for: plugin) : nil
+            !quiet && tests.contains(where: ScenarioChecks.isScenarioTest) ? shelf.directory(for: plugin) : nil
         }
         pending = plugins.map { _ in [:] }
         printed = plugins.map { _ in 0 }
