@@ -67,10 +67,12 @@ import Glibc
             Build.pophost, ["list", "--plugins", dir.path, "--scan-timeout", "60"],
             environment: ["XDG_CACHE_HOME": cache.path], inherited: marker)
         var scanners: [pid_t] = []
+        // A child seen between its spawn and its exec still holds pophost's descriptors and mask:
+        // it is the scanner once it runs the scanner's executable.
         #expect(
             ProcessTable.await(seconds: 10) {
                 scanners = ProcessTable.children(of: pophost.pid)
-                return !scanners.isEmpty
+                return !scanners.isEmpty && scanners.allSatisfy { ProcessTable.executable($0)?.hasSuffix("/pophost-scanner") == true }
             }, "no scanner started")
         for scanner in scanners { Self.expectClean(scanner, marker: marker, "the scanner") }
         pophost.signal(signal)

@@ -124,6 +124,11 @@ package enum ProcessTable {
             .map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
     }
 
+    /// The file `pid` runs (/proc/PID/exe): until a spawned child has exec'ed, its parent's.
+    package static func executable(_ pid: pid_t) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+    }
+
     /// What each open descriptor of `pid` points at.
     package static func openFiles(_ pid: pid_t) -> [String] {
         let directory = "/proc/\(pid)/fd"
